@@ -1,0 +1,102 @@
+"""Weir's exception tree.
+
+Every error Weir raises on purpose is a ``WeirError``; foreign errors are translated at the
+boundary that meets them (``raise ... from exc``) so callers catch one root::
+
+    WeirError
+    ├── ConfigError            a weir.yaml, override or policy file that cannot be used
+    │   └── PolicyCompileError a rule whose `when` does not compile (carries line/column)
+    ├── DecisionError          deciding failed; callers must treat it as block (fail closed)
+    ├── DetectorError          a detector could not run or could not load its model
+    ├── UpstreamError          an MCP server behind the gateway failed, crashed or timed out
+    ├── ProtocolError          a peer sent something that is not valid MCP / JSON-RPC
+    └── AuditError             the audit store could not append or verify
+
+Each error carries the context it is about (server, tool, session) when it has one, so a
+message printed at the top level says where things went wrong.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "AuditError",
+    "ConfigError",
+    "DecisionError",
+    "DetectorError",
+    "PolicyCompileError",
+    "ProtocolError",
+    "UpstreamError",
+    "WeirError",
+]
+
+
+class WeirError(Exception):
+    """The root of every error Weir raises on purpose."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        server: str | None = None,
+        tool: str | None = None,
+        session: str | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.server = server
+        self.tool = tool
+        self.session = session
+
+    def __str__(self) -> str:
+        where = [f"{k}={v}" for k, v in (("server", self.server), ("tool", self.tool)) if v]
+        if self.session:
+            where.append(f"session={self.session}")
+        return f"{self.message} ({', '.join(where)})" if where else self.message
+
+
+class ConfigError(WeirError):
+    """A configuration, override or policy file that cannot be used as written."""
+
+
+class PolicyCompileError(ConfigError):
+    """A policy rule that does not compile; ``line`` and ``column`` point into the file."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        rule: str | None = None,
+        line: int | None = None,
+        column: int | None = None,
+        path: str | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.rule = rule
+        self.line = line
+        self.column = column
+        self.path = path
+
+    def __str__(self) -> str:
+        loc = ":".join(str(x) for x in (self.path, self.line, self.column) if x is not None)
+        rule = f" in rule {self.rule!r}" if self.rule else ""
+        return f"{loc + ': ' if loc else ''}{self.message}{rule}"
+
+
+class DecisionError(WeirError):
+    """Deciding failed. Whoever catches this blocks the call and reports the error."""
+
+
+class DetectorError(WeirError):
+    """A detector could not run or could not load what it ships with."""
+
+
+class UpstreamError(WeirError):
+    """An MCP server behind the gateway failed, crashed or did not answer in time."""
+
+
+class ProtocolError(WeirError):
+    """A peer sent a message that is not valid MCP or JSON-RPC."""
+
+
+class AuditError(WeirError):
+    """The audit store could not append an event or verify its chain."""

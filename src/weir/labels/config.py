@@ -1,0 +1,66 @@
+"""Configuration the labels layer needs: servers (with their trust) and deployer overrides."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any
+
+from pydantic import Field, model_validator
+
+from weir.labels.base import WeirModel
+
+__all__ = ["Override", "ServerConfig", "Sharing", "Trust"]
+
+
+class Trust(StrEnum):
+    """How far a server's own claims are believed."""
+
+    TRUSTED = "trusted"
+    """Claims are taken as written (they may loosen the conservative defaults)."""
+    UNTRUSTED = "untrusted"
+    """Claims may only tighten what policy would otherwise assume (the default)."""
+
+
+class Sharing(StrEnum):
+    """How much of the session's labels is sent to a server in request `_meta.annotations`."""
+
+    FULL = "full"
+    """Every propagated hint and the whole attribution."""
+    MINIMAL = "minimal"
+    """Hints only; attribution withheld (the seeds' privacy concern)."""
+    NONE = "none"
+    """Nothing is sent."""
+
+
+class ServerConfig(WeirModel):
+    """One upstream MCP server. ``command`` and ``url`` are both optional for `weir replay`."""
+
+    command: list[str] | None = None
+    """argv of a server spoken to over stdio."""
+    url: str | None = None
+    """A streamable-HTTP endpoint."""
+    env: dict[str, str] = Field(default_factory=dict)
+    """Extra environment for a stdio server."""
+    headers: dict[str, str] = Field(default_factory=dict)
+    """Extra HTTP headers for a URL server (e.g. its own bearer token)."""
+    trust: Trust = Trust.UNTRUSTED
+    """Whether the server's annotations are believed as written."""
+    sharing: Sharing = Sharing.FULL
+    """What of the session's labels this server is told."""
+
+    @model_validator(mode="after")
+    def _one_transport(self) -> ServerConfig:
+        if self.command is not None and self.url is not None:
+            raise ValueError("a server has either `command` or `url`, not both")
+        return self
+
+
+class Override(WeirModel):
+    """A deployer's correction of what servers claim: wins over every server claim."""
+
+    match: str
+    """``server/tool`` glob (``mail/send_*``, ``*/delete_*``); a bare glob matches tool names on any server."""
+    annotations: dict[str, Any] = Field(default_factory=dict)
+    """Annotation keys in any wire dialect."""
+    meta: dict[str, Any] = Field(default_factory=dict, alias="_meta")
+    """`Tool._meta` keys in any wire dialect."""

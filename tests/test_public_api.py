@@ -1,0 +1,28 @@
+"""The public surface is a decision: adding or removing a name must change this test."""
+
+import weir
+
+
+def test_public_api_is_exactly_the_documented_names() -> None:
+    assert weir.__all__ == sorted(weir.__all__)
+    assert set(weir.__all__) == {
+        "AuditError",
+        "ConfigError",
+        "DataLabel",
+        "DecisionError",
+        "DetectorError",
+        "Finding",
+        "PolicyCompileError",
+        "ProtocolError",
+        "ToolProfile",
+        "UpstreamError",
+        "WeirConfig",
+        "WeirError",
+        "__version__",
+        "load_config",
+    }
+
+
+def test_every_public_name_resolves() -> None:
+    for name in weir.__all__:
+        assert getattr(weir, name) is not None, name
