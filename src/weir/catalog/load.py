@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 import anyio
@@ -9,7 +10,7 @@ import anyio
 from weir.catalog.model import Catalog, CatalogError, read_catalog_file
 from weir.catalog.remote import fetch_stdio, fetch_url
 
-__all__ = ["load_catalog"]
+__all__ = ["load_catalog", "load_catalogs"]
 
 
 def load_catalog(
@@ -34,3 +35,19 @@ def load_catalog(
         return anyio.run(lambda: fetch_url(url, timeout=timeout))
     assert path is not None
     return read_catalog_file(path)
+
+
+def load_catalogs(
+    paths: Sequence[str | Path] = (),
+    *,
+    servers: Sequence[str] = (),
+    urls: Sequence[str] = (),
+    timeout: float = 30.0,
+) -> list[Catalog]:
+    """Load every catalog named: files first, then servers, then URLs (the command-line order of kinds)."""
+    if not (paths or servers or urls):
+        raise CatalogError("nothing to read: give a CATALOG file, --server CMD or --url URL")
+    out = [load_catalog(p, timeout=timeout) for p in paths]
+    out += [load_catalog(server=s, timeout=timeout) for s in servers]
+    out += [load_catalog(url=u, timeout=timeout) for u in urls]
+    return out
