@@ -23,7 +23,7 @@ from mcp.shared.exceptions import MCPError
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from weir.catalog.model import Catalog, parse_catalog
-from weir.errors import ProtocolError, UpstreamError
+from weir.errors import ProtocolError, UpstreamError, WeirError
 
 __all__ = ["MAX_PAGES", "fetch_stdio", "fetch_url"]
 
@@ -84,12 +84,14 @@ async def _fetch(target: Transport | str, *, source: str, timeout: float) -> Cat
                 return await _list_all(client, source=source, server=server)
     except TimeoutError as exc:
         raise UpstreamError(f"{source}: no answer within {timeout:g}s") from exc
-    except (ProtocolError, UpstreamError):
+    except WeirError:
         raise
     except BaseException as exc:  # the boundary: the SDK raises anyio/httpx/OS errors, often grouped
         leaf = _leaf(exc)
         if leaf is None:
             raise
+        if isinstance(leaf, WeirError):  # our own error, raised inside the SDK's task group
+            raise leaf from exc
         raise UpstreamError(f"{source}: {_describe(leaf)}") from exc
 
 
@@ -103,7 +105,7 @@ async def _list_all(client: Client, *, source: str, server: str | None) -> Catal
         try:
             raw = (await client.session.send_request(request, _RawPage)).model_extra or {}
         except ValidationError as exc:
-            raise ProtocolError(f"{source}: tools/list page {page} is not a valid MCP result: {exc}") from exc
+            raise ProtocolError(f"{source}: tools/list page {page} is not valid MCP: {_problems(exc)}") from exc
         except MCPError as exc:
             raise UpstreamError(f"{source}: tools/list failed: {exc}") from exc
         page_tools = raw.get("tools")
@@ -119,6 +121,16 @@ async def _list_all(client: Client, *, source: str, server: str | None) -> Catal
             raise ProtocolError(f"{source}: tools/list cursor {cursor!r} repeats or is not a string")
         seen.add(cursor)
     raise ProtocolError(f"{source}: tools/list did not end after {MAX_PAGES} pages")
+
+
+def _problems(exc: ValidationError) -> str:
+    """``tools[3].name: Field required; ...`` — pydantic's errors as JSON paths, without the echoed input."""
+    out = []
+    for err in exc.errors()[:5]:
+        path = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in err["loc"]).lstrip(".")
+        out.append(f"{path}: {err['msg']}")
+    more = len(exc.errors()) - len(out)
+    return "; ".join(out) + (f"; and {more} more" if more > 0 else "")
 
 
 def _leaf(exc: BaseException) -> BaseException | None:
