@@ -15,7 +15,7 @@ from typing import Any
 
 from pydantic import Field, ValidationInfo, field_serializer, field_validator
 
-from weir.audit.payload import Payload
+from weir.audit.payload import Payload, Redactor, seal
 from weir.labels.base import WeirModel
 from weir.labels.datalabel import DataLabel
 
@@ -135,6 +135,22 @@ class AuditEvent(WeirModel):
     """What the upstream server did wrong, when it did."""
     details: dict[str, Any] | None = None
     """Phase-specific extras (e.g. the tool names and pin findings of a ``tools`` event)."""
+
+    def sealed(self, *, redact: bool, redactor: Redactor | None) -> AuditEvent:
+        """The event as a store may keep it: payloads sealed (:func:`weir.audit.payload.seal`) and,
+        when redacting with a redactor, the upstream's error text redacted too (it may echo arguments).
+
+        Every store calls this in ``append``; it is the one place raw data is kept out.
+        """
+        update: dict[str, Any] = {
+            "arguments": seal(self.arguments, redact=redact, redactor=redactor),
+            "result": seal(self.result, redact=redact, redactor=redactor),
+        }
+        if redact and redactor is not None and self.upstream_error is not None:
+            sealed_error = seal(Payload.raw(self.upstream_error), redact=True, redactor=redactor)
+            text = sealed_error.value if sealed_error is not None else None
+            update["upstream_error"] = text if isinstance(text, str) else "[withheld: the redactor failed]"
+        return self.model_copy(update=update)
 
     @field_validator("time")
     @classmethod

@@ -24,7 +24,7 @@ from weir.audit.chain import GENESIS, Anchor, ChainRow, VerifyReport, canonical_
 from weir.audit.chain import verify_rows as _verify_rows
 from weir.audit.config import Durability
 from weir.audit.event import STORED, AuditEvent, format_time
-from weir.audit.payload import Redactor, seal
+from weir.audit.payload import Redactor
 from weir.audit.store import AuditQuery, StoredEvent
 from weir.errors import AuditError
 
@@ -85,12 +85,7 @@ class SqliteAuditStore:
 
     def append(self, event: AuditEvent) -> StoredEvent:
         """Seal the payloads, chain the event to the head and commit it durably before returning."""
-        sealed = event.model_copy(
-            update={
-                "arguments": seal(event.arguments, redact=self._redact, redactor=self._redactor),
-                "result": seal(event.result, redact=self._redact, redactor=self._redactor),
-            }
-        )
+        sealed = event.sealed(redact=self._redact, redactor=self._redactor)
         data = sealed.model_dump(mode="json", by_alias=True, exclude_none=True)
         try:
             text = canonical_json(data)
