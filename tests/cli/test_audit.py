@@ -163,3 +163,20 @@ def test_tail_follow_prints_events_appended_later(db: Path) -> None:
     finally:
         proc.kill()
         proc.wait(timeout=30)
+
+
+def test_an_unknown_effect_is_a_usage_error(db: Path) -> None:
+    result = runner.invoke(app, ["audit", "query", "--db", str(db), "--effect", "blocked"])
+    assert result.exit_code == 2
+    assert "not one of" in result.output
+
+
+def test_an_unreadable_row_stops_the_listing_with_exit_2(db: Path) -> None:
+    raw = sqlite3.connect(db)
+    with raw:
+        raw.execute('UPDATE events SET event = \'{"phase": "teleport"}\' WHERE id = 3')
+    raw.close()
+    result = runner.invoke(app, ["audit", "query", "--db", str(db)])
+    assert result.exit_code == 2
+    assert [line.split()[0] for line in result.stdout.splitlines()] == ["#1", "#2"]
+    assert "row 3: the stored event cannot be read" in result.stderr

@@ -11,7 +11,7 @@ import json
 from collections.abc import Mapping
 from datetime import UTC, datetime
 from enum import StrEnum
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import Field, ValidationInfo, field_serializer, field_validator
 
@@ -23,6 +23,7 @@ __all__ = [
     "SCHEMA_VERSION",
     "AuditEvent",
     "DecisionRecord",
+    "EffectName",
     "Phase",
     "RuleRecord",
     "format_time",
@@ -31,6 +32,9 @@ __all__ = [
 
 SCHEMA_VERSION = 1
 """The version of :class:`AuditEvent` this code writes. Bump it when a field changes meaning."""
+
+EffectName = Literal["allow", "warn", "redact", "confirm", "block"]
+"""The policy effects, weakest first (what ``--effect`` filters on)."""
 
 STORED = "weir.audit.stored"
 """Validation-context flag: the dict comes from the store, so its payload states are believed."""

@@ -18,7 +18,7 @@ from types import TracebackType
 from typing import Protocol, Self, runtime_checkable
 
 from weir.audit.chain import Anchor, VerifyReport
-from weir.audit.event import AuditEvent
+from weir.audit.event import AuditEvent, EffectName, Phase
 from weir.labels.base import WeirModel
 
 __all__ = ["AuditQuery", "AuditStore", "StoredEvent"]
@@ -48,9 +48,9 @@ class AuditQuery(WeirModel):
     """Upstream server name."""
     tool: str | None = None
     """Tool name."""
-    phase: str | None = None
+    phase: Phase | None = None
     """call, result, tools or error."""
-    effect: str | None = None
+    effect: EffectName | None = None
     """The decision's effect (allow, warn, redact, confirm, block)."""
     since: datetime | None = None
     """Events at or after this time."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import datetime
 from functools import partial
 from pathlib import Path
@@ -12,7 +12,7 @@ from typing import Annotated, TypeVar
 import typer
 
 from weir.audit import Anchor, AuditConfig, AuditQuery, SqliteAuditStore, StoredEvent, open_store, resolve_path
-from weir.audit.event import format_time
+from weir.audit.event import EffectName, Phase, format_time
 from weir.audit.read import export_jsonl, follow, load_anchors, parse_time, stored_json
 from weir.config import load_config
 from weir.errors import WeirError
@@ -57,7 +57,7 @@ def tail(
             last = item.id
         if follow_:
             try:
-                for item in follow(store, after_id=last):
+                for item in _each(follow(store, after_id=last)):
                     _print(item, as_json)
             except KeyboardInterrupt:
                 return
@@ -70,8 +70,8 @@ def query(
     session: Annotated[str | None, typer.Option(help="Agent session id.")] = None,
     server: Annotated[str | None, typer.Option(help="Upstream server name.")] = None,
     tool: Annotated[str | None, typer.Option(help="Tool name.")] = None,
-    phase: Annotated[str | None, typer.Option(help="call, result, tools or error.")] = None,
-    effect: Annotated[str | None, typer.Option(help="allow, warn, redact, confirm or block.")] = None,
+    phase: Annotated[Phase | None, typer.Option(help="Which step.")] = None,
+    effect: Annotated[EffectName | None, typer.Option(help="The decision's effect.")] = None,
     since: Annotated[str | None, typer.Option(help="ISO 8601 time: events at or after it.")] = None,
     until: Annotated[str | None, typer.Option(help="ISO 8601 time: events before it.")] = None,
     limit: Annotated[int | None, typer.Option(help="At most this many events.")] = None,
@@ -89,7 +89,7 @@ def query(
             until=_time(until),
             limit=limit,
         )
-        for item in _guard(lambda: list(store.query(q))):
+        for item in _each(store.query(q)):
             _print(item, as_json)
 
 
@@ -157,6 +157,15 @@ def _guard(call: Callable[[], T]) -> T:
     """Run a library call; a WeirError becomes a one-line message and exit code 2."""
     try:
         return call()
+    except WeirError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2) from exc
+
+
+def _each(items: Iterator[T]) -> Iterator[T]:
+    """Stream items; a WeirError part-way (an unreadable row) becomes a message and exit code 2."""
+    try:
+        yield from items
     except WeirError as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2) from exc
