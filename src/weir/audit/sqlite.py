@@ -153,10 +153,11 @@ class SqliteAuditStore:
 
     def verify(self, anchors: Sequence[Anchor] = ()) -> VerifyReport:
         """Walk every row (see :func:`weir.audit.chain.verify_rows`) against ``anchors`` and the stored ones."""
-        return _verify_rows(self._chain_rows(), [*self.anchors(), *anchors])
+        return _verify_rows(self.chain(), [*self.anchors(), *anchors])
 
-    def _chain_rows(self) -> Iterator[ChainRow]:
-        after = 0
+    def chain(self, after_id: int = 0) -> Iterator[ChainRow]:
+        """The rows exactly as hashed (event text verbatim), in id order, a page at a time."""
+        after = after_id
         while True:
             rows = self._fetch(
                 f"SELECT id, prev_hash, hash, event, {', '.join(_COLUMNS)} FROM events "

@@ -17,7 +17,7 @@ from datetime import datetime
 from types import TracebackType
 from typing import Protocol, Self, runtime_checkable
 
-from weir.audit.chain import Anchor, VerifyReport
+from weir.audit.chain import Anchor, ChainRow, VerifyReport
 from weir.audit.event import AuditEvent, EffectName, Phase
 from weir.labels.base import WeirModel
 
@@ -72,6 +72,10 @@ class AuditStore(Protocol):
 
     def query(self, query: AuditQuery | None = None) -> Iterator[StoredEvent]:
         """Matching events in id order, read lazily."""
+        ...
+
+    def chain(self, after_id: int = 0) -> Iterator[ChainRow]:
+        """The raw rows as hashed (event text verbatim), in id order: for export and verification."""
         ...
 
     def tail(self, n: int) -> list[StoredEvent]:

@@ -11,11 +11,20 @@ from typing import Annotated, TypeVar
 
 import typer
 
-from weir.audit import Anchor, AuditConfig, AuditQuery, SqliteAuditStore, StoredEvent, open_store, resolve_path
+from weir.audit import (
+    Anchor,
+    AuditConfig,
+    AuditQuery,
+    SqliteAuditStore,
+    StoredEvent,
+    VerifyReport,
+    open_store,
+    resolve_path,
+)
 from weir.audit.event import EffectName, Phase, format_time
-from weir.audit.read import export_jsonl, follow, load_anchors, parse_time, stored_json
+from weir.audit.read import export_jsonl, follow, load_anchors, parse_time, stored_json, verify_export
 from weir.config import load_config
-from weir.errors import WeirError
+from weir.errors import AuditError, WeirError
 
 __all__ = ["register"]
 
@@ -117,18 +126,34 @@ def verify(
     anchor: Annotated[
         list[Path] | None, typer.Option(help="Anchors exported with `weir audit head` (repeatable).")
     ] = None,
+    jsonl: Annotated[Path | None, typer.Option(help="Verify this export instead of a database.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
 ) -> None:
     """Check the hash chain (and anchors); exit 1 with the first bad row when it was tampered with."""
-    with _open(db, config) as store:
-        anchors: list[Anchor] = []
-        for path in anchor or ():
-            anchors.extend(_guard(partial(load_anchors, path)))
-        report = _guard(lambda: store.verify(anchors))
+    anchors: list[Anchor] = []
+    for path in anchor or ():
+        anchors.extend(_guard(partial(load_anchors, path)))
+    if jsonl is not None:
+        report = _guard(partial(_verify_file, jsonl, anchors))
+    else:
+        with _open(db, config) as store:
+            report = _guard(lambda: store.verify(anchors))
+    if as_json:
+        typer.echo(report.model_dump_json(exclude_none=True))
     if report.problem is not None:
         typer.echo(f"TAMPERED: {report.problem.message} (after {report.checked} good rows)", err=True)
         raise typer.Exit(1)
-    head_text = f"; head #{report.head.id} {report.head.hash}" if report.head else ""
-    typer.echo(f"ok: {report.checked} events, chain intact{head_text}")
+    if not as_json:
+        head_text = f"; head #{report.head.id} {report.head.hash}" if report.head else ""
+        typer.echo(f"ok: {report.checked} events, chain intact{head_text}")
+
+
+def _verify_file(path: Path, anchors: list[Anchor]) -> VerifyReport:
+    try:
+        with path.open(encoding="utf-8") as fh:
+            return verify_export(fh, anchors)
+    except OSError as exc:
+        raise AuditError(f"cannot read {path}: {exc.strerror or exc}") from exc
 
 
 def head(*, db: Db = None, config: Config = None) -> None:
