@@ -183,3 +183,8 @@ def test_an_in_memory_store_works_for_captures() -> None:
     with open_store(AuditConfig(path=":memory:")) as s:
         s.append(event(1))
         assert s.verify().ok
+
+
+def test_a_payload_that_is_not_json_is_a_clear_error_not_a_crash() -> None:
+    with SqliteAuditStore(":memory:", redact=False) as s, pytest.raises(AuditError, match="cannot be stored as JSON"):
+        s.append(event(1, arguments={"x": object()}))

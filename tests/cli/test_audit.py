@@ -195,3 +195,9 @@ def test_verify_checks_an_export_without_the_database(db: Path, tmp_path: Path) 
     missing = runner.invoke(app, ["audit", "verify", "--jsonl", str(tmp_path / "nope.jsonl")])
     assert missing.exit_code == 2
     assert "cannot read" in missing.stderr
+
+
+def test_export_to_an_unwritable_place_is_exit_2(db: Path, tmp_path: Path) -> None:
+    result = runner.invoke(app, ["audit", "export", "--db", str(db), str(tmp_path / "no" / "such" / "dir.jsonl")])
+    assert result.exit_code == 2
+    assert "cannot write" in result.stderr

@@ -86,10 +86,10 @@ class SqliteAuditStore:
     def append(self, event: AuditEvent) -> StoredEvent:
         """Seal the payloads, chain the event to the head and commit it durably before returning."""
         sealed = event.sealed(redact=self._redact, redactor=self._redactor)
-        data = sealed.model_dump(mode="json", by_alias=True, exclude_none=True)
         try:
+            data = sealed.model_dump(mode="json", by_alias=True, exclude_none=True)
             text = canonical_json(data)
-        except ValueError as exc:
+        except (ValueError, TypeError) as exc:  # PydanticSerializationError is a ValueError
             raise AuditError(f"event cannot be stored as JSON: {exc}", server=event.server, tool=event.tool) from exc
         columns = index_columns(data)
         with self._lock:

@@ -36,7 +36,7 @@ Db = Annotated[
 Config = Annotated[
     Path | None, typer.Option("--config", "-c", help="A weir.yaml whose `audit.path` names the database.")
 ]
-Json = Annotated[bool, typer.Option("--json", help="One JSON object per event (as `export` writes them).")]
+Json = Annotated[bool, typer.Option("--json", help="One JSON object per event: id, hash, prevHash, event.")]
 
 
 def register(app: typer.Typer) -> None:
@@ -114,8 +114,7 @@ def export(
         if out is None or str(out) == "-":
             _guard(lambda: export_jsonl(store, sys.stdout))
             return
-        with out.open("w", encoding="utf-8") as fh:
-            count = _guard(lambda: export_jsonl(store, fh))
+        count = _guard(partial(_export_file, store, out))
         typer.echo(f"exported {count} events to {out}", err=True)
 
 
@@ -146,6 +145,14 @@ def verify(
     if not as_json:
         head_text = f"; head #{report.head.id} {report.head.hash}" if report.head else ""
         typer.echo(f"ok: {report.checked} events, chain intact{head_text}")
+
+
+def _export_file(store: SqliteAuditStore, out: Path) -> int:
+    try:
+        with out.open("w", encoding="utf-8") as fh:
+            return export_jsonl(store, fh)
+    except OSError as exc:
+        raise AuditError(f"cannot write {out}: {exc.strerror or exc}") from exc
 
 
 def _verify_file(path: Path, anchors: list[Anchor]) -> VerifyReport:
