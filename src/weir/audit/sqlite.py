@@ -10,6 +10,7 @@ SIGKILL loses nothing it was told was appended, but the newest commits may be lo
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 import threading
@@ -89,6 +90,13 @@ class SqliteAuditStore:
         try:
             data = sealed.model_dump(mode="json", by_alias=True, exclude_none=True)
             text = canonical_json(data)
+            text.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            raise AuditError(
+                f"event cannot be stored: text that is not UTF-8 (a lone surrogate?) at {exc.start}",
+                server=event.server,
+                tool=event.tool,
+            ) from exc
         except (ValueError, TypeError) as exc:  # PydanticSerializationError is a ValueError
             raise AuditError(f"event cannot be stored as JSON: {exc}", server=event.server, tool=event.tool) from exc
         columns = index_columns(data)
@@ -113,9 +121,11 @@ class SqliteAuditStore:
                 db.execute("INSERT INTO anchors (id, hash, time) VALUES (?, ?, ?)", (row_id, digest, columns["time"]))
             db.execute("COMMIT")
         except sqlite3.Error as exc:
-            if db.in_transaction:
-                db.execute("ROLLBACK")
+            _rollback(db)
             raise AuditError(f"{self.path}: cannot append to the audit trail: {exc}") from exc
+        except BaseException:
+            _rollback(db)  # never leave the file locked by a half-done append (e.g. KeyboardInterrupt)
+            raise
         return row_id, prev, digest
 
     def query(self, query: AuditQuery | None = None) -> Iterator[StoredEvent]:
@@ -174,7 +184,7 @@ class SqliteAuditStore:
         with self._lock:
             try:
                 return self._open_db().execute(sql, params).fetchall()
-            except sqlite3.Error as exc:
+            except (sqlite3.Error, UnicodeError) as exc:
                 raise AuditError(f"{self.path}: cannot read the audit trail: {exc}") from exc
 
     def _open_db(self) -> sqlite3.Connection:
@@ -196,6 +206,12 @@ class SqliteAuditStore:
         self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
     ) -> None:
         self.close()
+
+
+def _rollback(db: sqlite3.Connection) -> None:
+    if db.in_transaction:
+        with contextlib.suppress(sqlite3.Error):
+            db.execute("ROLLBACK")
 
 
 def _connect(path: str, *, create: bool) -> sqlite3.Connection:
