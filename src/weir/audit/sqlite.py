@@ -49,6 +49,9 @@ CREATE INDEX IF NOT EXISTS events_session ON events (session);
 CREATE INDEX IF NOT EXISTS events_time ON events (time);
 CREATE TABLE IF NOT EXISTS anchors (id INTEGER PRIMARY KEY, hash TEXT NOT NULL, time TEXT);
 """
+_META = (
+    f"INSERT OR IGNORE INTO weir_meta (key, value) VALUES ('format', '{FORMAT}'), ('store_version', '{STORE_VERSION}')"
+)
 _PAGE = 500
 
 
@@ -239,14 +242,12 @@ def _prepare(db: sqlite3.Connection, durability: Durability, *, in_memory: bool)
             )
     elif "events" in tables:
         raise AuditError("not a Weir audit database (it has an `events` table but no `weir_meta`)")
-    if not in_memory:
-        db.execute("PRAGMA journal_mode=WAL")
+    if not in_memory and db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+        db.execute("PRAGMA journal_mode=WAL")  # persistent: set once, when the file is new
     db.execute(f"PRAGMA synchronous={'FULL' if durability is Durability.FULL else 'NORMAL'}")
-    db.executescript(_SCHEMA)
-    db.execute(
-        "INSERT OR IGNORE INTO weir_meta (key, value) VALUES ('format', ?), ('store_version', ?)",
-        (FORMAT, str(STORE_VERSION)),
-    )
+    if not {"weir_meta", "events", "anchors"} <= tables:
+        # One transaction, so a process opening the file at the same moment sees all or nothing.
+        db.executescript(f"BEGIN IMMEDIATE;{_SCHEMA}{_META};COMMIT;")
 
 
 def _where(q: AuditQuery) -> tuple[str, list[Any]]:
