@@ -180,6 +180,10 @@ def _block_label(c: Collector, block: Any, i: int) -> None:
         c.report(json_path("content", i), f"a content block must be an object, not {kind_of(block)}", None)
         return
     read_data_slots(c, block.get("_meta"), ("content", i, "_meta"))
+    resource = block.get("resource")
+    if isinstance(resource, Mapping) and "_meta" in resource:
+        # An embedded resource carries its own `_meta`: it labels the same data.
+        read_data_slots(c, resource["_meta"], ("content", i, "resource", "_meta"))
     ann = block.get("annotations")
     if isinstance(ann, Mapping) and any(k not in ("audience", "priority", "lastModified") for k in ann):
         read_data_slots(c, {"annotations": ann}, ("content", i))
