@@ -107,3 +107,12 @@ def test_a_server_that_crashes_exits_2_with_its_stderr() -> None:
     result = runner.invoke(app, ["lint", "--server", shlex.join(stdio_argv(CATALOGS["mail"], "--crash"))])
     assert result.exit_code == 2
     assert "crashing on purpose" in result.output
+
+
+def test_a_catalog_can_be_piped_on_stdin() -> None:
+    text = CATALOGS["seeds"].read_text(encoding="utf-8")
+    result = runner.invoke(app, ["lint", "-", "--json"], input=text)
+    assert result.exit_code == 1
+    data = json.loads(result.output)
+    assert data["catalogs"][0]["source"] == "<stdin>"
+    assert ("W101", "send_email") in _pairs(result.output)
