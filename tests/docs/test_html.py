@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from html.parser import HTMLParser
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from weir.catalog import parse_catalog, read_catalog_file
 from weir.catalog.bundled import bundled_catalogs
 from weir.docs import safety_rows, to_html
@@ -102,3 +105,15 @@ def test_the_page_is_a_complete_document() -> None:
     assert '<meta charset="utf-8">' in page
     tags = _parse(page)
     assert tags.tags.count("tr") == 1 + sum(len(rows) for _, rows in _bundled_sections()) + len(_bundled_sections()) - 1
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(min_size=1, max_size=200), st.text(max_size=40))
+def test_no_catalog_text_can_add_markup(description: str, name: str) -> None:
+    benign = _parse(to_html([("c", safety_rows(parse_catalog([{"name": "n", "description": "d"}], source="c")))]))
+    page = to_html(
+        [(name, safety_rows(parse_catalog([{"name": name or "n", "description": description}], source="c")))]
+    )
+    tags = _parse(page)
+    assert tags.tags == benign.tags
+    assert tags.attrs == benign.attrs

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from weir.catalog import parse_catalog, read_catalog_file
 from weir.catalog.bundled import bundled_catalogs
 from weir.docs import COLUMNS, Risk, SafetyRow, safety_rows
@@ -73,3 +76,18 @@ def test_rows_carry_lint_findings_when_a_report_is_given() -> None:
     assert set(by_name["send_email"].findings) == {"W101 error", "W103 info"}
     assert by_name["restart_service"].findings == ()
     assert len(rows) == len(catalog.tools)
+
+
+_json = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3),
+    max_leaves=10,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.dictionaries(st.sampled_from(["name", "title", "description", "annotations", "_meta"]), _json))
+def test_any_json_tool_gets_a_full_row(tool: dict[str, Any]) -> None:
+    [row] = safety_rows(parse_catalog([tool], source="fuzz"))
+    assert len(row.cells) == len(COLUMNS)
+    assert all(cell.text for cell in row.cells)
