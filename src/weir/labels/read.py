@@ -141,7 +141,7 @@ def _data_label(facts: dict[str, Any], origins: Mapping[str, list[Origin]]) -> D
     values = {k: facts[k] for k in _DATA_FIELDS if k in facts and facts[k] != getattr(BOTTOM, k)}
     kept = {k: frozenset(origins[k]) for k in values if k in origins}
     if "level" in values and "level" not in kept:
-        kept["level"] = frozenset(origins["classes"])
+        kept["level"] = frozenset(origins.get("classes", ())) | frozenset(origins.get("scopes", ()))
     # The collector produced typed values: construct without re-validating (this is per call).
     return DataLabel.model_construct(**values, origins=kept)
 
