@@ -41,7 +41,7 @@ class Anchors(Generic[T]):
             key = self._key(needle[:3])
             self._table[_code(key) >> 7, ord(key[2])] = True
             self._by_key.setdefault(key, []).append((needle.lower() if ignore_case else needle, payload, ignore_case))
-        self._pairs = self._table.any(axis=1)
+        self._pairs: np.ndarray = np.asarray(self._table.any(axis=1))
 
     def _key(self, trigram: str) -> str:
         return trigram.lower() if self._fold else trigram
