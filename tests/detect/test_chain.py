@@ -189,3 +189,23 @@ def test_a_secret_with_invisible_characters_anywhere_inside_is_found_and_fully_r
     assert "github-token" in {f.kind for f in findings}
     out = redact(text, findings)
     assert not any(TOKEN[i : i + 6] in out for i in range(len(TOKEN) - 5))
+
+
+@pytest.mark.parametrize("text", ["\ud800", "a\udfffb\x00c", "ghp_\ud800" * 10, "é\ud800Ａ", "\x00" * 10, ""])
+def test_lone_surrogates_nuls_and_empty_text_never_raise(text: str) -> None:
+    chain = Chain.from_specs(None)
+    for f in chain.scan_text(text):
+        assert 0 <= f.start <= f.end <= len(text)
+    chain.scan_result({"content": [{"type": "text", "text": text}]})
+    chain.scan_tools("s", [{"name": text, "description": text}])
+
+
+def test_scanning_from_several_threads_gives_each_text_its_own_findings() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    chain = Chain.from_specs(None)
+    texts = [f"{'x ' * i} {TOKEN} mail u{i}@example.org é" for i in range(40)]
+    expected = [[(f.kind, f.start) for f in chain.scan_text(t)] for t in texts]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        got = list(pool.map(lambda t: [(f.kind, f.start) for f in chain.scan_text(t)], texts))
+    assert got == expected
