@@ -143,3 +143,9 @@ def test_the_detector_never_raises_on_adversarial_concatenations_of_anchors(part
 )
 def test_code_and_prose_seen_in_real_packages_are_not_secrets(text: str) -> None:
     assert kinds(text) == []
+
+
+def test_unknown_kinds_in_disabled_are_refused() -> None:
+    with pytest.raises(ValueError, match="unknown secret kinds"):
+        SecretsDetector(disabled=["gihtub-token"])
+    assert "github-token" in SecretsDetector.KINDS

@@ -72,6 +72,10 @@ _ANCHORS: Anchors[tuple[int, SecretFormat | None]] = Anchors(
 )
 
 _Candidate = Candidate
+_FAMILY_KINDS = (
+    "private-key", "connection-string-password", "password-assignment", "generic-secret", "aws-secret-key",
+    "bearer-token",
+)  # fmt: skip
 
 
 class SecretsDetector:
@@ -84,7 +88,13 @@ class SecretsDetector:
 
     id = "secrets"
 
+    KINDS = tuple(sorted({f.kind for f in FORMATS} | set(_FAMILY_KINDS)))
+    """Every kind this detector reports."""
+
     def __init__(self, *, keywords: bool = True, min_entropy: float = 3.0, disabled: Sequence[str] = ()) -> None:
+        unknown = set(disabled) - set(self.KINDS)
+        if unknown:
+            raise ValueError(f"unknown secret kinds {sorted(unknown)}; known: {', '.join(self.KINDS)}")
         self.keywords = keywords
         self.min_entropy = min_entropy
         self.disabled = frozenset(disabled)
