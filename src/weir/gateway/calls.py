@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from weir.errors import UpstreamError
 from weir.gateway import confirm, effects, jsonrpc
-from weir.gateway.audit import CallEvent
+from weir.gateway.audit import Step
 from weir.gateway.catalog import Route
 from weir.gateway.config import ConfirmFallback
 from weir.gateway.enforcer import PostCall, PreCall
@@ -56,6 +56,8 @@ class ToolCalls:
         state = ex.params.get("requestState")
         if isinstance(state, str) and state.startswith(confirm.STATE_PREFIX):
             return await self._resume(ex, route, dict(arguments), state)
+        if self.gw.recorder is not None:
+            self.gw.recorder.call(ex.session, route.server, route.name, dict(arguments), dict(ex.meta))
         pre = await self._decide(ex, route, dict(arguments))
         self._audit_call(ex, route, pre, arguments)
         if pre.effect == "block":
@@ -69,7 +71,9 @@ class ToolCalls:
     async def _decide(self, ex: Exchange, route: Route, arguments: dict[str, Any]) -> PreCall:
         resolved = await self._resolve(ex, route, arguments)
         try:
-            return self.gw.enforcer.before_call(ex.session, route.server, route.name, arguments, ex.meta, resolved)
+            return self.gw.enforcer.before_call(
+                ex.session, route.server, route.name, arguments, meta=ex.meta, resolved=resolved
+            )
         except Exception as exc:  # top-level decision boundary: any failure blocks (fail closed)
             why = f"deciding failed: {type(exc).__name__}: {exc}"
             return PreCall(effect="block", decided="block", rules=("weir/decision-error",), reasons=(why,), error=why)
@@ -88,20 +92,12 @@ class ToolCalls:
         except (RpcError, UpstreamError):
             return None
 
+    @staticmethod
+    def _step(ex: Exchange, route: Route) -> Step:
+        return Step(ex.session, ex.client.conn_id, route.server, route.name, ex.request_id)
+
     def _audit_call(self, ex: Exchange, route: Route, pre: PreCall, arguments: Mapping[str, Any]) -> None:
-        event = CallEvent(
-            phase="call",
-            session=ex.session,
-            server=route.server,
-            tool=route.name,
-            effect=pre.effect,
-            decided=pre.decided or pre.effect,
-            rules=pre.rules,
-            reasons=pre.reasons,
-            arguments=arguments,
-            request_id=ex.request_id,
-        )
-        self.gw.audit.append(event)
+        self.gw.audit.append(self._step(ex, route).call(pre, arguments))
 
     # -- confirming -------------------------------------------------------------------------
 
@@ -114,7 +110,7 @@ class ToolCalls:
             return confirm.input_required(form, self.pending.open(ex.session, name, arguments))
         try:
             answer = await self.gw.ask_client(ex, "elicitation/create", form, self.gw.settings.confirm_timeout_s)
-        except (RpcError, UpstreamError, asyncio.TimeoutError) as exc:
+        except (TimeoutError, RpcError, UpstreamError) as exc:
             return self._declined(ex, route, pre, f"the confirmation was not answered ({exc or 'timed out'})")
         if not confirm.accepted(answer):
             return self._declined(ex, route, pre, f"the user did not approve ({answer.get('action', 'no answer')})")
@@ -150,8 +146,7 @@ class ToolCalls:
         return effects.blocked_result(str(ex.params["name"]), rules, reasons)
 
     def _note(self, ex: Exchange, route: Route, effect: str, rules: tuple[str, ...], reasons: tuple[str, ...]) -> None:
-        event = CallEvent("call", ex.session, route.server, route.name, effect, effect, rules, reasons)
-        self.gw.audit.append(event)
+        self.gw.audit.append(self._step(ex, route).note(effect, rules, reasons))
 
     # -- running ----------------------------------------------------------------------------
 
@@ -210,7 +205,9 @@ class ToolCalls:
             try:
                 if ob.heavy:
                     async with limit:
-                        return await upstream.request("tools/call", params, timeout=timeout, on_request=relay, on_notify=notify)
+                        return await upstream.request(
+                            "tools/call", params, timeout=timeout, on_request=relay, on_notify=notify
+                        )
                 return await upstream.request("tools/call", params, timeout=timeout, on_request=relay, on_notify=notify)
             except UpstreamError:
                 if attempt + 1 >= tries:
@@ -219,23 +216,22 @@ class ToolCalls:
 
     def _failed(self, ex: Exchange, route: Route, started: float, message: str) -> dict[str, Any]:
         latency = (time.perf_counter() - started) * 1000
-        event = CallEvent(
-            "error", ex.session, route.server, route.name, "error", "error", (), (message,), latency_ms=latency,
-            request_id=ex.request_id,
-        )
-        self.gw.audit.append(event)
+        self.gw.audit.append(self._step(ex, route).error(message, latency))
         return effects.error_result(str(ex.params["name"]), message)
 
     def _release(
         self, ex: Exchange, route: Route, result: dict[str, Any], latency: float, pre: PreCall
     ) -> dict[str, Any]:
+        if self.gw.recorder is not None:
+            self.gw.recorder.result(ex.session, route.server, route.name, result)
         post = self._after(ex, route, result)
-        event = CallEvent(
-            "result", ex.session, route.server, route.name, post.effect, post.effect, post.rules, post.reasons,
-            findings=post.findings, latency_ms=latency, request_id=ex.request_id,
-        )
-        self.gw.audit.append(event)
-        name = str(ex.params["name"])
+        released = self._shape(str(ex.params["name"]), pre, post)
+        self.gw.audit.append(self._step(ex, route).result(post, released, latency))
+        return released
+
+    @staticmethod
+    def _shape(name: str, pre: PreCall, post: PostCall) -> dict[str, Any]:
+        """The result as the client will see it, given both decisions."""
         if post.effect == "block":
             return effects.blocked_result(name, post.rules, post.reasons, phase="result")
         released = dict(post.result)

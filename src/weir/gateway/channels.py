@@ -67,7 +67,8 @@ class StdioChannel:
         self._reader = asyncio.create_task(self._read(deliver, on_closed))
 
     async def _read(self, deliver: Deliver, on_closed: OnClosed) -> None:
-        assert self._proc is not None and self._proc.stdout is not None
+        assert self._proc is not None
+        assert self._proc.stdout is not None
         reason = "closed its output"
         try:
             while True:
@@ -118,7 +119,7 @@ class StdioChannel:
                 proc.stdin.close()
         try:
             await asyncio.wait_for(proc.wait(), 2.0)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             with contextlib.suppress(ProcessLookupError):
                 proc.kill()
             await proc.wait()
@@ -168,7 +169,8 @@ class HttpChannel:
         return headers
 
     async def _post(self, message: Message) -> None:
-        assert self._client is not None and self._deliver is not None
+        assert self._client is not None
+        assert self._deliver is not None
         try:
             async with self._client.stream(
                 "POST", self._url, content=jsonrpc.dumps(message), headers=self._request_headers(message)

@@ -49,7 +49,9 @@ def error_result(tool: str, message: str) -> dict[str, Any]:
     }
 
 
-def with_decision(result: Mapping[str, Any], effect: str, rules: Sequence[str], reasons: Sequence[str]) -> dict[str, Any]:
+def with_decision(
+    result: Mapping[str, Any], effect: str, rules: Sequence[str], reasons: Sequence[str]
+) -> dict[str, Any]:
     """The result with the decision recorded in its ``_meta`` (content untouched)."""
     out = dict(result)
     meta = dict(out.get("_meta") or {})

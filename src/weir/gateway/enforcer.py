@@ -75,6 +75,8 @@ class PostCall:
     """Detector findings, as short descriptions for the audit trail."""
     error: str | None = None
     """Set when deciding failed (the effect is then block)."""
+    label: Mapping[str, Any] | None = None
+    """The session's label after the result, as JSON, for the audit trail."""
 
 
 @dataclass(frozen=True)
@@ -99,6 +101,7 @@ class Enforcer(Protocol):
         server: str,
         tool: str,
         arguments: Mapping[str, Any],
+        *,
         meta: Mapping[str, Any] | None,
         resolved: Mapping[str, Any] | None,
     ) -> PreCall:

@@ -13,11 +13,11 @@ from enum import StrEnum
 from typing import Any, Final
 
 __all__ = [
-    "LEGACY_VERSIONS",
     "CAPABILITIES_KEY",
     "CLIENT_INFO_KEY",
     "GATEWAY_INFO",
     "LEGACY_VERSION",
+    "LEGACY_VERSIONS",
     "MODERN_VERSION",
     "SERVER_INFO_KEY",
     "VERSION_KEY",

@@ -14,7 +14,7 @@ from typing import Any
 from weir.gateway.era import CAPABILITIES_KEY, VERSION_KEY, Era, era_of_version
 from weir.gateway.jsonrpc import Message
 
-__all__ = ["ClientState", "Exchange", "SESSION_KEY"]
+__all__ = ["SESSION_KEY", "ClientState", "Exchange"]
 
 SESSION_KEY = "dev.weir/session"
 """A client names its agent session in request ``_meta`` under this key."""

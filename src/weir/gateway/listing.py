@@ -76,7 +76,7 @@ class Listings:
 
     async def _list_all(self, server: str, method: str, key: str) -> list[dict[str, Any]]:
         upstream = self.gw.upstreams[server]
-        if upstream.capabilities and method.split("/")[0] not in upstream.capabilities:
+        if upstream.capabilities and method.split("/", maxsplit=1)[0] not in upstream.capabilities:
             return []
         out: list[dict[str, Any]] = []
         cursor: Any = None
@@ -110,7 +110,8 @@ class Listings:
         return await self._forward(server, method, dict(ex.params), ex)
 
     async def _complete(self, ex: Exchange) -> dict[str, Any]:
-        ref = ex.params.get("ref") if isinstance(ex.params.get("ref"), dict) else {}
+        raw_ref = ex.params.get("ref")
+        ref: dict[str, Any] = raw_ref if isinstance(raw_ref, dict) else {}
         if ref.get("type") == "ref/prompt":
             route = self.gw.catalog.naming.route(str(ref.get("name", "")))
             if route is not None:

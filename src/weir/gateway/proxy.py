@@ -11,20 +11,31 @@ from __future__ import annotations
 import asyncio
 import itertools
 from collections.abc import Awaitable, Callable, Mapping
+from functools import partial
 from typing import Any
 
+from weir.audit import AuditEvent, Phase
 from weir.config import WeirConfig
 from weir.errors import ConfigError, UpstreamError
 from weir.gateway import jsonrpc
-from weir.gateway.audit import AuditSink
+from weir.gateway.audit import AuditSink, decision_record
 from weir.gateway.calls import ToolCalls
 from weir.gateway.catalog import Catalog, Naming, Route
 from weir.gateway.channels import HttpChannel, StdioChannel
 from weir.gateway.enforcer import Enforcer
-from weir.gateway.era import GATEWAY_INFO, LEGACY_VERSION, LEGACY_VERSIONS, MODERN_VERSION, SERVER_INFO_KEY, VERSION_KEY, Era
+from weir.gateway.era import (
+    GATEWAY_INFO,
+    LEGACY_VERSION,
+    LEGACY_VERSIONS,
+    MODERN_VERSION,
+    SERVER_INFO_KEY,
+    VERSION_KEY,
+    Era,
+)
 from weir.gateway.exchange import ClientState, Exchange
 from weir.gateway.jsonrpc import Message, RpcError
 from weir.gateway.listing import Listings
+from weir.gateway.recording import Recorder
 from weir.gateway.upstream import Upstream
 
 __all__ = ["Gateway", "upstreams_from_config"]
@@ -39,11 +50,9 @@ def upstreams_from_config(config: WeirConfig) -> dict[str, Upstream]:
     out: dict[str, Upstream] = {}
     for name, server in config.servers.items():
         if server.command:
-            cmd, env = list(server.command), dict(server.env)
-            out[name] = Upstream(name, lambda n=name, c=cmd, e=env: StdioChannel(n, c, e, limit=limit))
+            out[name] = Upstream(name, partial(StdioChannel, name, list(server.command), dict(server.env), limit=limit))
         elif server.url:
-            url, headers = server.url, dict(server.headers)
-            out[name] = Upstream(name, lambda n=name, u=url, h=headers: HttpChannel(n, u, h, limit=limit))
+            out[name] = Upstream(name, partial(HttpChannel, name, server.url, dict(server.headers), limit=limit))
         else:
             raise ConfigError(f"servers.{name}: the gateway needs a `command` or a `url`", server=name)
     return out
@@ -75,6 +84,7 @@ class Gateway:
         self._inflight: dict[tuple[str, Any], asyncio.Task[Any]] = {}
         self._catalog_lock = asyncio.Lock()
         self._loaded = False
+        self.recorder: Recorder | None = None
 
     async def start(self) -> list[str]:
         """Connect every upstream; returns the problems of those that could not be reached."""
@@ -88,7 +98,12 @@ class Gateway:
     # -- entry point ------------------------------------------------------------------------
 
     async def handle(
-        self, msg: Message, client: ClientState, send: Callable[[Message], Awaitable[None]], *, back_channel: bool = True
+        self,
+        msg: Message,
+        client: ClientState,
+        send: Callable[[Message], Awaitable[None]],
+        *,
+        back_channel: bool = True,
     ) -> Message | None:
         """Answer one message; ``None`` for notifications and responses (nothing to write back)."""
         if jsonrpc.is_response(msg):
@@ -213,11 +228,15 @@ class Gateway:
             review = self.enforcer.review_tools(server, tools)
         except Exception as exc:  # decision boundary: a tool list that cannot be reviewed is not exposed
             self.catalog.update(server, [], {})
-            from weir.gateway.audit import CallEvent
-
-            self.audit.append(CallEvent("tools", "", server, "*", "block", reasons=(f"review failed: {exc}",)))
+            why = f"reviewing the tools failed: {type(exc).__name__}: {exc}"
+            record = decision_record("block", "block", ("weir/decision-error",), (why,), why)
+            self.audit.append(AuditEvent(phase=Phase.TOOLS, server=server, decision=record))
             return
         self.catalog.update(server, tools, review.profiles)
+        if self.recorder is not None:
+            self.recorder.tools(server, tools)
+        details = {"tools": [str(t.get("name")) for t in tools], "findings": list(review.findings)}
+        self.audit.append(AuditEvent(phase=Phase.TOOLS, server=server, details=details))
 
     async def route_tool(self, exposed: str) -> Route | None:
         """The server and name behind an exposed tool name, listing tools first if needed."""
@@ -255,7 +274,7 @@ class Gateway:
             result = await self.ask_client(ex, str(msg["method"]), params or {}, self.settings.confirm_timeout_s)
         except RpcError as exc:
             return jsonrpc.error(msg["id"], exc.code, exc.message)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             return jsonrpc.error(msg["id"], jsonrpc.INTERNAL_ERROR, "the client did not answer in time")
         return jsonrpc.result(msg["id"], result)
 

@@ -78,7 +78,9 @@ async def serve_streams(gateway: Gateway, reader: asyncio.StreamReader, write: B
         limit = gateway.settings.max_message_bytes
         try:
             if isinstance(raw, Oversized):
-                raise RpcError(jsonrpc.INVALID_REQUEST, f"message of {raw.size} bytes exceeds the limit of {limit} bytes")
+                raise RpcError(
+                    jsonrpc.INVALID_REQUEST, f"message of {raw.size} bytes exceeds the limit of {limit} bytes"
+                )
             msg = jsonrpc.parse(raw, limit=limit)
         except RpcError as exc:
             await send(exc.to_message())

@@ -61,6 +61,7 @@ class Upstream:
         self._calls: dict[int, _Call] = {}
         self._progress: dict[Any, NotificationHandler] = {}
         self._lock = asyncio.Lock()
+        self._tasks: set[asyncio.Task[None]] = set()
         self.era: Era | None = None
         self.capabilities: dict[str, Any] = {}
         self.server_info: dict[str, Any] = {}
@@ -77,7 +78,7 @@ class Upstream:
             self._channel = channel
             try:
                 await asyncio.wait_for(self._negotiate(), self._start_timeout)
-            except (UpstreamError, RpcError, asyncio.TimeoutError) as exc:
+            except (TimeoutError, UpstreamError, RpcError) as exc:
                 await self._drop(f"negotiation failed: {exc or 'timed out'}")
                 raise UpstreamError(f"cannot connect: {exc or 'timed out'}", server=self.name) from exc
 
@@ -154,7 +155,7 @@ class Upstream:
         try:
             await self._channel.send(message)
             response = await asyncio.wait_for(asyncio.shield(call.future), timeout)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             await self.notify("notifications/cancelled", {"requestId": msg_id, "reason": "timed out"})
             raise UpstreamError(f"{method} timed out after {timeout:g}s", server=self.name) from None
         finally:
@@ -166,7 +167,9 @@ class Upstream:
     def _unwrap(self, method: str, response: Message) -> Message:
         if "error" in response:
             err = response["error"] if isinstance(response["error"], dict) else {}
-            raise RpcError(int(err.get("code", jsonrpc.INTERNAL_ERROR)), str(err.get("message", "")), data=err.get("data"))
+            raise RpcError(
+                int(err.get("code", jsonrpc.INTERNAL_ERROR)), str(err.get("message", "")), data=err.get("data")
+            )
         result = response.get("result")
         if not isinstance(result, dict):
             raise UpstreamError(f"{method}: the result is not an object", server=self.name)
@@ -193,7 +196,9 @@ class Upstream:
             if call is not None and not call.future.done():
                 call.future.set_result(msg)
         elif jsonrpc.is_request(msg):
-            asyncio.create_task(self._answer(msg))
+            task = asyncio.create_task(self._answer(msg))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
         else:
             await self._route_notification(msg)
 
