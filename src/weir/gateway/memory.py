@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, AsyncExitStack, asynccontextmanager
 from typing import Any
 
@@ -44,10 +44,15 @@ def _to_session(msg: Message) -> SessionMessage:
 
 
 class MemoryTransport(AbstractAsyncContextManager[TransportStreams]):
-    """An SDK client transport whose other end is a gateway in this process."""
+    """An SDK client transport whose other end is a gateway in this process.
 
-    def __init__(self, gateway: Gateway) -> None:
+    ``tap`` sees every raw message the gateway sends the client, before the SDK types it
+    (the SDK drops unknown annotation keys, so tests of transparency look here).
+    """
+
+    def __init__(self, gateway: Gateway, *, tap: Callable[[Message], None] | None = None) -> None:
         self._gateway = gateway
+        self._tap = tap
         self._stack: AsyncExitStack | None = None
 
     async def __aenter__(self) -> TransportStreams:
@@ -65,6 +70,8 @@ class MemoryTransport(AbstractAsyncContextManager[TransportStreams]):
             client = ClientState(conn_id=f"memory-{uuid.uuid4().hex[:12]}")
 
             async def send(msg: Message) -> None:
+                if self._tap is not None:
+                    self._tap(msg)
                 await server_write.send(_to_session(msg))
 
             async def one(msg: Message) -> None:
