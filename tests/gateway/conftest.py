@@ -44,7 +44,12 @@ class TableEnforcer:
     explode: bool = False
 
     def review_tools(self, server: str, tools: Sequence[Mapping[str, Any]]) -> ToolsReview:
-        return ToolsReview({str(x["name"]): {"server": server, "readOnly": bool((x.get("annotations") or {}).get("readOnlyHint"))} for x in tools})
+        return ToolsReview(
+            {
+                str(x["name"]): {"server": server, "readOnly": bool((x.get("annotations") or {}).get("readOnlyHint"))}
+                for x in tools
+            }
+        )
 
     def before_call(
         self,
@@ -75,7 +80,8 @@ class TableEnforcer:
         if SECRET in text:
             redacted = dict(result)
             redacted["content"] = [
-                {**c, "text": str(c.get("text", "")).replace(SECRET, "[REDACTED:credentials]")} for c in result["content"]
+                {**c, "text": str(c.get("text", "")).replace(SECRET, "[REDACTED:credentials]")}
+                for c in result["content"]
             ]
             return PostCall("redact", redacted, ("table/secrets",), ("a credential was found",), ("secrets:aws",))
         effect = self.after.get(tool, "allow")

@@ -58,7 +58,9 @@ async def test_allowed_call_is_audited_before_and_after(wired: Any, mode: str) -
     assert result_event.latency_ms >= 0
 
 
-async def test_block_returns_an_error_result_naming_rule_and_reason(wired: Any, enforcer: TableEnforcer, mode: str) -> None:
+async def test_block_returns_an_error_result_naming_rule_and_reason(
+    wired: Any, enforcer: TableEnforcer, mode: str
+) -> None:
     gateway, audit = wired
     enforcer.effects["send_mail"] = "block"
     async with client(gateway, mode) as c:
@@ -128,7 +130,9 @@ async def test_confirm_declined_blocks_the_call(wired: Any, enforcer: TableEnfor
     assert not any(e.phase.value == "result" for e in audit.events)
 
 
-async def test_confirm_without_elicitation_support_falls_back_to_block(wired: Any, enforcer: TableEnforcer, mode: str) -> None:
+async def test_confirm_without_elicitation_support_falls_back_to_block(
+    wired: Any, enforcer: TableEnforcer, mode: str
+) -> None:
     gateway, _ = wired
     enforcer.effects["send_mail"] = "confirm"
     async with client(gateway, mode) as c:

@@ -61,7 +61,13 @@ def call_tool(params: dict[str, Any]) -> dict[str, Any] | None:
     if name == "slow":
         token = meta.get("progressToken")
         if token is not None:
-            send({"jsonrpc": "2.0", "method": "notifications/progress", "params": {"progressToken": token, "progress": 1, "total": 2}})
+            send(
+                {
+                    "jsonrpc": "2.0",
+                    "method": "notifications/progress",
+                    "params": {"progressToken": token, "progress": 1, "total": 2},
+                }
+            )
         time.sleep(float(args.get("seconds", 0.2)))
         return {"content": [{"type": "text", "text": "done"}]}
     return None
@@ -72,9 +78,16 @@ def handle(msg: dict[str, Any]) -> dict[str, Any] | None:
     if mid is None:
         return None
     if method == "server/discover" and not LEGACY:
-        result: dict[str, Any] = {"supportedVersions": ["2026-07-28"], "capabilities": {"tools": {}, "prompts": {}, "resources": {}}}
+        result: dict[str, Any] = {
+            "supportedVersions": ["2026-07-28"],
+            "capabilities": {"tools": {}, "prompts": {}, "resources": {}},
+        }
     elif method == "initialize":
-        result = {"protocolVersion": "2025-11-25", "capabilities": {"tools": {}, "prompts": {}, "resources": {}}, "serverInfo": {"name": "wire", "version": "1"}}
+        result = {
+            "protocolVersion": "2025-11-25",
+            "capabilities": {"tools": {}, "prompts": {}, "resources": {}},
+            "serverInfo": {"name": "wire", "version": "1"},
+        }
     elif method == "tools/list":
         result = {"tools": TOOLS}
     elif method == "prompts/list":
@@ -86,7 +99,11 @@ def handle(msg: dict[str, Any]) -> dict[str, Any] | None:
     elif method == "resources/read":
         result = {"contents": [{"uri": params.get("uri"), "text": "note body", "_meta": {"vendor.example/c": 3}}]}
     elif method == "tools/call" and params.get("name") == "fail":
-        return {"jsonrpc": "2.0", "id": mid, "error": {"code": -32001, "message": "tool exploded", "data": {"why": "test"}}}
+        return {
+            "jsonrpc": "2.0",
+            "id": mid,
+            "error": {"code": -32001, "message": "tool exploded", "data": {"why": "test"}},
+        }
     elif method == "tools/call" and (res := call_tool(params)) is not None:
         result = res
     elif method == "ping":

@@ -140,8 +140,8 @@ class Gateway:
         if method == "server/discover":
             return self._discover()
         if method == "ping":
-            return {}
-        if method == "tools/call":
+            result: dict[str, Any] = {}
+        elif method == "tools/call":
             result = await self.calls.call(ex)
         elif method == "tools/list":
             result = await self.list_tools()
