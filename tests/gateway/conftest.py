@@ -20,6 +20,7 @@ import pytest
 from mcp import Client
 
 from weir.config import WeirConfig
+from weir.gateway import effects
 from weir.gateway.audit import MemoryAudit
 from weir.gateway.channels import StdioChannel
 from weir.gateway.enforcer import Obligations, PostCall, PreCall, ToolsReview
@@ -83,11 +84,17 @@ class TableEnforcer:
                 {**c, "text": str(c.get("text", "")).replace(SECRET, "[REDACTED:credentials]")}
                 for c in result["content"]
             ]
-            return PostCall("redact", redacted, ("table/secrets",), ("a credential was found",), ("secrets:aws",))
+            rules, reasons = ("table/secrets",), ("a credential was found",)
+            return PostCall("redact", effects.with_decision(redacted, "redact", rules, reasons), rules, reasons, ("secrets:aws",))
         effect = self.after.get(tool, "allow")
         rules = (f"table/after-{tool}",) if effect != "allow" else ()
         reasons = (f"{tool} result is {effect}",) if effect != "allow" else ()
-        return PostCall(effect, result, rules, reasons)
+        shaped: Mapping[str, Any] = result
+        if effect == "warn":
+            shaped = effects.with_warning(result, rules, reasons)
+        elif effect == "block":
+            shaped = effects.blocked_result(tool, rules, reasons, phase="result")
+        return PostCall(effect, shaped, rules, reasons)
 
 
 def wire_upstream(name: str = "wire", *, legacy: bool = False) -> Upstream:

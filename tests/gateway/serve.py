@@ -14,12 +14,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tests.gateway.conftest import TableEnforcer, wire_upstream  # noqa: E402
-from weir.audit import AuditConfig, open_store  # noqa: E402
-from weir.config import WeirConfig  # noqa: E402
-from weir.gateway.config import GatewayConfig  # noqa: E402
-from weir.gateway.proxy import Gateway  # noqa: E402
-from weir.gateway.runner import Listen, run_gateway  # noqa: E402
+from tests.gateway.conftest import TableEnforcer, wire_upstream
+from weir.audit import AuditConfig, open_store
+from weir.config import WeirConfig
+from weir.gateway.config import GatewayConfig
+from weir.gateway.proxy import Gateway
+from weir.gateway.runner import Listen, run_gateway
 
 
 def main() -> None:

@@ -82,8 +82,8 @@ async def test_warn_adds_the_warning_to_meta_and_content(wired: Any, enforcer: T
     assert result.is_error is False
     assert result.meta is not None
     assert result.meta[DECISION_KEY]["effect"] == "warn"
-    assert result.content[0].text.startswith("Weir warning: table/echo")  # type: ignore[union-attr]
-    assert result.content[1].text == "x"  # type: ignore[union-attr]
+    assert result.content[0].text == "x"  # type: ignore[union-attr]
+    assert result.content[1].text == "[Weir warning] table/echo: echo is warn by the table"  # type: ignore[union-attr]
 
 
 async def test_redact_replaces_the_secret_before_the_model_sees_it(wired: Any, mode: str) -> None:

@@ -188,7 +188,7 @@ class ToolCalls:
         self, ex: Exchange, upstream: Upstream, params: dict[str, Any], token: Any, pre: PreCall
     ) -> dict[str, Any]:
         ob = pre.obligations
-        timeout = self.gw.settings.slow_timeout_s if ob.slow else self.gw.settings.call_timeout_s
+        timeout = ob.timeout_s or (self.gw.settings.slow_timeout_s if ob.slow else self.gw.settings.call_timeout_s)
         tries = 1 + (self.gw.settings.retries if ob.retry_allowed else 0)
         limit = self._heavy.setdefault(upstream.name, asyncio.Semaphore(self.gw.settings.heavy_concurrency))
 
@@ -231,16 +231,13 @@ class ToolCalls:
 
     @staticmethod
     def _shape(name: str, pre: PreCall, post: PostCall) -> dict[str, Any]:
-        """The result as the client will see it, given both decisions."""
-        if post.effect == "block":
+        """The result as the client will see it: the enforcer's shaped result plus a pre-call warning."""
+        if post.effect == "block" and post.result.get("isError") is not True:
+            # The enforcer said block but handed back something releasable: withhold it anyway.
             return effects.blocked_result(name, post.rules, post.reasons, phase="result")
         released = dict(post.result)
-        if pre.effect == "warn":
+        if pre.effect == "warn" and post.effect != "block":
             released = effects.with_warning(released, pre.rules, pre.reasons)
-        if post.effect == "warn":
-            released = effects.with_warning(released, post.rules, post.reasons)
-        elif post.effect == "redact":
-            released = effects.with_decision(released, "redact", post.rules, post.reasons)
         return released
 
     def _after(self, ex: Exchange, route: Route, result: dict[str, Any]) -> PostCall:

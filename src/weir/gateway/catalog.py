@@ -13,10 +13,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from weir.gateway.config import GatewayConfig
+from weir.labels.keys import WEIR_PROFILE
 
 __all__ = ["PROFILE_KEY", "Catalog", "Naming", "Route"]
 
-PROFILE_KEY = "dev.weir/profile"
+PROFILE_KEY = WEIR_PROFILE
 
 
 @dataclass(frozen=True)

@@ -11,17 +11,22 @@ import copy
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
+from weir.labels.keys import WEIR_DECISION
+
 __all__ = ["DECISION_KEY", "blocked_result", "decision_meta", "error_result", "with_decision", "with_warning"]
 
-DECISION_KEY: Final = "dev.weir/decision"
+DECISION_KEY: Final = WEIR_DECISION
 
 
 def _explain(rules: Sequence[str], reasons: Sequence[str]) -> str:
+    """Each reason, prefixed with its rule's name unless the reason already names it."""
     if not rules and not reasons:
         return "no reason given"
-    pairs = [f"{rule}: {reason}" for rule, reason in zip(rules, reasons, strict=False)]
-    extra = list(reasons[len(pairs) :]) + [f"{r}" for r in rules[len(pairs) :]]
-    return "; ".join(pairs + extra)
+    parts = [
+        reason if rule in reason else f"{rule}: {reason}" for rule, reason in zip(rules, reasons, strict=False)
+    ]
+    parts += list(reasons[len(parts) :]) + [r for r in rules[len(parts) :] if not any(r in p for p in parts)]
+    return "; ".join(parts)
 
 
 def decision_meta(effect: str, rules: Sequence[str], reasons: Sequence[str]) -> dict[str, Any]:
@@ -61,11 +66,14 @@ def with_decision(
 
 
 def with_warning(result: Mapping[str, Any], rules: Sequence[str], reasons: Sequence[str]) -> dict[str, Any]:
-    """The result with the warning in ``_meta`` and as a leading text block (once)."""
+    """The result with the warning in ``_meta`` and as a trailing text block the model reads.
+
+    The same shape the Guard gives post-call warnings, so a client sees one format.
+    """
     out = with_decision(result, "warn", rules, reasons)
-    note = {"type": "text", "text": f"Weir warning: {_explain(rules, reasons)}"}
+    note = {"type": "text", "text": f"[Weir warning] {_explain(rules, reasons)}"}
     content = copy.copy(list(out.get("content") or []))
     if not any(isinstance(c, Mapping) and c.get("text") == note["text"] for c in content):
-        content.insert(0, note)
+        content.append(note)
     out["content"] = content
     return out

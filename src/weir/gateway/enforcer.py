@@ -37,6 +37,8 @@ class Obligations:
     """Slow: gets the longer timeout and progress."""
     cache_allowed: bool = True
     """False when the result is sensitive: never cache it."""
+    timeout_s: float | None = None
+    """The decision's own upstream timeout (``None``: the gateway's configured one)."""
 
 
 @dataclass(frozen=True)
@@ -66,7 +68,8 @@ class PostCall:
     effect: str
     """allow, warn, redact or block."""
     result: Mapping[str, Any]
-    """The wire result to release (redacted or warned by the enforcer where it applied)."""
+    """The wire result to release, already shaped by the enforcer: redacted, carrying its warning,
+    or (for block) the error result that replaces it."""
     rules: tuple[str, ...] = ()
     """Every rule that matched."""
     reasons: tuple[str, ...] = ()

@@ -13,10 +13,11 @@ from typing import Any
 
 from weir.gateway.era import CAPABILITIES_KEY, VERSION_KEY, Era, era_of_version
 from weir.gateway.jsonrpc import Message
+from weir.labels.keys import WEIR_SESSION
 
 __all__ = ["SESSION_KEY", "ClientState", "Exchange"]
 
-SESSION_KEY = "dev.weir/session"
+SESSION_KEY = WEIR_SESSION
 """A client names its agent session in request ``_meta`` under this key."""
 
 
