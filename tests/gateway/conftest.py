@@ -85,7 +85,9 @@ class TableEnforcer:
                 for c in result["content"]
             ]
             rules, reasons = ("table/secrets",), ("a credential was found",)
-            return PostCall("redact", effects.with_decision(redacted, "redact", rules, reasons), rules, reasons, ("secrets:aws",))
+            return PostCall(
+                "redact", effects.with_decision(redacted, "redact", rules, reasons), rules, reasons, ("secrets:aws",)
+            )
         effect = self.after.get(tool, "allow")
         rules = (f"table/after-{tool}",) if effect != "allow" else ()
         reasons = (f"{tool} result is {effect}",) if effect != "allow" else ()

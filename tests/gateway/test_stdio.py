@@ -20,6 +20,8 @@ from weir.audit.config import AuditConfig
 
 pytestmark = [pytest.mark.anyio, pytest.mark.slow]
 
+MODERN = {"io.modelcontextprotocol/protocolVersion": "2026-07-28"}
+
 
 def _spec(tmp_path: Path, **extra: Any) -> Path:
     spec = {"audit": str(tmp_path / "audit.db"), **extra}
@@ -62,7 +64,11 @@ async def test_declined_confirmation_over_stdio_blocks(tmp_path: Path, mode: str
 
 def _raw_session(spec: Path, lines: list[bytes]) -> list[dict[str, Any]]:
     proc = subprocess.run(
-        [sys.executable, str(HERE / "serve.py"), str(spec)], input=b"".join(lines), capture_output=True, timeout=60
+        [sys.executable, str(HERE / "serve.py"), str(spec)],
+        input=b"".join(lines),
+        capture_output=True,
+        timeout=60,
+        check=False,
     )
     return [json.loads(x) for x in proc.stdout.splitlines() if x.strip()]
 
@@ -103,7 +109,7 @@ def test_an_oversized_message_is_refused_and_the_next_one_served(tmp_path: Path)
         spec,
         [
             big + b"\n",
-            b'{"jsonrpc": "2.0", "id": 2, "method": "ping", "params": {"_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28"}}}\n',
+            json.dumps({"jsonrpc": "2.0", "id": 2, "method": "ping", "params": {"_meta": MODERN}}).encode() + b"\n",
         ],
     )
     assert replies[0]["error"]["code"] == -32600

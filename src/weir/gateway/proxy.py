@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import json
 from collections.abc import Awaitable, Callable, Mapping
 from functools import partial
 from typing import Any
@@ -85,6 +86,7 @@ class Gateway:
         self._catalog_lock = asyncio.Lock()
         self._loaded = False
         self.recorder: Recorder | None = None
+        self._listed: dict[str, str] = {}
 
     async def start(self) -> list[str]:
         """Connect every upstream; returns the problems of those that could not be reached."""
@@ -233,6 +235,10 @@ class Gateway:
             self.audit.append(AuditEvent(phase=Phase.TOOLS, server=server, decision=record))
             return
         self.catalog.update(server, tools, review.profiles)
+        fingerprint = json.dumps(tools, sort_keys=True, default=str)
+        if self._listed.get(server) == fingerprint:
+            return  # unchanged since it was last audited and recorded
+        self._listed[server] = fingerprint
         if self.recorder is not None:
             self.recorder.tools(server, tools)
         details = {"tools": [str(t.get("name")) for t in tools], "findings": list(review.findings)}
