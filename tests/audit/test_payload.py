@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.audit.conftest import event
-from weir.audit import AuditEvent, Payload, PayloadState, SqliteAuditStore, redact_strings
+from weir.audit import AuditEvent, Payload, PayloadState, Phase, SqliteAuditStore, redact_strings
 from weir.audit.payload import seal, strip
 
 SECRET = "AKIAQWERTYUIOPASDFGH"
@@ -105,3 +105,29 @@ def test_with_redaction_on_no_string_of_a_raw_payload_survives_sealing(value: An
     sealed = seal(payload, redact=True, redactor=None)
     assert sealed is not None
     assert secret not in json.dumps(sealed.value)
+
+
+def test_an_upstream_error_echoing_a_secret_goes_through_the_redactor(db_path: Path) -> None:
+    redactor = redact_strings(lambda t: t.replace(SECRET, "[REDACTED:credentials]"))
+    with SqliteAuditStore(db_path, redactor=redactor) as s:
+        stored = s.append(event(1, upstream_error=f"bad key {SECRET}"))
+    assert stored.event.upstream_error == "bad key [REDACTED:credentials]"
+    assert SECRET not in _file_text(db_path)
+
+
+def test_an_upstream_error_is_withheld_when_the_redactor_fails(db_path: Path) -> None:
+    def broken(value: Any) -> Any:
+        raise RuntimeError("no")
+
+    with SqliteAuditStore(db_path, redactor=broken) as s:
+        stored = s.append(event(1, upstream_error=f"bad key {SECRET}"))
+    assert stored.event.upstream_error == "[withheld: the redactor failed]"
+
+
+def test_an_event_built_around_validation_still_has_its_payload_sealed(db_path: Path) -> None:
+    e = AuditEvent.model_construct(phase=Phase.CALL, arguments={"key": SECRET}, result=None)
+    with SqliteAuditStore(db_path) as s:
+        stored = s.append(e)
+    assert stored.event.arguments is not None
+    assert stored.event.arguments.state is PayloadState.STRIPPED
+    assert SECRET not in _file_text(db_path)

@@ -54,3 +54,11 @@ def test_corrupted_pins_are_an_error_not_an_empty_pin_set(tmp_path: Path) -> Non
     db.close()
     with SqlitePinStore(path) as pins, pytest.raises(AuditError, match="not a name"):
         pins.get("mail")
+
+
+def test_a_server_name_that_is_not_utf8_is_a_clear_error(tmp_path: Path) -> None:
+    with SqlitePinStore(tmp_path / "pins.db") as pins:
+        with pytest.raises(AuditError, match="cannot store pins"):
+            pins.put("bad\ud800", {"t": "h"})
+        with pytest.raises(AuditError, match="cannot read pins"):
+            pins.get("bad\ud800")

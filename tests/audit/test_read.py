@@ -12,7 +12,7 @@ import pytest
 
 from tests.audit.conftest import event
 from weir.audit import Anchor, SqliteAuditStore
-from weir.audit.read import export_jsonl, follow, load_anchors, parse_time
+from weir.audit.read import export_jsonl, follow, load_anchors, parse_time, verify_export
 from weir.errors import AuditError
 
 
@@ -75,3 +75,40 @@ def test_times_parse_as_iso_8601_with_naive_meaning_utc() -> None:
     assert parse_time("2026-11-21T19:00:00Z") == datetime(2026, 11, 21, 19, tzinfo=UTC)
     with pytest.raises(AuditError, match="not an ISO 8601 time"):
         parse_time("yesterday")
+
+
+def test_an_export_verifies_on_its_own_and_keeps_the_stored_text(store: SqliteAuditStore) -> None:
+    for i in range(5):
+        store.append(event(i, labels_after={"level": 2}, arguments={"x": 1.5}))
+    out = io.StringIO()
+    export_jsonl(store, out)
+    lines = out.getvalue().splitlines()
+    assert [json.loads(x)["event"] for x in lines] == [json.loads(r.event) for r in store.chain()]
+    report = verify_export(lines)
+    assert report.ok, report.problem
+    assert report.head == store.head()
+
+
+def test_an_edited_export_line_is_reported(store: SqliteAuditStore) -> None:
+    for i in range(4):
+        store.append(event(i))
+    out = io.StringIO()
+    export_jsonl(store, out)
+    lines = out.getvalue().splitlines()
+    lines[2] = lines[2].replace('"session":"s1"', '"session":"s9"')
+    report = verify_export(lines)
+    assert report.problem is not None
+    assert (report.problem.id, report.problem.kind) == (3, "hash")
+    dropped = verify_export(lines[:1] + lines[2:])
+    assert dropped.problem is not None
+    assert dropped.problem.kind == "missing"
+
+
+def test_a_line_that_is_not_an_exported_row_is_reported_with_its_number(store: SqliteAuditStore) -> None:
+    store.append(event(1))
+    out = io.StringIO()
+    export_jsonl(store, out)
+    report = verify_export([*out.getvalue().splitlines(), '{"id": 2}'])
+    assert report.problem is not None
+    assert report.problem.kind == "json"
+    assert report.problem.message.startswith("line 2: not an exported row")

@@ -8,6 +8,8 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.audit.conftest import event
 from weir.audit import AuditConfig, AuditQuery, AuditStore, Durability, SqliteAuditStore, open_store
@@ -182,4 +184,50 @@ def test_open_store_resolves_a_relative_path_against_the_config_directory(tmp_pa
 def test_an_in_memory_store_works_for_captures() -> None:
     with open_store(AuditConfig(path=":memory:")) as s:
         s.append(event(1))
+        assert s.verify().ok
+
+
+def test_a_payload_that_is_not_json_is_a_clear_error_not_a_crash() -> None:
+    with SqliteAuditStore(":memory:", redact=False) as s, pytest.raises(AuditError, match="cannot be stored as JSON"):
+        s.append(event(1, arguments={"x": object()}))
+
+
+json_leaf = st.none() | st.booleans() | st.integers(-(2**53), 2**53) | st.floats(allow_nan=False) | st.text(max_size=20)
+json_values = st.recursive(
+    json_leaf,
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    texts=st.lists(st.text(st.characters(), max_size=30), min_size=1, max_size=4),
+    args=json_values,
+    latency=st.floats(min_value=0, max_value=1e6),
+)
+def test_any_event_reads_back_as_appended_and_the_chain_verifies(
+    texts: list[str], args: object, latency: float
+) -> None:
+    with SqliteAuditStore(":memory:", redact=False) as s:
+        appended = []
+        for text in texts:
+            e = event(1, session=text, tool=text, arguments=args, latency_ms=latency)
+            if any(0xD800 <= ord(c) <= 0xDFFF for c in text):
+                # Only text that cannot be UTF-8 (lone surrogates) is refused, and refused cleanly.
+                with pytest.raises(AuditError, match="not UTF-8"):
+                    s.append(e)
+            else:
+                appended.append(s.append(e))
+        assert [x.event for x in s.query()] == [x.event for x in appended]
+        assert s.verify().ok
+
+
+def test_text_that_is_not_utf8_is_refused_cleanly_and_the_store_keeps_working() -> None:
+    with SqliteAuditStore(":memory:", redact=False) as s:
+        with pytest.raises(AuditError, match="not UTF-8"):
+            s.append(event(1, tool="a\ud800b"))
+        with pytest.raises(AuditError, match="not UTF-8"):
+            s.append(event(2, arguments={"x": "\udfff"}))
+        assert s.append(event(3)).id == 1
         assert s.verify().ok

@@ -163,3 +163,41 @@ def test_tail_follow_prints_events_appended_later(db: Path) -> None:
     finally:
         proc.kill()
         proc.wait(timeout=30)
+
+
+def test_an_unknown_effect_is_a_usage_error(db: Path) -> None:
+    result = runner.invoke(app, ["audit", "query", "--db", str(db), "--effect", "blocked"])
+    assert result.exit_code == 2
+    assert "not one of" in result.output
+
+
+def test_an_unreadable_row_stops_the_listing_with_exit_2(db: Path) -> None:
+    raw = sqlite3.connect(db)
+    with raw:
+        raw.execute('UPDATE events SET event = \'{"phase": "teleport"}\' WHERE id = 3')
+    raw.close()
+    result = runner.invoke(app, ["audit", "query", "--db", str(db)])
+    assert result.exit_code == 2
+    assert [line.split()[0] for line in result.stdout.splitlines()] == ["#1", "#2"]
+    assert "row 3: the stored event cannot be read" in result.stderr
+
+
+def test_verify_checks_an_export_without_the_database(db: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out.jsonl"
+    assert runner.invoke(app, ["audit", "export", "--db", str(db), str(out)]).exit_code == 0
+    good = runner.invoke(app, ["audit", "verify", "--jsonl", str(out), "--json"])
+    assert good.exit_code == 0, good.output
+    assert json.loads(good.stdout)["ok"] is True
+    out.write_text(out.read_text().replace("because 0", "because 7"))
+    bad = runner.invoke(app, ["audit", "verify", "--jsonl", str(out)])
+    assert bad.exit_code == 1
+    assert "TAMPERED: row 1: content does not match its hash" in bad.stderr
+    missing = runner.invoke(app, ["audit", "verify", "--jsonl", str(tmp_path / "nope.jsonl")])
+    assert missing.exit_code == 2
+    assert "cannot read" in missing.stderr
+
+
+def test_export_to_an_unwritable_place_is_exit_2(db: Path, tmp_path: Path) -> None:
+    result = runner.invoke(app, ["audit", "export", "--db", str(db), str(tmp_path / "no" / "such" / "dir.jsonl")])
+    assert result.exit_code == 2
+    assert "cannot write" in result.stderr

@@ -119,17 +119,20 @@ def verify_rows(rows: Iterable[ChainRow], anchors: Sequence[Anchor] = ()) -> Ver
     """Walk rows in id order and report the first problem; then check every anchor against them."""
     wanted = {a.id: a for a in anchors}
     seen: dict[int, str] = {}
-    prev_id, prev_hash, head, checked = 0, GENESIS, None, 0
+    prev_id, prev_hash, last, checked = 0, GENESIS, None, 0
     for row in rows:
         problem = _check_row(row, prev_id, prev_hash)
         if problem is not None:
-            return VerifyReport(ok=False, checked=checked, head=head, problem=problem)
+            return VerifyReport(ok=False, checked=checked, head=_anchor(last), problem=problem)
         if row.id in wanted:
             seen[row.id] = row.hash
-        prev_id, prev_hash, checked = row.id, row.hash, checked + 1
-        head = Anchor(id=row.id, hash=row.hash, time=row.columns.get("time"))
+        prev_id, prev_hash, last, checked = row.id, row.hash, row, checked + 1
     problem = _check_anchors(anchors, seen, prev_id)
-    return VerifyReport(ok=problem is None, checked=checked, head=head, problem=problem)
+    return VerifyReport(ok=problem is None, checked=checked, head=_anchor(last), problem=problem)
+
+
+def _anchor(row: ChainRow | None) -> Anchor | None:
+    return None if row is None else Anchor(id=row.id, hash=row.hash, time=row.columns.get("time"))
 
 
 def _check_row(row: ChainRow, prev_id: int, prev_hash: str) -> Problem | None:

@@ -11,11 +11,11 @@ import json
 from collections.abc import Mapping
 from datetime import UTC, datetime
 from enum import StrEnum
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import Field, ValidationInfo, field_serializer, field_validator
 
-from weir.audit.payload import Payload
+from weir.audit.payload import Payload, Redactor, seal
 from weir.labels.base import WeirModel
 from weir.labels.datalabel import DataLabel
 
@@ -23,6 +23,7 @@ __all__ = [
     "SCHEMA_VERSION",
     "AuditEvent",
     "DecisionRecord",
+    "EffectName",
     "Phase",
     "RuleRecord",
     "format_time",
@@ -31,6 +32,9 @@ __all__ = [
 
 SCHEMA_VERSION = 1
 """The version of :class:`AuditEvent` this code writes. Bump it when a field changes meaning."""
+
+EffectName = Literal["allow", "warn", "redact", "confirm", "block"]
+"""The policy effects, weakest first (what ``--effect`` filters on)."""
 
 STORED = "weir.audit.stored"
 """Validation-context flag: the dict comes from the store, so its payload states are believed."""
@@ -135,6 +139,22 @@ class AuditEvent(WeirModel):
     """What the upstream server did wrong, when it did."""
     details: dict[str, Any] | None = None
     """Phase-specific extras (e.g. the tool names and pin findings of a ``tools`` event)."""
+
+    def sealed(self, *, redact: bool, redactor: Redactor | None) -> AuditEvent:
+        """The event as a store may keep it: payloads sealed (:func:`weir.audit.payload.seal`) and,
+        when redacting with a redactor, the upstream's error text redacted too (it may echo arguments).
+
+        Every store calls this in ``append``; it is the one place raw data is kept out.
+        """
+        update: dict[str, Any] = {
+            "arguments": seal(self.arguments, redact=redact, redactor=redactor),
+            "result": seal(self.result, redact=redact, redactor=redactor),
+        }
+        if redact and redactor is not None and self.upstream_error is not None:
+            sealed_error = seal(Payload.raw(self.upstream_error), redact=True, redactor=redactor)
+            text = sealed_error.value if sealed_error is not None else None
+            update["upstream_error"] = text if isinstance(text, str) else "[withheld: the redactor failed]"
+        return self.model_copy(update=update)
 
     @field_validator("time")
     @classmethod

@@ -62,12 +62,16 @@ def strip(value: Any) -> dict[str, Any]:
     return shape
 
 
-def seal(payload: Payload | None, *, redact: bool, redactor: Redactor | None) -> Payload | None:
+def seal(payload: Payload | Any, *, redact: bool, redactor: Redactor | None) -> Payload | None:
     """The payload as the store may keep it under the given redaction setting.
 
     A redactor that raises does not let the raw value through: the payload is stripped instead.
     """
-    if payload is None or not redact or payload.state is not PayloadState.RAW:
+    if payload is None:
+        return None
+    if not isinstance(payload, Payload):  # built around validation (model_construct): raw
+        payload = Payload.raw(payload)
+    if not redact or payload.state is not PayloadState.RAW:
         return payload
     if redactor is not None:
         try:

@@ -43,7 +43,7 @@ class SqlitePinStore:
         with self._lock:
             try:
                 row = self._db.execute("SELECT hashes FROM weir_pins WHERE server = ?", (server,)).fetchone()
-            except sqlite3.Error as exc:
+            except (sqlite3.Error, UnicodeError) as exc:
                 raise AuditError(f"{self.path}: cannot read pins: {exc}", server=server) from exc
         if row is None:
             return None
@@ -65,7 +65,7 @@ class SqlitePinStore:
                     "ON CONFLICT(server) DO UPDATE SET hashes = excluded.hashes, updated = excluded.updated",
                     (server, text, format_time(datetime.now(UTC))),
                 )
-            except sqlite3.Error as exc:
+            except (sqlite3.Error, UnicodeError) as exc:
                 raise AuditError(f"{self.path}: cannot store pins: {exc}", server=server) from exc
 
     def close(self) -> None:

@@ -4,18 +4,18 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TextIO
 
 from pydantic import ValidationError
 
-from weir.audit.chain import Anchor
+from weir.audit.chain import Anchor, ChainRow, Problem, VerifyReport, canonical_json, index_columns, verify_rows
 from weir.audit.store import AuditQuery, AuditStore, StoredEvent
 from weir.errors import AuditError
 
-__all__ = ["export_jsonl", "follow", "load_anchors", "parse_time", "stored_json"]
+__all__ = ["export_jsonl", "follow", "load_anchors", "parse_time", "stored_json", "verify_export"]
 
 
 def follow(
@@ -42,12 +42,44 @@ def stored_json(item: StoredEvent) -> str:
 
 
 def export_jsonl(store: AuditStore, out: TextIO) -> int:
-    """Write every event, in chain order, one JSON object per line; returns how many."""
+    """Write every row, in chain order, as ``{"event","hash","id","prevHash"}`` per line; returns how many.
+
+    The event is written verbatim as stored (canonical JSON), so :func:`verify_export` can check
+    the export on its own, long after the database is gone.
+    """
     count = 0
-    for item in store.query():
-        out.write(stored_json(item) + "\n")
+    for row in store.chain():
+        out.write(f'{{"event":{row.event},"hash":"{row.hash}","id":{row.id},"prevHash":"{row.prev_hash}"}}\n')
         count += 1
     return count
+
+
+def verify_export(lines: Iterable[str], anchors: Sequence[Anchor] = ()) -> VerifyReport:
+    """Verify an export written by :func:`export_jsonl`, like the store's own ``verify``."""
+    bad: list[Problem] = []
+
+    def rows() -> Iterator[ChainRow]:
+        for number, line in enumerate(lines, start=1):
+            if not line.strip():
+                continue
+            try:
+                item = json.loads(line)
+                event = item["event"]
+                yield ChainRow(
+                    int(item["id"]),
+                    str(item["prevHash"]),
+                    str(item["hash"]),
+                    canonical_json(event),
+                    index_columns(event),
+                )
+            except (ValueError, KeyError, TypeError, AttributeError) as exc:
+                bad.append(Problem(id=0, kind="json", message=f"line {number}: not an exported row: {exc!r}"))
+                return
+
+    report = verify_rows(rows(), anchors)
+    if bad and report.ok:
+        return report.model_copy(update={"ok": False, "problem": bad[0]})
+    return report
 
 
 def load_anchors(path: str | Path) -> list[Anchor]:

@@ -10,6 +10,7 @@ SIGKILL loses nothing it was told was appended, but the newest commits may be lo
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 import threading
@@ -24,7 +25,7 @@ from weir.audit.chain import GENESIS, Anchor, ChainRow, VerifyReport, canonical_
 from weir.audit.chain import verify_rows as _verify_rows
 from weir.audit.config import Durability
 from weir.audit.event import STORED, AuditEvent, format_time
-from weir.audit.payload import Redactor, seal
+from weir.audit.payload import Redactor
 from weir.audit.store import AuditQuery, StoredEvent
 from weir.errors import AuditError
 
@@ -48,6 +49,9 @@ CREATE INDEX IF NOT EXISTS events_session ON events (session);
 CREATE INDEX IF NOT EXISTS events_time ON events (time);
 CREATE TABLE IF NOT EXISTS anchors (id INTEGER PRIMARY KEY, hash TEXT NOT NULL, time TEXT);
 """
+_META = (
+    f"INSERT OR IGNORE INTO weir_meta (key, value) VALUES ('format', '{FORMAT}'), ('store_version', '{STORE_VERSION}')"
+)
 _PAGE = 500
 
 
@@ -85,16 +89,18 @@ class SqliteAuditStore:
 
     def append(self, event: AuditEvent) -> StoredEvent:
         """Seal the payloads, chain the event to the head and commit it durably before returning."""
-        sealed = event.model_copy(
-            update={
-                "arguments": seal(event.arguments, redact=self._redact, redactor=self._redactor),
-                "result": seal(event.result, redact=self._redact, redactor=self._redactor),
-            }
-        )
-        data = sealed.model_dump(mode="json", by_alias=True, exclude_none=True)
+        sealed = event.sealed(redact=self._redact, redactor=self._redactor)
         try:
+            data = sealed.model_dump(mode="json", by_alias=True, exclude_none=True)
             text = canonical_json(data)
-        except ValueError as exc:
+            text.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            raise AuditError(
+                f"event cannot be stored: text that is not UTF-8 (a lone surrogate?) at {exc.start}",
+                server=event.server,
+                tool=event.tool,
+            ) from exc
+        except (ValueError, TypeError) as exc:  # PydanticSerializationError is a ValueError
             raise AuditError(f"event cannot be stored as JSON: {exc}", server=event.server, tool=event.tool) from exc
         columns = index_columns(data)
         with self._lock:
@@ -118,9 +124,11 @@ class SqliteAuditStore:
                 db.execute("INSERT INTO anchors (id, hash, time) VALUES (?, ?, ?)", (row_id, digest, columns["time"]))
             db.execute("COMMIT")
         except sqlite3.Error as exc:
-            if db.in_transaction:
-                db.execute("ROLLBACK")
+            _rollback(db)
             raise AuditError(f"{self.path}: cannot append to the audit trail: {exc}") from exc
+        except BaseException:
+            _rollback(db)  # never leave the file locked by a half-done append (e.g. KeyboardInterrupt)
+            raise
         return row_id, prev, digest
 
     def query(self, query: AuditQuery | None = None) -> Iterator[StoredEvent]:
@@ -158,10 +166,11 @@ class SqliteAuditStore:
 
     def verify(self, anchors: Sequence[Anchor] = ()) -> VerifyReport:
         """Walk every row (see :func:`weir.audit.chain.verify_rows`) against ``anchors`` and the stored ones."""
-        return _verify_rows(self._chain_rows(), [*self.anchors(), *anchors])
+        return _verify_rows(self.chain(), [*self.anchors(), *anchors])
 
-    def _chain_rows(self) -> Iterator[ChainRow]:
-        after = 0
+    def chain(self, after_id: int = 0) -> Iterator[ChainRow]:
+        """The rows exactly as hashed (event text verbatim), in id order, a page at a time."""
+        after = after_id
         while True:
             rows = self._fetch(
                 f"SELECT id, prev_hash, hash, event, {', '.join(_COLUMNS)} FROM events "
@@ -178,7 +187,7 @@ class SqliteAuditStore:
         with self._lock:
             try:
                 return self._open_db().execute(sql, params).fetchall()
-            except sqlite3.Error as exc:
+            except (sqlite3.Error, UnicodeError) as exc:
                 raise AuditError(f"{self.path}: cannot read the audit trail: {exc}") from exc
 
     def _open_db(self) -> sqlite3.Connection:
@@ -200,6 +209,12 @@ class SqliteAuditStore:
         self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
     ) -> None:
         self.close()
+
+
+def _rollback(db: sqlite3.Connection) -> None:
+    if db.in_transaction:
+        with contextlib.suppress(sqlite3.Error):
+            db.execute("ROLLBACK")
 
 
 def _connect(path: str, *, create: bool) -> sqlite3.Connection:
@@ -227,14 +242,12 @@ def _prepare(db: sqlite3.Connection, durability: Durability, *, in_memory: bool)
             )
     elif "events" in tables:
         raise AuditError("not a Weir audit database (it has an `events` table but no `weir_meta`)")
-    if not in_memory:
-        db.execute("PRAGMA journal_mode=WAL")
+    if not in_memory and db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+        db.execute("PRAGMA journal_mode=WAL")  # persistent: set once, when the file is new
     db.execute(f"PRAGMA synchronous={'FULL' if durability is Durability.FULL else 'NORMAL'}")
-    db.executescript(_SCHEMA)
-    db.execute(
-        "INSERT OR IGNORE INTO weir_meta (key, value) VALUES ('format', ?), ('store_version', ?)",
-        (FORMAT, str(STORE_VERSION)),
-    )
+    if not {"weir_meta", "events", "anchors"} <= tables:
+        # One transaction, so a process opening the file at the same moment sees all or nothing.
+        db.executescript(f"BEGIN IMMEDIATE;{_SCHEMA}{_META};COMMIT;")
 
 
 def _where(q: AuditQuery) -> tuple[str, list[Any]]:

@@ -17,8 +17,8 @@ from datetime import datetime
 from types import TracebackType
 from typing import Protocol, Self, runtime_checkable
 
-from weir.audit.chain import Anchor, VerifyReport
-from weir.audit.event import AuditEvent
+from weir.audit.chain import Anchor, ChainRow, VerifyReport
+from weir.audit.event import AuditEvent, EffectName, Phase
 from weir.labels.base import WeirModel
 
 __all__ = ["AuditQuery", "AuditStore", "StoredEvent"]
@@ -48,9 +48,9 @@ class AuditQuery(WeirModel):
     """Upstream server name."""
     tool: str | None = None
     """Tool name."""
-    phase: str | None = None
+    phase: Phase | None = None
     """call, result, tools or error."""
-    effect: str | None = None
+    effect: EffectName | None = None
     """The decision's effect (allow, warn, redact, confirm, block)."""
     since: datetime | None = None
     """Events at or after this time."""
@@ -72,6 +72,10 @@ class AuditStore(Protocol):
 
     def query(self, query: AuditQuery | None = None) -> Iterator[StoredEvent]:
         """Matching events in id order, read lazily."""
+        ...
+
+    def chain(self, after_id: int = 0) -> Iterator[ChainRow]:
+        """The raw rows as hashed (event text verbatim), in id order: for export and verification."""
         ...
 
     def tail(self, n: int) -> list[StoredEvent]:

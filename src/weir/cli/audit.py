@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import datetime
 from functools import partial
 from pathlib import Path
@@ -11,11 +11,20 @@ from typing import Annotated, TypeVar
 
 import typer
 
-from weir.audit import Anchor, AuditConfig, AuditQuery, SqliteAuditStore, StoredEvent, open_store, resolve_path
-from weir.audit.event import format_time
-from weir.audit.read import export_jsonl, follow, load_anchors, parse_time, stored_json
+from weir.audit import (
+    Anchor,
+    AuditConfig,
+    AuditQuery,
+    SqliteAuditStore,
+    StoredEvent,
+    VerifyReport,
+    open_store,
+    resolve_path,
+)
+from weir.audit.event import EffectName, Phase, format_time
+from weir.audit.read import export_jsonl, follow, load_anchors, parse_time, stored_json, verify_export
 from weir.config import load_config
-from weir.errors import WeirError
+from weir.errors import AuditError, WeirError
 
 __all__ = ["register"]
 
@@ -27,7 +36,7 @@ Db = Annotated[
 Config = Annotated[
     Path | None, typer.Option("--config", "-c", help="A weir.yaml whose `audit.path` names the database.")
 ]
-Json = Annotated[bool, typer.Option("--json", help="One JSON object per event (as `export` writes them).")]
+Json = Annotated[bool, typer.Option("--json", help="One JSON object per event: id, hash, prevHash, event.")]
 
 
 def register(app: typer.Typer) -> None:
@@ -57,7 +66,7 @@ def tail(
             last = item.id
         if follow_:
             try:
-                for item in follow(store, after_id=last):
+                for item in _each(follow(store, after_id=last)):
                     _print(item, as_json)
             except KeyboardInterrupt:
                 return
@@ -70,8 +79,8 @@ def query(
     session: Annotated[str | None, typer.Option(help="Agent session id.")] = None,
     server: Annotated[str | None, typer.Option(help="Upstream server name.")] = None,
     tool: Annotated[str | None, typer.Option(help="Tool name.")] = None,
-    phase: Annotated[str | None, typer.Option(help="call, result, tools or error.")] = None,
-    effect: Annotated[str | None, typer.Option(help="allow, warn, redact, confirm or block.")] = None,
+    phase: Annotated[Phase | None, typer.Option(help="Which step.")] = None,
+    effect: Annotated[EffectName | None, typer.Option(help="The decision's effect.")] = None,
     since: Annotated[str | None, typer.Option(help="ISO 8601 time: events at or after it.")] = None,
     until: Annotated[str | None, typer.Option(help="ISO 8601 time: events before it.")] = None,
     limit: Annotated[int | None, typer.Option(help="At most this many events.")] = None,
@@ -89,7 +98,7 @@ def query(
             until=_time(until),
             limit=limit,
         )
-        for item in _guard(lambda: list(store.query(q))):
+        for item in _each(store.query(q)):
             _print(item, as_json)
 
 
@@ -105,8 +114,7 @@ def export(
         if out is None or str(out) == "-":
             _guard(lambda: export_jsonl(store, sys.stdout))
             return
-        with out.open("w", encoding="utf-8") as fh:
-            count = _guard(lambda: export_jsonl(store, fh))
+        count = _guard(partial(_export_file, store, out))
         typer.echo(f"exported {count} events to {out}", err=True)
 
 
@@ -117,18 +125,42 @@ def verify(
     anchor: Annotated[
         list[Path] | None, typer.Option(help="Anchors exported with `weir audit head` (repeatable).")
     ] = None,
+    jsonl: Annotated[Path | None, typer.Option(help="Verify this export instead of a database.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
 ) -> None:
     """Check the hash chain (and anchors); exit 1 with the first bad row when it was tampered with."""
-    with _open(db, config) as store:
-        anchors: list[Anchor] = []
-        for path in anchor or ():
-            anchors.extend(_guard(partial(load_anchors, path)))
-        report = _guard(lambda: store.verify(anchors))
+    anchors: list[Anchor] = []
+    for path in anchor or ():
+        anchors.extend(_guard(partial(load_anchors, path)))
+    if jsonl is not None:
+        report = _guard(partial(_verify_file, jsonl, anchors))
+    else:
+        with _open(db, config) as store:
+            report = _guard(lambda: store.verify(anchors))
+    if as_json:
+        typer.echo(report.model_dump_json(exclude_none=True))
     if report.problem is not None:
         typer.echo(f"TAMPERED: {report.problem.message} (after {report.checked} good rows)", err=True)
         raise typer.Exit(1)
-    head_text = f"; head #{report.head.id} {report.head.hash}" if report.head else ""
-    typer.echo(f"ok: {report.checked} events, chain intact{head_text}")
+    if not as_json:
+        head_text = f"; head #{report.head.id} {report.head.hash}" if report.head else ""
+        typer.echo(f"ok: {report.checked} events, chain intact{head_text}")
+
+
+def _export_file(store: SqliteAuditStore, out: Path) -> int:
+    try:
+        with out.open("w", encoding="utf-8") as fh:
+            return export_jsonl(store, fh)
+    except OSError as exc:
+        raise AuditError(f"cannot write {out}: {exc.strerror or exc}") from exc
+
+
+def _verify_file(path: Path, anchors: list[Anchor]) -> VerifyReport:
+    try:
+        with path.open(encoding="utf-8") as fh:
+            return verify_export(fh, anchors)
+    except OSError as exc:
+        raise AuditError(f"cannot read {path}: {exc.strerror or exc}") from exc
 
 
 def head(*, db: Db = None, config: Config = None) -> None:
@@ -157,6 +189,15 @@ def _guard(call: Callable[[], T]) -> T:
     """Run a library call; a WeirError becomes a one-line message and exit code 2."""
     try:
         return call()
+    except WeirError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2) from exc
+
+
+def _each(items: Iterator[T]) -> Iterator[T]:
+    """Stream items; a WeirError part-way (an unreadable row) becomes a message and exit code 2."""
+    try:
+        yield from items
     except WeirError as exc:
         typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(2) from exc

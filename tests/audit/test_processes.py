@@ -1,4 +1,4 @@
-"""A process killed with SIGKILL mid-burst has a record of every append it reported as done."""
+"""Real processes: one killed with SIGKILL mid-burst loses nothing it reported; several share one chain."""
 
 from __future__ import annotations
 
@@ -48,3 +48,26 @@ def test_every_append_reported_before_sigkill_is_in_the_file(tmp_path: Path) -> 
     assert report.ok, report.problem
     assert set(reported) <= ids
     assert report.checked == len(ids) >= len(reported)
+
+
+WRITER = """
+import sys
+from weir.audit import AuditEvent, SqliteAuditStore
+with SqliteAuditStore(sys.argv[1]) as store:
+    for i in range(100):
+        store.append(AuditEvent(phase="call", session=sys.argv[2], call_id=str(i)))
+"""
+
+
+@pytest.mark.slow
+def test_processes_appending_to_one_file_at_once_write_one_valid_chain(tmp_path: Path) -> None:
+    path = tmp_path / "shared.db"
+    # No one creates the file first: the writers race on creating it too.
+    writers = [subprocess.Popen([sys.executable, "-c", WRITER, str(path), f"p{k}"]) for k in range(3)]
+    assert [w.wait(timeout=120) for w in writers] == [0, 0, 0]
+    with SqliteAuditStore(path, create=False) as store:
+        report = store.verify()
+        sessions = [s.event.session for s in store.query()]
+    assert report.ok, report.problem
+    assert report.checked == 300
+    assert {k: sessions.count(k) for k in ("p0", "p1", "p2")} == {"p0": 100, "p1": 100, "p2": 100}
