@@ -8,7 +8,6 @@ import pkgutil
 import typer
 
 import weir.cli
-
 from weir._version import __version__
 
 __all__ = ["app", "main"]
