@@ -39,6 +39,8 @@ class DataLabel(WeirModel):
     """Detector findings behind ``malicious`` or a class, for explanations."""
     attribution: frozenset[str] = frozenset()
     """Sources the data came from."""
+    evidence: frozenset[str] = frozenset()
+    """References to the evidence behind the labels (trust-annotations ``evidenceRef``)."""
     origins: Mapping[str, frozenset[Origin]] = Field(default_factory=dict)
     """Field name → the wire keys (or overrides, detectors) that set it."""
 
@@ -58,6 +60,7 @@ class DataLabel(WeirModel):
             malicious=self.malicious or other.malicious,
             findings=self.findings | other.findings,
             attribution=self.attribution | other.attribution,
+            evidence=self.evidence | other.evidence,
             origins=origins,
         )
 
@@ -72,6 +75,7 @@ class DataLabel(WeirModel):
             and (self.malicious or not other.malicious)
             and self.findings >= other.findings
             and self.attribution >= other.attribution
+            and self.evidence >= other.evidence
         )
 
     def origin_of(self, field: str) -> frozenset[Origin]:

@@ -6,6 +6,7 @@ Every canonical fact keeps the wire key it was read from, so a decision can say
 
 from __future__ import annotations
 
+import json
 from enum import StrEnum
 
 from weir.labels.base import WeirModel
@@ -57,5 +58,6 @@ def json_path(*parts: str | int) -> str:
         elif part.replace("_", "").isalnum():
             out += f".{part}" if out else part
         else:
-            out += f"[{part!r}]".replace("'", '"')
+            # JSON string syntax, so a key holding quotes or backslashes still prints unambiguously.
+            out += f"[{json.dumps(part, ensure_ascii=False)}]"
     return out

@@ -137,6 +137,15 @@ _RISK: dict[type[StrEnum], tuple[StrEnum, ...]] = {
     Outcome: (Outcome.BENIGN, Outcome.CONSEQUENTIAL, Outcome.IRREVERSIBLE),
     Source: (Source.SYSTEM, Source.USER, Source.INTERNAL, Source.TRUSTED_PUBLIC, Source.UNTRUSTED_PUBLIC),
     Effect: (Effect.READ, Effect.WRITE, Effect.EXTERNAL, Effect.DELETE),
+    # Credentials last: a secret leaking is the outcome policies guard hardest against.
+    DataClass: (
+        DataClass.NONE,
+        DataClass.USER,
+        DataClass.FINANCIAL,
+        DataClass.PII,
+        DataClass.REGULATED,
+        DataClass.CREDENTIALS,
+    ),
 }
 
 

@@ -1,0 +1,214 @@
+"""Argument provenance: which arguments of a new call carry a value that arrived in untrusted data.
+
+Plain taint ("something untrusted was read, so block everything consequential") would stop the
+normal case — read a bill, then pay it. What separates that from a hijack is where the *value*
+came from. For every value seen the session keeps a few facts that policy can weigh:
+
+- ``sources``: in how many untrusted results it appeared;
+- ``malicious``: whether one of those results was flagged malicious (injection detected);
+- ``trusted_also``: whether it also appeared in trusted data (an internal record, the user's
+  own contacts, a server whose results are trusted);
+- ``user_first``: whether the agent already used it in an earlier call *before* any untrusted
+  data showed it — so it came from the user or the agent's own context, not from the data.
+
+Values are kept as 63-bit fingerprints with a packed integer of flags, so a session stays small
+and serialises to JSON without holding untrusted text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from weir.flow.values import MAX_WHOLE, Kind, extract, fingerprint, number_key, walk_leaves, whole_key
+
+__all__ = ["ArgTaint", "ValueMemory"]
+
+# Packed record layout (one int per fingerprint):
+#   bits 0-19   first untrusted step + 1 (0 = never seen untrusted)
+#   bits 20-27  number of untrusted results it appeared in (saturates at 255)
+#   bit  28     appeared in a result flagged malicious
+#   bit  29     appeared in trusted data
+#   bit  30     used by the agent before it appeared in untrusted data
+#   bits 31-34  kind
+_STEP_MASK = (1 << 20) - 1
+_COUNT_SHIFT, _COUNT_MASK = 20, 0xFF
+_MALICIOUS, _TRUSTED, _AGENT = 1 << 28, 1 << 29, 1 << 30
+_KIND_SHIFT = 31
+_MAX_TRUSTED = 4096
+"""Trusted and agent-used values beyond this are forgotten: that only makes decisions stricter."""
+
+
+@dataclass(frozen=True, slots=True)
+class ArgTaint:
+    """One argument path carrying a value first seen in untrusted data."""
+
+    path: str
+    """JSON path of the argument (``to``, ``payee.iban``, ``body``)."""
+    value: str
+    """The argument's value (as sent, truncated), for reasons and the user's confirmation."""
+    kind: str
+    """What the value is: email, url, domain, iban, phone, account, number, text."""
+    step: int
+    """The call whose result first carried it."""
+    server: str
+    """That call's server."""
+    tool: str
+    """That call's tool."""
+    sources: int
+    """In how many untrusted results it appeared."""
+    malicious: bool
+    """One of those results was flagged malicious."""
+    trusted_also: bool
+    """It also appeared in trusted data."""
+    user_first: bool
+    """The agent used it before any untrusted data carried it."""
+
+    def as_fact(self) -> dict[str, Any]:
+        """The policy fact for this taint (a plain dict for CEL)."""
+        return {
+            "path": self.path,
+            "value": self.value,
+            "kind": self.kind,
+            "step": self.step,
+            "server": self.server,
+            "tool": self.tool,
+            "sources": self.sources,
+            "malicious": self.malicious,
+            "trusted_also": self.trusted_also,
+            "user_first": self.user_first,
+            "corroborated": self.trusted_also or self.user_first,
+        }
+
+
+def _data_keys(value: Any) -> Iterator[tuple[Kind, str]]:
+    """Keys for one scalar found in data: identifiers inside it, and short strings whole."""
+    if isinstance(value, str):
+        if len(value) <= MAX_WHOLE and value.strip():
+            yield Kind.TEXT, whole_key(value)
+        yield from extract(value)
+    elif isinstance(value, bool) or value is None:
+        return
+    elif isinstance(value, int | float):
+        key = number_key(float(value))
+        if key:
+            yield Kind.NUMBER, key
+
+
+class ValueMemory:
+    """The values a session has seen, as fingerprints with packed provenance flags."""
+
+    __slots__ = ("_records", "_trusted_count")
+
+    def __init__(self, records: Mapping[int, int] | None = None) -> None:
+        self._records: dict[int, int] = dict(records or {})
+        self._trusted_count = sum(1 for r in self._records.values() if not r & _STEP_MASK)
+
+    def __len__(self) -> int:
+        return len(self._records)
+
+    @property
+    def records(self) -> Mapping[int, int]:
+        """Fingerprint → packed record (for serialisation)."""
+        return self._records
+
+    def observe(self, data: Any, *, step: int, untrusted: bool, malicious: bool) -> None:
+        """Remember every value in ``data`` (a result's text and structured content)."""
+        seen: set[int] = set()
+        for _path, leaf in walk_leaves(data):
+            for kind, key in _data_keys(leaf):
+                fp = fingerprint(kind, key)
+                if fp in seen:
+                    continue
+                seen.add(fp)
+                self._observe_one(fp, kind, step=step, untrusted=untrusted, malicious=malicious)
+
+    def _observe_one(self, fp: int, kind: Kind, *, step: int, untrusted: bool, malicious: bool) -> None:
+        rec = self._records.get(fp)
+        if rec is None:
+            if not untrusted and self._trusted_count >= _MAX_TRUSTED:
+                return
+            rec = int(kind) << _KIND_SHIFT
+            if not untrusted:
+                self._trusted_count += 1
+        if untrusted:
+            if not rec & _STEP_MASK:
+                rec |= min(step + 1, _STEP_MASK)
+            count = min(((rec >> _COUNT_SHIFT) & _COUNT_MASK) + 1, _COUNT_MASK)
+            rec = (rec & ~(_COUNT_MASK << _COUNT_SHIFT)) | (count << _COUNT_SHIFT)
+            if malicious:
+                rec |= _MALICIOUS
+        else:
+            rec |= _TRUSTED
+        self._records[fp] = rec
+
+    def note_used(self, arguments: Mapping[str, Any]) -> None:
+        """Record argument values the agent used; those not yet seen untrusted count as its own."""
+        for _path, leaf in walk_leaves(dict(arguments)):
+            for kind, key in _arg_keys(leaf):
+                fp = fingerprint(kind, key)
+                rec = self._records.get(fp)
+                if rec is None and self._trusted_count < _MAX_TRUSTED:
+                    self._records[fp] = (int(kind) << _KIND_SHIFT) | _AGENT
+                    self._trusted_count += 1
+
+    def tainted(self, arguments: Mapping[str, Any], steps: list[tuple[str, str]]) -> list[ArgTaint]:
+        """Argument paths carrying a value seen in untrusted data, most specific kind first."""
+        out: list[ArgTaint] = []
+        for path, leaf in walk_leaves(dict(arguments)):
+            best = self._best_match(leaf)
+            if best is not None:
+                out.append(_taint(path, leaf, best, steps))
+        return out
+
+    def _best_match(self, leaf: Any) -> tuple[Kind, int] | None:
+        best: tuple[Kind, int] | None = None
+        for kind, key in _arg_keys(leaf):
+            rec = self._records.get(fingerprint(kind, key))
+            if rec is None or not rec & _STEP_MASK:
+                continue
+            if best is None or _priority(kind) > _priority(best[0]):
+                best = (kind, rec)
+        return best
+
+
+_PRIORITY = {
+    Kind.NUMBER: 0,
+    Kind.TEXT: 1,
+    Kind.DOMAIN: 2,
+    Kind.URL: 3,
+    Kind.PHONE: 4,
+    Kind.EMAIL: 5,
+    Kind.ACCOUNT: 6,
+    Kind.IBAN: 7,
+}
+
+
+def _priority(kind: Kind) -> int:
+    # The most specific match names the value best: an IBAN says more than its digits, an
+    # address more than its domain, and anything more than a matching word or amount.
+    return _PRIORITY[kind]
+
+
+def _arg_keys(leaf: Any) -> Iterable[tuple[Kind, str]]:
+    return _data_keys(leaf)
+
+
+def _taint(path: str, leaf: Any, match: tuple[Kind, int], steps: list[tuple[str, str]]) -> ArgTaint:
+    kind, rec = match
+    step = (rec & _STEP_MASK) - 1
+    server, tool = steps[step] if 0 <= step < len(steps) else ("?", "?")
+    text = leaf if isinstance(leaf, str) else str(leaf)
+    return ArgTaint(
+        path=path,
+        value=text if len(text) <= 120 else text[:117] + "...",
+        kind=kind.label,
+        step=step,
+        server=server,
+        tool=tool,
+        sources=(rec >> _COUNT_SHIFT) & _COUNT_MASK,
+        malicious=bool(rec & _MALICIOUS),
+        trusted_also=bool(rec & _TRUSTED),
+        user_first=bool(rec & _AGENT),
+    )

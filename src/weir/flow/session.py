@@ -1,0 +1,113 @@
+"""The agent session: the join of every data label seen, with lineage and argument provenance.
+
+One agent session spans many servers and connections (an MCP session does not). Everything the
+session learns only ever strengthens it: :meth:`Session.observe` joins labels, never replaces
+them. A session serialises to JSON (:meth:`Session.to_json`) so a shared store can hold it.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from collections.abc import Mapping
+from typing import Any
+
+from weir.flow.lineage import Lineage
+from weir.flow.provenance import ArgTaint, ValueMemory
+from weir.flow.request import request_annotations
+from weir.labels.config import Sharing
+from weir.labels.datalabel import BOTTOM, DataLabel
+
+__all__ = ["Session"]
+
+
+class Session:
+    """One agent session. Not thread-safe: callers serialise calls within a session."""
+
+    __slots__ = ("_label", "id", "lineage", "steps", "values")
+
+    def __init__(self, session_id: str | None = None) -> None:
+        self.id: str = session_id or uuid.uuid4().hex
+        self._label: DataLabel = BOTTOM
+        self.steps: list[tuple[str, str]] = []
+        """(server, tool) of each call, by step number."""
+        self.lineage = Lineage()
+        self.values = ValueMemory()
+
+    @property
+    def label(self) -> DataLabel:
+        """The join of everything the session has seen (read-only: only ``observe`` strengthens it)."""
+        return self._label
+
+    def begin(self, server: str, tool: str) -> int:
+        """Allocate the step number of a new call."""
+        self.steps.append((server, tool))
+        return len(self.steps) - 1
+
+    def step_of(self, server: str, tool: str) -> int:
+        """The latest step calling ``server``/``tool`` (a new step if there was none)."""
+        for i in range(len(self.steps) - 1, -1, -1):
+            if self.steps[i] == (server, tool):
+                return i
+        return self.begin(server, tool)
+
+    def observe(
+        self,
+        *,
+        server: str,
+        tool: str,
+        label: DataLabel,
+        values: Any = None,
+        untrusted: bool | None = None,
+        step: int | None = None,
+    ) -> None:
+        """Join a result's label into the session and remember the values it carried.
+
+        ``untrusted`` says whether ``values`` count as untrusted for argument provenance
+        (defaults to ``label.untrusted``); step -1 means the host itself (request annotations).
+        """
+        at = self.step_of(server, tool) if step is None else step
+        self.lineage.record(label, step=at, server=server, tool=tool)
+        self._label = self._label.join(label)
+        if values is not None:
+            flag = label.untrusted if untrusted is None else untrusted
+            self.values.observe(values, step=at, untrusted=flag, malicious=label.malicious)
+
+    def note_arguments(self, arguments: Mapping[str, Any]) -> None:
+        """Remember the values the agent sent, so that data echoing them later is not their source."""
+        self.values.note_used(arguments)
+
+    def args_from_untrusted(self, arguments: Mapping[str, Any]) -> list[ArgTaint]:
+        """Which argument paths carry a value that arrived in untrusted data."""
+        return self.values.tainted(arguments, self.steps)
+
+    def request_annotations(self, sharing: Sharing = Sharing.FULL) -> dict[str, Any]:
+        """The ``_meta.annotations`` this session's next request carries."""
+        return request_annotations(self._label, sharing)
+
+    def to_json(self) -> str:
+        """Serialise (labels, lineage, steps, value fingerprints) for a shared store."""
+        return json.dumps(
+            {
+                "id": self.id,
+                "label": self._label.model_dump(mode="json", by_alias=True, exclude_defaults=True),
+                "steps": [list(s) for s in self.steps],
+                "lineage": self.lineage.to_json(),
+                "values": {str(k): v for k, v in self.values.records.items()},
+            },
+            separators=(",", ":"),
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> Session:
+        """Inverse of :meth:`to_json`. Raises ValueError on a malformed document."""
+        try:
+            data = json.loads(text)
+            session = cls(str(data["id"]))
+            session._label = DataLabel.model_validate(data.get("label") or {})
+            session.steps = [(str(s[0]), str(s[1])) for s in data.get("steps", [])]
+            session.lineage = Lineage.from_json(data.get("lineage", {}))
+            session.values = ValueMemory({int(k): int(v) for k, v in data.get("values", {}).items()})
+        except (KeyError, TypeError, IndexError, ValueError) as exc:
+            raise ValueError(f"not a serialised Weir session: {exc}") from exc
+        return session

@@ -1,0 +1,166 @@
+"""Values worth remembering: what an agent could copy from data it read into a later call.
+
+Extraction pulls identifiers (e-mail addresses, URLs, domains, IBANs, phone and account
+numbers, amounts) out of free text, and takes short strings whole. Each value is normalised so
+that the same identifier written two ways ("DE89 3704 0044 0532 0130 00" and
+"de89370400440532013000", "(555) 123-4567" and "+1 555 123 4567") gives the same key, and then
+hashed: a session remembers 8-byte fingerprints, never the untrusted text itself.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from enum import IntEnum
+from hashlib import blake2b
+from typing import Any
+
+__all__ = ["MAX_WHOLE", "Kind", "extract", "fingerprint", "number_key", "walk_leaves", "whole_key"]
+
+MAX_WHOLE = 200
+"""Strings up to this length are also remembered whole (names, paths, subjects, ids)."""
+
+
+class Kind(IntEnum):
+    """What sort of value a fingerprint stands for (policy cares: an IBAN is not a word)."""
+
+    TEXT = 0
+    EMAIL = 1
+    URL = 2
+    DOMAIN = 3
+    IBAN = 4
+    PHONE = 5
+    ACCOUNT = 6
+    NUMBER = 7
+
+    @property
+    def label(self) -> str:
+        """Lower-case name used in facts and reasons."""
+        return self.name.lower()
+
+
+_EMAIL = re.compile(r"[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+")
+_URL = re.compile(r"\b(?:https?|ftp)://[^\s<>\"'`)\]]+", re.IGNORECASE)
+_DOMAIN = re.compile(r"\b(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,24})\b", re.IGNORECASE)
+_IBAN = re.compile(r"\b[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]){11,30}\b")
+_DIGITS = re.compile(r"(?<![\w.])\+?\(?\d[\d ().-]{5,22}\d(?![\w])")
+_AMOUNT = re.compile(r"(?<![\w.,])\d{1,3}(?:[,.' ]\d{3})*(?:[.,]\d{1,2})?(?![\w])|(?<![\w.])\d+(?:\.\d+)?(?![\w])")
+# Words that look like domains but are file names: keep them out of the domain kind.
+_FILE_TLDS = frozenset({"txt", "pdf", "doc", "docx", "xlsx", "xls", "csv", "json", "md", "png", "jpg", "py", "zip"})
+
+
+def fingerprint(kind: Kind, key: str) -> int:
+    """Stable 64-bit fingerprint of a normalised value (same across processes, unlike ``hash``)."""
+    # Phone and account numbers share one namespace: "+1 555 123 4567" in an argument must
+    # match "5551234567" in a result, whichever way each was classified.
+    space = Kind.ACCOUNT if kind is Kind.PHONE else kind
+    digest = blake2b(f"{int(space)}:{key}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1  # 63 bits: fits a signed integer in JSON and SQL
+
+
+def whole_key(text: str) -> str:
+    """Normalise a short string taken whole: case-folded, whitespace collapsed."""
+    return " ".join(text.split()).casefold()
+
+
+def number_key(value: float) -> str | None:
+    """Key for a number worth remembering (amounts, ids): not tiny counters like 1 or 10."""
+    if value != value or abs(value) in (float("inf"),):
+        return None
+    if float(value).is_integer():
+        return str(int(value)) if abs(value) >= 100 else None
+    return repr(round(float(value), 2))
+
+
+def _iban_ok(candidate: str) -> bool:
+    s = candidate.replace(" ", "")
+    if not 15 <= len(s) <= 34:
+        return False
+    moved = s[4:] + s[:4]
+    digits = "".join(str(int(ch, 36)) for ch in moved)
+    return int(digits) % 97 == 1
+
+
+def _domain_key(host: str) -> str | None:
+    host = host.lower().strip(".")
+    host = host.removeprefix("www.")
+    tld = host.rsplit(".", 1)[-1]
+    if "." not in host or tld in _FILE_TLDS or tld.isdigit():
+        return None
+    return host
+
+
+def _url_keys(url: str) -> Iterator[tuple[Kind, str]]:
+    url = url.rstrip(".,;:!?")
+    scheme, _, rest = url.partition("://")
+    host, _, tail = rest.partition("/")
+    host = host.rsplit("@", 1)[-1].split(":", 1)[0]
+    tail = tail.split("#", 1)[0].rstrip("/")
+    yield Kind.URL, f"{scheme.lower()}://{host.lower()}/{tail}"
+    domain = _domain_key(host)
+    if domain:
+        yield Kind.DOMAIN, domain
+
+
+def _amount_key(raw: str) -> str | None:
+    s = raw.replace("'", "").replace(" ", "")
+    if "," in s and "." in s:
+        s = s.replace(",", "") if s.rfind(".") > s.rfind(",") else s.replace(".", "").replace(",", ".")
+    elif "," in s:
+        head, _, tail = s.rpartition(",")
+        s = f"{head.replace(',', '')}.{tail}" if len(tail) <= 2 else s.replace(",", "")
+    try:
+        return number_key(float(s))
+    except ValueError:
+        return None
+
+
+def extract(text: str) -> Iterator[tuple[Kind, str]]:
+    """Every identifier in ``text`` as ``(kind, normalised key)``; may repeat a value."""
+    if not text:
+        return
+    for m in _EMAIL.finditer(text):
+        addr = m.group(0).strip(".").lower()
+        yield Kind.EMAIL, addr
+        domain = _domain_key(addr.rsplit("@", 1)[1])
+        if domain:
+            yield Kind.DOMAIN, domain
+    for m in _URL.finditer(text):
+        yield from _url_keys(m.group(0))
+    for m in _DOMAIN.finditer(text):
+        domain = _domain_key(m.group(0))
+        if domain:
+            yield Kind.DOMAIN, domain
+    for m in _IBAN.finditer(text):
+        if _iban_ok(m.group(0)):
+            yield Kind.IBAN, m.group(0).replace(" ", "").upper()
+    yield from _digit_runs(text)
+    for m in _AMOUNT.finditer(text):
+        key = _amount_key(m.group(0))
+        if key:
+            yield Kind.NUMBER, key
+
+
+def _digit_runs(text: str) -> Iterator[tuple[Kind, str]]:
+    """Phone and account numbers: at least 7 digits, compared on their last 9 digits."""
+    for m in _DIGITS.finditer(text):
+        raw = m.group(0)
+        digits = "".join(ch for ch in raw if ch.isdigit())
+        if len(digits) < 7:
+            continue
+        is_phone = raw.startswith(("+", "(")) or any(sep in raw for sep in (" ", "-", "(", "."))
+        yield (Kind.PHONE if is_phone else Kind.ACCOUNT), digits[-9:]
+
+
+def walk_leaves(value: Any, path: str = "", depth: int = 0) -> Iterator[tuple[str, Any]]:
+    """Every scalar leaf of a JSON value with its JSON path (``to``, ``items[0].iban``)."""
+    if depth > 32:
+        return
+    if isinstance(value, dict):
+        for key, sub in value.items():
+            yield from walk_leaves(sub, f"{path}.{key}" if path else str(key), depth + 1)
+    elif isinstance(value, list | tuple):
+        for i, sub in enumerate(value):
+            yield from walk_leaves(sub, f"{path}[{i}]", depth + 1)
+    else:
+        yield path, value

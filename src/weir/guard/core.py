@@ -1,0 +1,273 @@
+"""The Guard: the one decision path the gateway, the client helpers and ``weir replay`` share.
+
+``register_tools`` reads each server's tool list into profiles (trust and overrides applied)
+and records poisoning findings; ``before_call`` decides a call and computes the annotations
+it carries; ``after_call`` labels the result, joins it into the agent session, decides the
+post-call rules and shapes the result. No method of the decision path raises: an error is a
+block naming the error.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from weir.config import WeirConfig
+from weir.flow.labelling import result_label, untrusted_result
+from weir.flow.request import request_meta
+from weir.flow.session import Session
+from weir.flow.store import MemorySessionStore, SessionStore
+from weir.guard import reading
+from weir.guard.checks import CallCheck, ChainLike, ResultCheck, ToolsReview
+from weir.guard.shaping import blocked_result, redact_result, warn_result
+from weir.labels.config import ServerConfig, Sharing, Trust
+from weir.labels.datalabel import DataLabel
+from weir.labels.finding import Finding
+from weir.labels.profile import ToolProfile
+from weir.labels.provenance import Origin
+from weir.labels.vocab import Dialect
+from weir.policy.activation import call_facts, result_facts
+from weir.policy.decision import Decision, Verdict
+from weir.policy.engine import Engine
+from weir.policy.facts import ToolFacts, tool_facts
+
+__all__ = ["Guard"]
+
+_TOOL_INDEX = re.compile(r"^(?:tools)?\[(\d+)\]")
+
+
+class Guard:
+    """Decides every call and result of every agent session against one configuration."""
+
+    def __init__(
+        self,
+        config: WeirConfig | None = None,
+        *,
+        chain: ChainLike | None = None,
+        sessions: SessionStore | None = None,
+        engine: Engine | None = None,
+    ) -> None:
+        self.config = config or WeirConfig()
+        self.engine = engine or Engine.from_config(self.config.policy, base_dir=self.config.base_dir)
+        self.chain = chain
+        self.sessions: SessionStore = sessions if sessions is not None else MemorySessionStore()
+        self._profiles: dict[tuple[str, str], ToolProfile] = {}
+        self._facts: dict[tuple[str, str], ToolFacts] = {}
+        self._flagged: dict[tuple[str, str], list[Finding]] = {}
+
+    # -- sessions and tools -------------------------------------------------------------
+
+    def session(self, session_id: str | None = None) -> Session:
+        """The agent session ``session_id`` (created on first use; a new id when None)."""
+        if session_id is not None:
+            found = self.sessions.get(session_id)
+            if found is not None:
+                return found
+        session = Session(session_id)
+        self.sessions.put(session)
+        return session
+
+    def register_tools(self, server: str, tools: Sequence[Mapping[str, Any]]) -> ToolsReview:
+        """Read a server's tool list; replaces what was registered for that server before."""
+        findings = self._scan_tools(server, tools)
+        flagged = _findings_by_tool(tools, findings)
+        profiles: dict[str, ToolProfile] = {}
+        errors: list[str] = []
+        for key in [k for k in self._profiles if k[0] == server]:
+            del self._profiles[key]
+            self._facts.pop(key, None)
+            self._flagged.pop(key, None)
+        for i, raw in enumerate(tools):
+            name = raw.get("name") if isinstance(raw, Mapping) else None
+            if not isinstance(name, str) or not name:
+                errors.append(f"tools[{i}]: a tool without a name cannot be called; ignored")
+                continue
+            profile = self._read(raw, server, errors, i)
+            profiles[name] = profile
+            self._profiles[(server, name)] = profile
+            self._flagged[(server, name)] = flagged.get(name, [])
+            self._facts[(server, name)] = tool_facts(profile, flagged.get(name, ()))
+        return ToolsReview(server, profiles, tuple(findings), flagged, tuple(errors))
+
+    def _read(self, raw: Mapping[str, Any], server: str, errors: list[str], i: int) -> ToolProfile:
+        try:
+            return reading.read_profile(raw, server=server, servers=self.config.servers, overrides=self.config.overrides)
+        except Exception as exc:  # a reader bug must not make a tool look safe
+            errors.append(f"tools[{i}]: could not be read ({exc}); treated as unknown")
+            return ToolProfile(name=str(raw.get("name")), server=server)
+
+    def _scan_tools(self, server: str, tools: Sequence[Mapping[str, Any]]) -> list[Finding]:
+        if self.chain is None:
+            return []
+        try:
+            return list(self.chain.scan_tools(server, tools))
+        except Exception as exc:
+            return [_scan_error("tools", exc)]
+
+    def profile(self, server: str, tool: str) -> ToolProfile | None:
+        """The registered profile of ``server``/``tool``, if its server listed it."""
+        return self._profiles.get((server, tool))
+
+    def _tool(self, server: str, tool: str) -> tuple[ToolProfile, ToolFacts]:
+        key = (server, tool)
+        facts = self._facts.get(key)
+        if facts is None:
+            # Never listed: no claims at all, which the facts read as the riskiest tool.
+            profile = ToolProfile(name=tool, server=server)
+            facts = tool_facts(profile)
+            return profile, facts
+        return self._profiles[key], facts
+
+    def _server(self, server: str) -> ServerConfig | None:
+        return self.config.servers.get(server)
+
+    # -- the call ----------------------------------------------------------------------
+
+    def before_call(
+        self,
+        session: Session,
+        server: str,
+        tool: str,
+        arguments: Mapping[str, Any] | None,
+        meta: Mapping[str, Any] | None = None,
+        resolved: Mapping[str, Any] | None = None,
+    ) -> CallCheck:
+        """Decide a call before it runs. Never raises: an error is a block naming it."""
+        step = -1
+        profile: ToolProfile | None = None
+        try:
+            step = session.begin(server, tool)
+            args = dict(arguments or {})
+            profile, tfacts = self._call_profile(server, tool, resolved)
+            if meta:
+                session.observe(server=server, tool=tool, label=reading.meta_label(meta), step=-1)
+            taints = session.args_from_untrusted(args)
+            facts = call_facts(
+                session=session,
+                tool=tfacts,
+                server=server,
+                server_config=self._server(server),
+                arguments=args,
+                taints=taints,
+                meta=meta,
+                roots=self.engine.roots("call"),
+            )
+            decision = self.engine.decide(facts, phase="call")
+            session.note_arguments(args)
+            sharing = cfg.sharing if (cfg := self._server(server)) else Sharing.FULL
+            out_meta = request_meta(session.label, sharing, dict(meta or {}))
+            self.sessions.put(session)
+            return CallCheck(decision, out_meta, tuple(taints), profile, step)
+        except Exception as exc:  # top of the decision path: fail closed
+            decision = self.engine.failed(f"{type(exc).__name__}: {exc}")
+            return CallCheck(decision, {}, (), profile, step)
+
+    def _call_profile(
+        self, server: str, tool: str, resolved: Mapping[str, Any] | None
+    ) -> tuple[ToolProfile, ToolFacts]:
+        profile, tfacts = self._tool(server, tool)
+        if resolved is None:
+            return profile, tfacts
+        narrowed = reading.read_resolved(
+            resolved, server=server, servers=self.config.servers, overrides=self.config.overrides
+        )
+        merged = reading.merge_resolved(profile, narrowed)
+        return merged, tool_facts(merged, self._flagged.get((server, tool), ()))
+
+    # -- the result --------------------------------------------------------------------
+
+    def after_call(self, session: Session, server: str, tool: str, result: Mapping[str, Any]) -> ResultCheck:
+        """Label a result, join it into the session, decide the post-call rules, shape it."""
+        try:
+            return self._after_call(session, server, tool, result)
+        except Exception as exc:  # fail closed: the result is withheld, the error named
+            decision = self.engine.failed(f"{type(exc).__name__}: {exc}")
+            label = DataLabel(malicious=False, untrusted=True)
+            try:
+                session.observe(server=server, tool=tool, label=label)
+            except Exception:  # the session itself is broken; the block stands regardless
+                pass
+            return ResultCheck(decision, blocked_result(decision, what=f"the result of {tool}"), label, ())
+
+    def _after_call(self, session: Session, server: str, tool: str, result: Mapping[str, Any]) -> ResultCheck:
+        if not isinstance(result, Mapping):
+            raise TypeError(f"a tool result must be an object, not {type(result).__name__}")
+        profile, tfacts = self._tool(server, tool)
+        findings = self._scan_result(result)
+        label = result_label(reading.result_label_of(result), reading.declared_label(profile), findings)
+        cfg = self._server(server)
+        trust = cfg.trust if cfg else Trust.UNTRUSTED
+        untrusted = untrusted_result(label, self._profiles.get((server, tool)), trust)
+        if untrusted and not label.untrusted:
+            label = label.join(_trust_label(server, tool, trust))
+        session.observe(server=server, tool=tool, label=label, values=_values(result), untrusted=untrusted)
+        facts = result_facts(
+            session=session, tool=tfacts, server=server, server_config=cfg, label=label, result=result,
+            roots=self.engine.roots("result"),
+        )
+        decision = self.engine.decide(facts, phase="result")
+        self.sessions.put(session)
+        return ResultCheck(decision, _shape(result, decision, findings, tool), label, tuple(findings))
+
+    def _scan_result(self, result: Mapping[str, Any]) -> list[Finding]:
+        if self.chain is None:
+            return []
+        try:
+            return list(self.chain.scan_result(result))
+        except Exception as exc:
+            return [_scan_error("result", exc)]
+
+
+def _shape(result: Mapping[str, Any], decision: Decision, findings: Sequence[Finding], tool: str) -> dict[str, Any]:
+    applied = decision.applied
+    if applied is Verdict.BLOCK:
+        return blocked_result(decision, what=f"the result of {tool}")
+    if applied is Verdict.REDACT:
+        return redact_result(result, findings, decision)
+    if applied is Verdict.WARN or (applied is Verdict.CONFIRM and decision.rules):
+        return warn_result(result, decision)
+    return dict(result)
+
+
+def _values(result: Mapping[str, Any]) -> dict[str, Any]:
+    """The parts of a result an agent could copy values from: text and structured content."""
+    content = result.get("content")
+    texts: list[Any] = []
+    if isinstance(content, list):
+        for block in content:
+            if isinstance(block, Mapping):
+                texts.append(block.get("text"))
+                resource = block.get("resource")
+                if isinstance(resource, Mapping):
+                    texts.append(resource.get("text"))
+    return {"content": texts, "structured": result.get("structuredContent")}
+
+
+def _trust_label(server: str, tool: str, trust: Trust) -> DataLabel:
+    why = (
+        f"server {server} is not trusted and {tool} declares no trusted source"
+        if trust is Trust.UNTRUSTED
+        else f"{tool} declares no source and may reach the open world"
+    )
+    return DataLabel(untrusted=True, origins={"untrusted": frozenset({Origin(dialect=Dialect.POLICY, path=why)})})
+
+
+def _findings_by_tool(tools: Sequence[Mapping[str, Any]], findings: Sequence[Finding]) -> dict[str, list[Finding]]:
+    out: dict[str, list[Finding]] = {}
+    names = [t.get("name") if isinstance(t, Mapping) else None for t in tools]
+    for f in findings:
+        m = _TOOL_INDEX.match(f.path or "")
+        if m and int(m.group(1)) < len(names) and isinstance(names[int(m.group(1))], str):
+            out.setdefault(str(names[int(m.group(1))]), []).append(f)
+    return out
+
+
+def _scan_error(what: str, exc: Exception) -> Finding:
+    # A detector that fails must not make content look clean: record it as suspected malicious.
+    return Finding(
+        detector="weir",
+        kind="detector-error",
+        cls="malicious",  # type: ignore[arg-type]
+        message=f"the detector chain failed on the {what}: {type(exc).__name__}: {exc}",
+    )

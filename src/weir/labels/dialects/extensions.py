@@ -1,0 +1,113 @@
+"""The extensions in incubation: trust-annotations, action-metadata and tool-resolution.
+
+- ``io.modelcontextprotocol/trust-annotations`` (result / request / block `_meta`):
+  ``{"sensitive": bool, "untrusted": bool, "evidenceRef": str}``; ``sensitive`` is level 2.
+- ``io.modelcontextprotocol/action-metadata`` (`Tool._meta`): ``{"inputMetadata", "returnMetadata"}``
+  in SEP-1913's lower-case spelling.
+- ``io.modelcontextprotocol/tool-resolution`` (`Tool._meta`): ``{"resolvable": true}``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from weir.labels.datalabel import DataLabel
+from weir.labels.dialects._collect import Collector, kind_of
+from weir.labels.dialects._metadata import CONTAINERS, read_container, write_metadata
+from weir.labels.dialects._values import Part, hint
+from weir.labels.profile import ToolProfile
+from weir.labels.provenance import Severity, json_path
+from weir.labels.vocab import Dialect, Level
+
+__all__ = [
+    "ACTION_FIELDS",
+    "read_action",
+    "read_resolution",
+    "read_trust",
+    "write_action",
+    "write_resolution",
+    "write_trust",
+]
+
+ACTION_FIELDS = frozenset(
+    {"destinations", "input_classes", "input_scopes", "outcomes", "return_sources", "return_classes", "return_scopes"}
+)
+"""The canonical fields the action-metadata extension can express."""
+_TRUST_KEYS = frozenset({"sensitive", "untrusted", "evidenceRef"})
+
+
+def _object(c: Collector, value: Any, parts: tuple[Part, ...], dialect: Dialect) -> Mapping[str, Any] | None:
+    if isinstance(value, Mapping):
+        return value
+    c.report(json_path(*parts), f"the extension's value must be an object, not {kind_of(value)}: ignored", dialect)
+    return None
+
+
+def read_trust(c: Collector, value: Any, parts: tuple[Part, ...]) -> None:
+    """Read a trust-annotations object (data labels)."""
+    d = Dialect.TRUST_EXT
+    obj = _object(c, value, parts, d)
+    if obj is None:
+        return
+    hint(c, d, "untrusted", obj, "untrusted", at=parts)
+    if obj.get("sensitive") is True:
+        c.claim(d, "level", Level.MEDIUM, json_path(*parts, "sensitive"))
+    elif "sensitive" in obj and not isinstance(obj["sensitive"], bool):
+        c.report(json_path(*parts, "sensitive"), f"sensitive must be a boolean, not {kind_of(obj['sensitive'])}", d)
+    if "evidenceRef" in obj:
+        ref = obj["evidenceRef"]
+        if isinstance(ref, str):
+            c.claim(d, "evidence", frozenset({ref}), json_path(*parts, "evidenceRef"))
+        else:
+            c.report(json_path(*parts, "evidenceRef"), f"evidenceRef must be a string, not {kind_of(ref)}", d)
+    for key in obj:
+        if key not in _TRUST_KEYS:
+            c.report(
+                json_path(*parts, str(key)), f"unknown trust-annotations key {str(key)!r}: ignored", d, Severity.WARNING
+            )
+
+
+def write_trust(label: DataLabel) -> dict[str, Any]:
+    """The trust-annotations form of ``label`` (sensitive means level 2 or above)."""
+    out: dict[str, Any] = {}
+    if label.level >= Level.MEDIUM:
+        out["sensitive"] = True
+    if label.untrusted:
+        out["untrusted"] = True
+    if label.evidence:
+        out["evidenceRef"] = sorted(label.evidence)[0]
+    return out
+
+
+def read_action(c: Collector, value: Any, parts: tuple[Part, ...]) -> None:
+    """Read an action-metadata object from `Tool._meta`."""
+    d = Dialect.ACTION_EXT
+    obj = _object(c, value, parts, d)
+    if obj is None:
+        return
+    for key, inner in obj.items():
+        if isinstance(key, str) and key.lower() in CONTAINERS:
+            read_container(c, key, inner, (*parts, key), lower=d, capital=d)
+        else:
+            c.report(
+                json_path(*parts, str(key)), f"unknown action-metadata key {str(key)!r}: ignored", d, Severity.WARNING
+            )
+
+
+def write_action(profile: ToolProfile) -> dict[str, Any]:
+    """The action-metadata object for ``profile`` (empty when it declares no action metadata)."""
+    return write_metadata(profile, capital=False)
+
+
+def read_resolution(c: Collector, value: Any, parts: tuple[Part, ...]) -> None:
+    """Read a tool-resolution object from `Tool._meta`."""
+    d = Dialect.RESOLUTION_EXT
+    obj = _object(c, value, parts, d)
+    if obj is not None:
+        hint(c, d, "resolvable", obj, "resolvable", at=parts)
+
+
+def write_resolution(profile: ToolProfile) -> dict[str, Any]:
+    """``{"resolvable": true}`` when the tool opted into `tools/resolve`."""
+    return {"resolvable": True} if profile.resolvable else {}

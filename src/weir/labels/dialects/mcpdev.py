@@ -1,0 +1,77 @@
+"""Seed 000: advisory `mcp.dev/*` hints in `Tool._meta`.
+
+``mcp.dev/effect`` is read as a set (the seed asks whether a tool may both read and write; an
+array is accepted as a possible set). ``mcp.dev/resultSensitivity`` maps onto the one ordinal
+scale: public 0, internal 1, confidential 2, restricted 3.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from weir.labels import keys
+from weir.labels.dialects._collect import Collector, kind_of
+from weir.labels.dialects._values import Part, hint, read_enum_set
+from weir.labels.profile import ToolProfile
+from weir.labels.provenance import Severity, json_path
+from weir.labels.vocab import Dialect, Effect, Level
+
+__all__ = ["FIELDS", "KEYS", "RESULT_SENSITIVITY", "read", "write"]
+
+RESULT_SENSITIVITY: Mapping[str, Level] = {
+    "public": Level.NONE,
+    "internal": Level.LOW,
+    "confidential": Level.MEDIUM,
+    "restricted": Level.HIGH,
+}
+"""mcp.dev/resultSensitivity value → level."""
+_LEVEL_WORD = {level: word for word, level in RESULT_SENSITIVITY.items()}
+
+KEYS = frozenset(
+    {keys.MCP_DEV_EFFECT, keys.MCP_DEV_IDEMPOTENT, keys.MCP_DEV_REQUIRES_CONFIRMATION, keys.MCP_DEV_RESULT_SENSITIVITY}
+)
+FIELDS = frozenset({"effects", "idempotent", "requires_confirmation", "result_level"})
+"""The canonical fields seed 000 can express."""
+
+_D = Dialect.MCP_DEV
+
+
+def _result_level(c: Collector, value: Any, parts: tuple[Part, ...]) -> None:
+    path = json_path(*parts)
+    if isinstance(value, str) and value.lower() in RESULT_SENSITIVITY:
+        c.claim(_D, "result_level", RESULT_SENSITIVITY[value.lower()], path)
+        return
+    what = f"unknown value {value[:80]!r}" if isinstance(value, str) else kind_of(value)
+    c.report(path, f"{what}: expected public, internal, confidential or restricted; read as restricted", _D)
+    c.claim(_D, "result_level", Level.HIGH, path)
+
+
+def read(c: Collector, meta: Mapping[str, Any], parts: tuple[Part, ...]) -> None:
+    """Read every `mcp.dev/*` key of one `Tool._meta` object."""
+    if keys.MCP_DEV_EFFECT in meta:
+        read_enum_set(
+            c, _D, "effects", Effect, meta[keys.MCP_DEV_EFFECT], at=(*parts, keys.MCP_DEV_EFFECT), capital=False
+        )
+    hint(c, _D, "idempotent", meta, keys.MCP_DEV_IDEMPOTENT, at=parts)
+    hint(c, _D, "requires_confirmation", meta, keys.MCP_DEV_REQUIRES_CONFIRMATION, at=parts)
+    if keys.MCP_DEV_RESULT_SENSITIVITY in meta:
+        _result_level(c, meta[keys.MCP_DEV_RESULT_SENSITIVITY], (*parts, keys.MCP_DEV_RESULT_SENSITIVITY))
+    for key in meta:
+        if isinstance(key, str) and key.startswith(keys.MCP_DEV_PREFIX) and key not in KEYS:
+            c.report(json_path(*parts, key), f"unknown seed-000 key {key!r}: ignored", _D, Severity.WARNING)
+
+
+def write(profile: ToolProfile) -> dict[str, Any]:
+    """The `mcp.dev/*` keys of ``profile``, for `Tool._meta`."""
+    out: dict[str, Any] = {}
+    if profile.effects:
+        names = sorted(e.value for e in profile.effects)
+        out[keys.MCP_DEV_EFFECT] = names[0] if len(names) == 1 else names
+    if profile.idempotent is not None:
+        out[keys.MCP_DEV_IDEMPOTENT] = profile.idempotent
+    if profile.requires_confirmation is not None:
+        out[keys.MCP_DEV_REQUIRES_CONFIRMATION] = profile.requires_confirmation
+    if profile.result_level is not None:
+        out[keys.MCP_DEV_RESULT_SENSITIVITY] = _LEVEL_WORD[profile.result_level]
+    return out

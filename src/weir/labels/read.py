@@ -1,0 +1,288 @@
+"""Reading the wire: tools (every dialect at once), data `_meta`, and whole tool results.
+
+Every function here takes raw JSON (dicts from the wire, never SDK models: those drop the
+annotation keys they do not know) and never raises, whatever it is given. What cannot be taken
+at face value becomes a :class:`Diagnostic` with its JSON path, and the conservative reading is
+recorded instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from weir.labels.base import WeirModel
+from weir.labels.datalabel import BOTTOM, DataLabel
+from weir.labels.dialects import Collector, read_data_slots, read_tool_annotations, read_tool_meta
+from weir.labels.dialects._collect import kind_of
+from weir.labels.profile import ToolProfile, combine
+from weir.labels.provenance import Diagnostic, Origin, Severity, json_path
+from weir.labels.vocab import DataClass, Dialect, Level, Source, class_level
+
+__all__ = [
+    "ResultReading",
+    "ToolReading",
+    "read_data_meta",
+    "read_resolution",
+    "read_result",
+    "read_tool",
+    "returned_label",
+]
+
+
+class ToolReading(WeirModel):
+    """What one wire `Tool` says, in every dialect it uses."""
+
+    profile: ToolProfile
+    """Every dialect combined (riskier claim wins), claims as written: before trust and overrides."""
+    by_dialect: dict[Dialect, ToolProfile]
+    """One partial profile per dialect present (lint compares these)."""
+    diagnostics: tuple[Diagnostic, ...] = ()
+    """What could not be taken at face value, with JSON paths."""
+    possible_set_paths: tuple[str, ...] = ()
+    """JSON paths of fields written as arrays (possible sets)."""
+
+
+def _name(c: Collector, raw: Mapping[str, Any]) -> str:
+    name = raw.get("name")
+    if isinstance(name, str) and name:
+        return name
+    if "name" not in raw:
+        c.report("name", "a tool has no name", None)
+    else:
+        c.report("name", f"a tool's name must be a non-empty string, not {kind_of(name)}", None)
+    return "" if not isinstance(name, str) else name
+
+
+def _profile(
+    name: str, server: str | None, facts: Mapping[str, Any], origins: Mapping[str, list[Origin]]
+) -> ToolProfile:
+    return ToolProfile(name=name, server=server, **facts, origins={k: tuple(v) for k, v in origins.items()})
+
+
+def _tool_reading(c: Collector, name: str, server: str | None, *, resolved: bool = False) -> ToolReading:
+    by_dialect = {d: _profile(name, server, c.facts[d], c.origins[d]) for d in c.facts}
+    profile = ToolProfile(name=name, server=server)
+    for partial in by_dialect.values():
+        profile = combine(profile, partial)
+    if resolved:
+        profile = profile.model_copy(update={"resolved": True})
+    return ToolReading(
+        profile=profile,
+        by_dialect=by_dialect,
+        diagnostics=c.finished_diagnostics(),
+        possible_set_paths=tuple(c.set_paths),
+    )
+
+
+def _collect_tool(c: Collector, raw: Mapping[str, Any]) -> None:
+    read_tool_annotations(c, raw.get("annotations"), ("annotations",))
+    read_tool_meta(c, raw.get("_meta"), ("_meta",))
+    title = raw.get("title")
+    if isinstance(title, str) and not any("title" in f for f in c.facts.values()):
+        c.claim(Dialect.MCP_CORE, "title", title, "title")
+
+
+def read_tool(raw: Mapping[str, Any], *, server: str | None = None) -> ToolReading:
+    """Read one wire `Tool` object (from `tools/list`) in every dialect. Never raises."""
+    c = Collector()
+    if not isinstance(raw, Mapping):
+        c.report("", f"a tool must be an object, not {kind_of(raw)}", None)
+        return _tool_reading(c, "", server)
+    name = _name(c, raw)
+    _collect_tool(c, raw)
+    return _tool_reading(c, name, server)
+
+
+def read_resolution(raw: Any, *, server: str | None = None) -> ToolReading:
+    """Read a `tools/resolve` result: the extension's ``{resultType, name, annotations, _meta}``
+    or seed 004's ``{"tool": {...}}``. The profile is marked resolved; any array left in it is a
+    possible set the server could not narrow (a warning; policy still uses its worst member).
+    """
+    inner: Any = raw.get("tool") if isinstance(raw, Mapping) and isinstance(raw.get("tool"), Mapping) else raw
+    reading = read_tool(inner, server=server)
+    notes = tuple(
+        Diagnostic(
+            path=p, message="tools/resolve returned a possible set, not a resolved value", severity=Severity.WARNING
+        )
+        for p in reading.possible_set_paths
+    )
+    return reading.model_copy(
+        update={
+            "profile": reading.profile.model_copy(update={"resolved": True}),
+            "diagnostics": reading.diagnostics + notes,
+        }
+    )
+
+
+_DATA_FIELDS = ("untrusted", "private", "level", "classes", "scopes", "malicious", "attribution", "evidence")
+
+
+def _data_label(facts: dict[str, Any], origins: Mapping[str, list[Origin]]) -> DataLabel:
+    """Turn collected data facts (including a response's resolved returnMetadata) into a label."""
+    sources: frozenset[Source] = facts.pop("return_sources", frozenset())
+    if Source.UNTRUSTED_PUBLIC in sources:
+        facts["untrusted"] = True
+        origins = {**origins, "untrusted": [*origins.get("untrusted", []), *origins["return_sources"]]}
+    for src, dst in (("return_classes", "classes"), ("return_scopes", "scopes")):
+        if src in facts:
+            facts[dst] = facts.get(dst, frozenset()) | facts.pop(src)
+            origins = {**origins, dst: [*origins.get(dst, []), *origins[src]]}
+    classes = frozenset(facts.get("classes", frozenset())) - {DataClass.NONE}
+    if facts.get("scopes"):
+        classes |= {DataClass.REGULATED}
+    facts["classes"] = classes
+    levels = [facts.get("level", Level.NONE), *(class_level(x) for x in classes)]
+    facts["level"] = Level(max(levels))
+    values = {k: facts[k] for k in _DATA_FIELDS if k in facts}
+    label = DataLabel(**values)
+    kept = {k: frozenset(origins[k]) for k in _DATA_FIELDS if k in origins and getattr(label, k) != getattr(BOTTOM, k)}
+    if "level" not in kept and label.level > Level.NONE and "classes" in origins:
+        kept["level"] = frozenset(origins["classes"])
+    return label.model_copy(update={"origins": kept})
+
+
+def read_data_meta(meta: Any, *, path: str = "_meta") -> tuple[DataLabel, tuple[Diagnostic, ...]]:
+    """The label a result's, request's or content block's `_meta` carries. Never raises.
+
+    Reads issue 711 / SEP-1913 ``annotations``, the trust-annotations extension and
+    ``dev.weir/annotations``; ``path`` prefixes every origin and diagnostic path.
+    """
+    c = Collector()
+    read_data_slots(c, meta, (path,) if path else ())
+    facts, origins = c.merged()
+    return _data_label(facts, origins), c.finished_diagnostics()
+
+
+class ResultReading(WeirModel):
+    """The labels of one `CallToolResult`."""
+
+    label: DataLabel
+    """Result-level ∪ every content block ∪ every labelled item (a block refines, never weakens)."""
+    blocks: tuple[DataLabel, ...] = ()
+    """One label per content block, in order (BOTTOM for an unlabelled block)."""
+    items: tuple[tuple[str, DataLabel], ...] = ()
+    """Per-item labels found in `structuredContent` (list/search results), with their JSON paths."""
+    diagnostics: tuple[Diagnostic, ...] = ()
+    """What could not be taken at face value, with JSON paths."""
+    possible_set_paths: tuple[str, ...] = ()
+    """Arrays in returnMetadata slots, where a response should carry resolved values."""
+
+
+_MAX_DEPTH = 8
+
+
+def _block_label(c: Collector, block: Any, i: int) -> None:
+    if not isinstance(block, Mapping):
+        c.report(json_path("content", i), f"a content block must be an object, not {kind_of(block)}", None)
+        return
+    read_data_slots(c, block.get("_meta"), ("content", i, "_meta"))
+    ann = block.get("annotations")
+    if isinstance(ann, Mapping) and any(k not in ("audience", "priority", "lastModified") for k in ann):
+        read_data_slots(c, {"annotations": ann}, ("content", i))
+
+
+def _walk_items(value: Any, parts: tuple[str | int, ...], out: list[tuple[tuple[str | int, ...], Any]]) -> None:
+    """Find objects inside structured content that carry their own `_meta` (bounded depth)."""
+    if len(parts) > _MAX_DEPTH or len(out) > 10_000:
+        return
+    if isinstance(value, Mapping):
+        if len(parts) > 1 and isinstance(value.get("_meta"), Mapping):
+            out.append(((*parts, "_meta"), value["_meta"]))
+        for key, inner in value.items():
+            if isinstance(inner, Mapping | list) and key != "_meta":
+                _walk_items(inner, (*parts, str(key)), out)
+    elif isinstance(value, list):
+        for i, inner in enumerate(value):
+            if isinstance(inner, Mapping | list):
+                _walk_items(inner, (*parts, i), out)
+
+
+def _label_of(c: Collector) -> DataLabel:
+    facts, origins = c.merged()
+    return _data_label(facts, origins)
+
+
+def read_result(raw: Any) -> ResultReading:
+    """The labels of a wire `CallToolResult`: its `_meta`, every block's, every labelled item's. Never raises."""
+    if not isinstance(raw, Mapping):
+        d = Diagnostic(path="", message=f"a result must be an object, not {kind_of(raw)}", severity=Severity.ERROR)
+        return ResultReading(label=BOTTOM, diagnostics=(d,))
+    top = Collector()
+    read_data_slots(top, raw.get("_meta"), ("_meta",))
+    label = _label_of(top)
+    diagnostics = list(top.finished_diagnostics())
+    set_paths = list(top.set_paths)
+    blocks: list[DataLabel] = []
+    content = raw.get("content", [])
+    if not isinstance(content, list):
+        diagnostics.append(Diagnostic(path="content", message=f"content must be an array, not {kind_of(content)}"))
+        content = []
+    for i, block in enumerate(content):
+        c = Collector()
+        _block_label(c, block, i)
+        blocks.append(_label_of(c))
+        diagnostics.extend(c.finished_diagnostics())
+        set_paths.extend(c.set_paths)
+    found: list[tuple[tuple[str | int, ...], Any]] = []
+    _walk_items(raw.get("structuredContent"), ("structuredContent",), found)
+    items: list[tuple[str, DataLabel]] = []
+    for parts, meta in found:
+        c = Collector()
+        read_data_slots(c, meta, parts)
+        item = _label_of(c)
+        if item != BOTTOM:
+            items.append((json_path(*parts[:-1]), item))
+        diagnostics.extend(c.finished_diagnostics())
+        set_paths.extend(c.set_paths)
+    for other in (*blocks, *(lbl for _, lbl in items)):
+        label = label.join(other)
+    return ResultReading(
+        label=label,
+        blocks=tuple(blocks),
+        items=tuple(items),
+        diagnostics=tuple(diagnostics),
+        possible_set_paths=tuple(set_paths),
+    )
+
+
+def returned_label(profile: ToolProfile) -> DataLabel:
+    """What a tool's declared return contract implies for its results (worst of each possible set).
+
+    returnMetadata.source ``untrustedPublic`` possible → untrusted; return classes (``none``
+    dropped) and scopes; level = max of those classes, ``mcp.dev/resultSensitivity`` and
+    sensitiveDataHint (2). An unknown source is *not* assumed untrusted here: policy decides.
+    """
+    origins: dict[str, frozenset[Origin]] = {}
+    untrusted = Source.UNTRUSTED_PUBLIC in profile.return_sources
+    if untrusted:
+        origins["untrusted"] = frozenset(profile.origin_of("return_sources"))
+    classes = profile.return_classes - {DataClass.NONE}
+    if profile.return_scopes:
+        classes |= {DataClass.REGULATED}
+    # Each source of a level, with the field it came from; the label takes the highest.
+    candidates = [(class_level(x), "return_classes") for x in classes]
+    if profile.result_level is not None:
+        candidates.append((profile.result_level, "result_level"))
+    if profile.sensitive_data:
+        candidates.append((Level.MEDIUM, "sensitive_data"))
+    level = max((lv for lv, _ in candidates), default=Level.NONE)
+    if level:
+        origins["level"] = frozenset(o for lv, f in candidates if lv == level for o in profile.origin_of(f))
+    for field, present in (("classes", classes), ("scopes", profile.return_scopes)):
+        if present:
+            origins[field] = frozenset(profile.origin_of("return_" + field))
+    malicious = profile.malicious is True
+    if malicious:
+        origins["malicious"] = frozenset(profile.origin_of("malicious"))
+    if profile.attribution:
+        origins["attribution"] = frozenset(profile.origin_of("attribution"))
+    return DataLabel(
+        untrusted=untrusted,
+        level=Level(level),
+        classes=classes,
+        scopes=profile.return_scopes,
+        malicious=malicious,
+        attribution=profile.attribution,
+        origins=origins,
+    )

@@ -1,0 +1,80 @@
+"""Assembling one decision's facts from a session, a tool, a call and (after it) a result.
+
+Only the fact roots the compiled rules use are built, and a tool's facts come from a cache the
+caller keeps per profile: per decision this module does little more than copy a few booleans.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from typing import Any
+
+from weir.flow.provenance import ArgTaint
+from weir.flow.session import Session
+from weir.labels.config import ServerConfig
+from weir.labels.datalabel import DataLabel
+from weir.policy.facts import Facts, ToolFacts, label_facts, label_origins, server_facts
+
+__all__ = ["call_facts", "result_facts"]
+
+
+def _session_facts(session: Session) -> dict[str, Any]:
+    facts = label_facts(session.label)
+    facts["steps"] = len(session.steps)
+    facts["servers"] = sorted({s for s, _ in session.steps})
+    return facts
+
+
+def call_facts(
+    *,
+    session: Session,
+    tool: ToolFacts,
+    server: str,
+    server_config: ServerConfig | None,
+    arguments: Mapping[str, Any],
+    taints: Sequence[ArgTaint],
+    meta: Mapping[str, Any] | None = None,
+    roots: Collection[str] | None = None,
+) -> Facts:
+    """The facts of a pre-call decision (``roots`` limits which are built; None builds all)."""
+    want = roots if roots is not None else ("tool", "server", "session", "request", "args_from_untrusted", "arguments")
+    values: dict[str, Any] = {}
+    origins = {f"tool.{k}": v for k, v in tool.origins.items()}
+    if "tool" in want:
+        values["tool"] = tool.values
+    if "server" in want:
+        values["server"] = server_facts(server, server_config)
+    if "session" in want:
+        values["session"] = _session_facts(session)
+        origins.update(label_origins("session", session.label, session.lineage))
+    if "request" in want:
+        values["request"] = {"annotations": session.request_annotations(), "meta": dict(meta or {})}
+    if "args_from_untrusted" in want:
+        values["args_from_untrusted"] = [t.as_fact() for t in taints]
+    if "arguments" in want:
+        values["arguments"] = dict(arguments)
+    return Facts(values, origins, taints)
+
+
+def result_facts(
+    *,
+    session: Session,
+    tool: ToolFacts,
+    server: str,
+    server_config: ServerConfig | None,
+    label: DataLabel,
+    result: Mapping[str, Any],
+    roots: Collection[str] | None = None,
+) -> Facts:
+    """The facts of a post-call decision: the call's facts plus ``result``."""
+    facts = call_facts(
+        session=session, tool=tool, server=server, server_config=server_config, arguments={}, taints=(), roots=roots
+    )
+    content = result.get("content")
+    facts.values["result"] = {
+        **label_facts(label),
+        "is_error": result.get("isError") is True,
+        "blocks": len(content) if isinstance(content, list) else 0,
+    }
+    facts.origins.update(label_origins("result", label, None))
+    return facts

@@ -1,0 +1,68 @@
+"""Hypothesis strategies shared by the labels tests: profiles, labels, and arbitrary JSON."""
+
+from typing import Any
+
+from hypothesis import strategies as st
+
+from weir.labels import DataClass, DataLabel, Destination, Effect, Level, Outcome, Source, ToolProfile
+
+tri = st.none() | st.booleans()
+scopes = st.frozensets(st.sampled_from(["GDPR", "HIPAA", "PCI-DSS", "SOX"]), max_size=2)
+classes = st.frozensets(st.sampled_from(list(DataClass)), max_size=3)
+
+
+@st.composite
+def profiles(draw: st.DrawFn) -> ToolProfile:
+    """Any tool profile (claims only; origins are the reader's business)."""
+    return ToolProfile(
+        name=draw(st.sampled_from(["send_email", "read_file", "t"])),
+        title=draw(st.none() | st.sampled_from(["Send", "Read a file"])),
+        read_only=draw(tri),
+        destructive=draw(tri),
+        idempotent=draw(tri),
+        open_world=draw(tri),
+        ai_processing=draw(tri),
+        slow_execution=draw(tri),
+        resource_intensive=draw(tri),
+        sensitive_data=draw(tri),
+        privileged_access=draw(tri),
+        reversible=draw(tri),
+        effects=draw(st.frozensets(st.sampled_from(list(Effect)))),
+        requires_confirmation=draw(tri),
+        result_level=draw(st.none() | st.sampled_from(list(Level))),
+        destinations=draw(st.frozensets(st.sampled_from(list(Destination)))),
+        input_classes=draw(classes),
+        input_scopes=draw(scopes),
+        outcomes=draw(st.frozensets(st.sampled_from(list(Outcome)))),
+        return_sources=draw(st.frozensets(st.sampled_from(list(Source)))),
+        return_classes=draw(classes),
+        return_scopes=draw(scopes),
+        malicious=draw(tri),
+        attribution=draw(st.frozensets(st.sampled_from(["mcp://a/x", "https://b/y"]), max_size=2)),
+        resolvable=draw(st.booleans()),
+    )
+
+
+labels = st.builds(
+    DataLabel,
+    untrusted=st.booleans(),
+    private=st.booleans(),
+    level=st.sampled_from(list(Level)),
+    classes=st.frozensets(st.sampled_from([c for c in DataClass if c is not DataClass.NONE]), max_size=3),
+    scopes=scopes,
+    malicious=st.booleans(),
+    attribution=st.frozensets(st.sampled_from(["mcp://a/x", "https://b/y", "urn:c"]), max_size=2),
+    evidence=st.frozensets(st.sampled_from(["scan-1", "scan-2"]), max_size=2),
+)
+
+json_values: st.SearchStrategy[Any] = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**70), 2**70)
+    | st.floats(allow_nan=False)
+    | st.text(max_size=12)
+    | st.sampled_from(["Irreversible", "pii", "PII", "untrustedPublic", "high", "delete", "regulated", ""]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=12,
+)
+"""Any JSON value, biased towards vocabulary words so readers see near-misses too."""
