@@ -23,7 +23,7 @@ from weir.policy.facts import Facts
 from weir.replay.run import Player, ReplayDecision, guard_for
 from weir.trace import CallEvent, ResultEvent, TraceLine, parse_event
 
-__all__ = ["Explanation", "RuleExplanation", "explain_call", "explain_line"]
+__all__ = ["Explanation", "FactKeepingEngine", "RuleExplanation", "explain_call", "explain_line"]
 
 Phase = Literal["call", "result"]
 
@@ -59,7 +59,7 @@ class Explanation:
         return {**self.decided.to_json(), "explain": [r.to_json() for r in self.rules]}
 
 
-class _FactKeeper(Engine):
+class FactKeepingEngine(Engine):
     """The configured engine, unchanged, except that it keeps the facts of its last decision."""
 
     def __init__(self, base: Engine) -> None:
@@ -72,8 +72,8 @@ class _FactKeeper(Engine):
         return super().decide(kept, phase=phase)
 
 
-def _keeper(config: WeirConfig) -> _FactKeeper:
-    return _FactKeeper(Engine.from_config(config.policy, base_dir=config.base_dir))
+def _keeper(config: WeirConfig) -> FactKeepingEngine:
+    return FactKeepingEngine(Engine.from_config(config.policy, base_dir=config.base_dir))
 
 
 def _resolve(values: Mapping[str, Any], path: str) -> tuple[str, Any]:
@@ -95,7 +95,7 @@ def _plain(value: Any) -> Any:
     return json.loads(json.dumps(value, default=lambda v: sorted(v) if isinstance(v, set | frozenset) else str(v)))
 
 
-def _explain_rules(engine: _FactKeeper, phase: Phase) -> list[RuleExplanation]:
+def _explain_rules(engine: FactKeepingEngine, phase: Phase) -> list[RuleExplanation]:
     facts = engine.last[phase]
     verdicts = {name: (hit, why) for name, hit, why in engine.explain(facts, phase=phase)}
     out = []
