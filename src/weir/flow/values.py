@@ -9,6 +9,7 @@ hashed: a session remembers 8-byte fingerprints, never the untrusted text itself
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterator
 from enum import IntEnum
@@ -65,7 +66,7 @@ def whole_key(text: str) -> str:
 
 def number_key(value: float) -> str | None:
     """Key for a number worth remembering (amounts, ids): not tiny counters like 1 or 10."""
-    if value != value or abs(value) in (float("inf"),):
+    if math.isnan(value) or math.isinf(value):
         return None
     if float(value).is_integer():
         return str(int(value)) if abs(value) >= 100 else None

@@ -22,6 +22,7 @@ from weir.policy.rules import FACT_ROOTS, Phase, Rule
 
 __all__ = ["CompiledPhase", "compile_phase", "compile_rule", "referenced_facts"]
 
+_UNDEFINED = re.compile(r"Undefined variable or function: '([^']+)'")
 _CEL_POS = re.compile(r"<input>:(\d+):(\d+)")
 _FACT_REF = re.compile(r"(?<![\w.])(" + "|".join(FACT_ROOTS) + r")((?:\.[A-Za-z_]\w*)*)")
 _PLACEHOLDER = re.compile(r"\{([A-Za-z_][\w.]*)\}")
@@ -69,6 +70,7 @@ def compile_rule(rule: Rule) -> Any:
     except (ValueError, RuntimeError) as exc:
         line, col = _position(rule, str(exc))
         first = str(exc).split("\n", 1)[0].replace(f"Failed to parse expression '{rule.when}': ", "")
+        first = _CEL_POS.sub("", first.split(" expecting ", 1)[0]).replace("ERROR: : ", "").strip()
         raise PolicyCompileError(
             f"`when` does not compile: {first}", rule=rule.name, line=line, column=col, path=rule.path
         ) from exc
@@ -79,9 +81,13 @@ def compile_rule(rule: Rule) -> Any:
     try:
         value = program.execute(facts)
     except KeyError as exc:
-        where = "`result` is only known after the call" if str(exc).strip("'") == "result" else f"unknown fact {exc}"
-        raise _at(rule, f"`when` refers to {where}") from exc
+        raise _at(rule, f"`when` refers to an unknown fact {exc}") from exc
     except Exception as exc:  # CEL raises several types; any of them means the rule is unusable
+        undefined = _UNDEFINED.search(str(exc))
+        if undefined and undefined.group(1) == "result":
+            raise _at(rule, "`when` refers to `result`, which is only known after the call") from exc
+        if undefined:
+            raise _at(rule, f"`when` refers to an unknown fact {undefined.group(1)!r}") from exc
         raise _at(rule, f"`when` fails on neutral facts: {exc}") from exc
     if not isinstance(value, bool):
         raise _at(rule, f"`when` must be true or false, not {type(value).__name__}")
@@ -90,7 +96,11 @@ def compile_rule(rule: Rule) -> Any:
 
 def _at(rule: Rule, message: str) -> PolicyCompileError:
     return PolicyCompileError(
-        message, rule=rule.name, line=rule.when_line or rule.line, column=rule.when_column or rule.column, path=rule.path
+        message,
+        rule=rule.name,
+        line=rule.when_line or rule.line,
+        column=rule.when_column or rule.column,
+        path=rule.path,
     )
 
 

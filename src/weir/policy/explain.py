@@ -71,12 +71,16 @@ def render_reason(rule: Rule, facts: Facts) -> str:
 def fact_labels(rule: Rule, facts: Facts) -> tuple[str, ...]:
     """Each set fact the rule mentions, with its value and origin."""
     out: list[str] = []
-    for path in referenced_facts(rule.when):
+    for ref in referenced_facts(rule.when):
+        path = ref
         if path == "args_from_untrusted":
             if facts.taints:
                 out.append(f"args_from_untrusted: {describe_taints(facts.taints)}")
             continue
         value = _lookup(facts.values, path)
+        while value is None and path.count(".") > 1:  # `session.classes.exists` → session.classes
+            path = path.rsplit(".", 1)[0]
+            value = _lookup(facts.values, path)
         if value in (None, False, 0, "", [], {}):
             continue
         origin = facts.origins.get(path)
