@@ -25,6 +25,7 @@ labels = st.builds(
     malicious=st.booleans(),
     findings=st.frozensets(findings, max_size=2),
     attribution=st.frozensets(st.sampled_from(["https://a.example", "urn:org:acme:hr"]), max_size=2),
-    origins=st.dictionaries(st.sampled_from(["untrusted", "level", "classes"]), st.frozensets(origins, max_size=2),
-                            max_size=2),
+    origins=st.dictionaries(
+        st.sampled_from(["untrusted", "level", "classes"]), st.frozensets(origins, max_size=2), max_size=2
+    ),
 )

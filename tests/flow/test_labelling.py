@@ -22,14 +22,18 @@ def test_findings_become_labels() -> None:
 
 def test_a_suspicious_finding_is_recorded_but_sets_no_label() -> None:
     label = findings_label([finding(FindingClass.SUSPICIOUS)])
-    assert not label.malicious and label.level == Level.NONE and len(label.findings) == 1
+    assert not label.malicious
+    assert label.level == Level.NONE
+    assert len(label.findings) == 1
 
 
 def test_no_part_of_a_result_label_can_weaken_another() -> None:
     written = DataLabel(untrusted=True)
     declared = DataLabel(level=Level.MEDIUM)
     label = result_label(written, declared, [finding(FindingClass.PII)])
-    assert label.untrusted and label.level == Level.MEDIUM and DataClass.PII in label.classes
+    assert label.untrusted
+    assert label.level == Level.MEDIUM
+    assert DataClass.PII in label.classes
 
 
 def test_untrusted_servers_results_are_untrusted_unless_a_deployer_declares_a_trusted_source() -> None:

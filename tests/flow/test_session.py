@@ -2,6 +2,7 @@
 
 import json
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -33,7 +34,8 @@ def test_the_session_label_does_not_depend_on_the_order_labels_arrive(seen: list
     rnd.shuffle(shuffled)
     for label in shuffled:
         b.observe(server="s", tool="t", label=label)
-    assert a.label.at_least(b.label) and b.label.at_least(a.label)
+    assert a.label.at_least(b.label)
+    assert b.label.at_least(a.label)
 
 
 @settings(max_examples=60)
@@ -57,17 +59,20 @@ def test_one_session_spans_many_servers_and_remembers_who_introduced_what() -> N
     hr = DataLabel(
         level=Level.MEDIUM,
         classes=frozenset({DataClass.FINANCIAL}),
-        origins={"classes": frozenset({Origin(dialect=Dialect.SEP1913, path="annotations.returnMetadata.sensitivity")})},
+        origins={
+            "classes": frozenset({Origin(dialect=Dialect.SEP1913, path="annotations.returnMetadata.sensitivity")})
+        },
     )
     session.begin("web", "fetch")
     session.observe(server="web", tool="fetch", label=web)
     session.begin("files", "read_file")
     session.observe(server="files", tool="read_file", label=hr)
-    assert session.label.untrusted and session.label.level == Level.MEDIUM
-    assert session.lineage.explain("untrusted") == (
-        "step 0 web/fetch via _meta.annotations.openWorldHint (issue-711)"
+    assert session.label.untrusted
+    assert session.label.level == Level.MEDIUM
+    assert session.lineage.explain("untrusted") == ("step 0 web/fetch via _meta.annotations.openWorldHint (issue-711)")
+    assert session.lineage.explain("class:financial").startswith(
+        "step 1 files/read_file via annotations.returnMetadata"
     )
-    assert session.lineage.explain("class:financial").startswith("step 1 files/read_file via annotations.returnMetadata")
     # A later, weaker observation of the same fact does not move its introduction.
     session.begin("web", "fetch")
     session.observe(server="web", tool="fetch", label=web)
@@ -87,20 +92,17 @@ def test_a_session_round_trips_through_json_with_its_provenance() -> None:
     json.loads(text)
     again = Session.from_json(text)
     assert again.id == "rt"
-    assert again.label.at_least(session.label) and session.label.at_least(again.label)
+    assert again.label.at_least(session.label)
+    assert session.label.at_least(again.label)
     assert again.steps == session.steps
     assert [t.path for t in again.args_from_untrusted({"iban": "DE89370400440532013000"})] == ["iban"]
     assert again.lineage.explain("untrusted") == session.lineage.explain("untrusted")
 
 
-def test_a_malformed_serialised_session_is_a_clear_value_error() -> None:
-    for bad in ("{}", "[]", '{"id": "x", "steps": [[1]]}', "not json"):
-        try:
-            Session.from_json(bad)
-        except ValueError as exc:
-            assert "not a serialised Weir session" in str(exc)
-        else:
-            raise AssertionError(f"{bad!r} was accepted")
+@pytest.mark.parametrize("bad", ["{}", "[]", '{"id": "x", "steps": [[1]]}', "not json"])
+def test_a_malformed_serialised_session_is_a_clear_value_error(bad: str) -> None:
+    with pytest.raises(ValueError, match="not a serialised Weir session"):
+        Session.from_json(bad)
 
 
 def test_request_annotations_carry_the_union_of_everything_seen() -> None:

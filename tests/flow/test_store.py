@@ -21,7 +21,8 @@ def test_a_bounded_store_evicts_the_least_recently_used() -> None:
         if name == "b":
             store.get("a")
     assert store.get("b") is None
-    assert store.get("a") is not None and store.get("c") is not None
+    assert store.get("a") is not None
+    assert store.get("c") is not None
 
 
 def test_a_store_needs_room_for_one_session() -> None:

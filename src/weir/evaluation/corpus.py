@@ -15,7 +15,7 @@ from typing import Any
 
 from weir.trace import TraceError
 
-__all__ = ["CORPUS_DIR", "Truth", "config_path", "load_truth", "trace_names", "trace_path"]
+__all__ = ["CORPUS_DIR", "Truth", "config_path", "load_truth", "locate", "trace_names", "trace_path"]
 
 CORPUS_DIR = Path(__file__).resolve().parent.parent / "data" / "traces"
 """Where the shipped traces, their config (``weir.yaml``) and ``expected.json`` live."""
@@ -68,3 +68,13 @@ def load_truth(path: Path | None = None) -> dict[str, dict[int, Truth]]:
         except ValueError as exc:
             raise TraceError(f"{name}: {exc}", path=str(p)) from exc
     return out
+
+
+def locate(trace: str | Path) -> tuple[Path, bool]:
+    """A trace argument as a path: an existing file, else a shipped trace's name. Second: shipped?"""
+    path = Path(trace)
+    if path.is_file():
+        return path, False
+    if path.suffix in ("", ".jsonl") and path.parent == Path():
+        return trace_path(path.name), True
+    raise TraceError("no such trace file", path=str(trace))

@@ -32,7 +32,9 @@ def findings_label(findings: Iterable[Finding]) -> DataLabel:
     """The label detector findings imply: malicious → maliciousActivityHint, secrets/PII/financial → classes."""
     label = BOTTOM
     for f in findings:
-        origin = frozenset({Origin(dialect=Dialect.DETECTOR, path=f"{f.detector}:{f.kind}" + (f" at {f.path}" if f.path else ""))})
+        origin = frozenset(
+            {Origin(dialect=Dialect.DETECTOR, path=f"{f.detector}:{f.kind}" + (f" at {f.path}" if f.path else ""))}
+        )
         if f.cls is FindingClass.MALICIOUS:
             part = DataLabel(malicious=True, findings=frozenset({f}), origins={"malicious": origin})
         elif f.cls in _CLASS_OF:

@@ -9,6 +9,7 @@ block naming the error.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -23,7 +24,7 @@ from weir.guard.checks import CallCheck, ChainLike, ResultCheck, ToolsReview
 from weir.guard.shaping import blocked_result, redact_result, warn_result
 from weir.labels.config import ServerConfig, Sharing, Trust
 from weir.labels.datalabel import DataLabel
-from weir.labels.finding import Finding
+from weir.labels.finding import Finding, FindingClass
 from weir.labels.profile import ToolProfile
 from weir.labels.provenance import Origin
 from weir.labels.vocab import Dialect
@@ -92,7 +93,9 @@ class Guard:
 
     def _read(self, raw: Mapping[str, Any], server: str, errors: list[str], i: int) -> ToolProfile:
         try:
-            return reading.read_profile(raw, server=server, servers=self.config.servers, overrides=self.config.overrides)
+            return reading.read_profile(
+                raw, server=server, servers=self.config.servers, overrides=self.config.overrides
+            )
         except Exception as exc:  # a reader bug must not make a tool look safe
             errors.append(f"tools[{i}]: could not be read ({exc}); treated as unknown")
             return ToolProfile(name=str(raw.get("name")), server=server)
@@ -124,7 +127,7 @@ class Guard:
 
     # -- the call ----------------------------------------------------------------------
 
-    def before_call(
+    def before_call(  # noqa: PLR0917 - positional, as docs/contracts.md fixes it for every caller
         self,
         session: Session,
         server: str,
@@ -184,10 +187,9 @@ class Guard:
         except Exception as exc:  # fail closed: the result is withheld, the error named
             decision = self.engine.failed(f"{type(exc).__name__}: {exc}")
             label = DataLabel(malicious=False, untrusted=True)
-            try:
+            # The session itself may be what is broken; the block stands regardless.
+            with contextlib.suppress(Exception):
                 session.observe(server=server, tool=tool, label=label)
-            except Exception:  # the session itself is broken; the block stands regardless
-                pass
             return ResultCheck(decision, blocked_result(decision, what=f"the result of {tool}"), label, ())
 
     def _after_call(self, session: Session, server: str, tool: str, result: Mapping[str, Any]) -> ResultCheck:
@@ -203,7 +205,12 @@ class Guard:
             label = label.join(_trust_label(server, tool, trust))
         session.observe(server=server, tool=tool, label=label, values=_values(result), untrusted=untrusted)
         facts = result_facts(
-            session=session, tool=tfacts, server=server, server_config=cfg, label=label, result=result,
+            session=session,
+            tool=tfacts,
+            server=server,
+            server_config=cfg,
+            label=label,
+            result=result,
             roots=self.engine.roots("result"),
         )
         decision = self.engine.decide(facts, phase="result")
@@ -268,6 +275,6 @@ def _scan_error(what: str, exc: Exception) -> Finding:
     return Finding(
         detector="weir",
         kind="detector-error",
-        cls="malicious",  # type: ignore[arg-type]
+        cls=FindingClass.MALICIOUS,
         message=f"the detector chain failed on the {what}: {type(exc).__name__}: {exc}",
     )

@@ -18,7 +18,7 @@ from weir.labels.profile import RISKY_WHEN, ToolProfile
 from weir.labels.read import read_data_meta, read_resolution, read_result, returned_label
 from weir.labels.trust import apply_trust
 
-__all__ = ["declared_label", "meta_label", "merge_resolved", "read_profile", "read_resolved", "result_label_of"]
+__all__ = ["declared_label", "merge_resolved", "meta_label", "read_profile", "read_resolved", "result_label_of"]
 
 _SETS = ("effects", "destinations", "input_classes", "input_scopes", "outcomes", "return_sources", "return_classes")
 

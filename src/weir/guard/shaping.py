@@ -46,7 +46,14 @@ def warn_result(result: Mapping[str, Any], decision: Decision) -> dict[str, Any]
     out = _with_meta(result, decision)
     content = list(out.get("content") or []) if isinstance(out.get("content"), list) else []
     text = "\n".join(f"- {r}" for r in decision.reasons)
-    content.append({"type": "text", "text": f"[Weir warning] {text.removeprefix('- ')}" if len(decision.reasons) == 1 else f"[Weir warning]\n{text}"})
+    content.append(
+        {
+            "type": "text",
+            "text": f"[Weir warning] {text.removeprefix('- ')}"
+            if len(decision.reasons) == 1
+            else f"[Weir warning]\n{text}",
+        }
+    )
     out["content"] = content
     return out
 
@@ -81,7 +88,8 @@ def redact_result(result: Mapping[str, Any], findings: Sequence[Finding], decisi
     usable path cannot be located, so every text block is withheld rather than risk leaking it.
     """
     out = _with_meta(result, decision)
-    content = copy.deepcopy(out.get("content")) if isinstance(out.get("content"), list) else []
+    raw = out.get("content")
+    content: list[Any] = copy.deepcopy(raw) if isinstance(raw, list) else []
     by_block: dict[int, list[Finding]] = {}
     unplaced = False
     for f in findings:

@@ -22,8 +22,10 @@ from weir.policy.rules import FACT_ROOTS, Phase, Rule
 
 __all__ = ["CompiledPhase", "compile_phase", "compile_rule", "referenced_facts"]
 
+_UNDEFINED = re.compile(r"Undefined variable or function: '([^']+)'")
 _CEL_POS = re.compile(r"<input>:(\d+):(\d+)")
 _FACT_REF = re.compile(r"(?<![\w.])(" + "|".join(FACT_ROOTS) + r")((?:\.[A-Za-z_]\w*)*)")
+_DOT_NAME = re.compile(r"\.([A-Za-z_]\w*)")
 _PLACEHOLDER = re.compile(r"\{([A-Za-z_][\w.]*)\}")
 
 
@@ -36,6 +38,10 @@ class CompiledPhase:
     combined: Any | None
     roots: frozenset[str]
     """The fact roots any rule of this phase uses (only those are built per decision)."""
+    fields: dict[str, frozenset[str] | None]
+    """Root → the fields the conditions use (None: the whole root), for projecting the activation."""
+    item_fields: frozenset[str] = frozenset()
+    """Every ``.name`` the conditions mention: what list items (``args_from_untrusted``) must keep."""
 
 
 def referenced_facts(when: str) -> list[str]:
@@ -69,6 +75,7 @@ def compile_rule(rule: Rule) -> Any:
     except (ValueError, RuntimeError) as exc:
         line, col = _position(rule, str(exc))
         first = str(exc).split("\n", 1)[0].replace(f"Failed to parse expression '{rule.when}': ", "")
+        first = _CEL_POS.sub("", first.split(" expecting ", 1)[0]).replace("ERROR: : ", "").strip()
         raise PolicyCompileError(
             f"`when` does not compile: {first}", rule=rule.name, line=line, column=col, path=rule.path
         ) from exc
@@ -79,9 +86,13 @@ def compile_rule(rule: Rule) -> Any:
     try:
         value = program.execute(facts)
     except KeyError as exc:
-        where = "`result` is only known after the call" if str(exc).strip("'") == "result" else f"unknown fact {exc}"
-        raise _at(rule, f"`when` refers to {where}") from exc
+        raise _at(rule, f"`when` refers to an unknown fact {exc}") from exc
     except Exception as exc:  # CEL raises several types; any of them means the rule is unusable
+        undefined = _UNDEFINED.search(str(exc))
+        if undefined and undefined.group(1) == "result":
+            raise _at(rule, "`when` refers to `result`, which is only known after the call") from exc
+        if undefined:
+            raise _at(rule, f"`when` refers to an unknown fact {undefined.group(1)!r}") from exc
         raise _at(rule, f"`when` fails on neutral facts: {exc}") from exc
     if not isinstance(value, bool):
         raise _at(rule, f"`when` must be true or false, not {type(value).__name__}")
@@ -90,7 +101,11 @@ def compile_rule(rule: Rule) -> Any:
 
 def _at(rule: Rule, message: str) -> PolicyCompileError:
     return PolicyCompileError(
-        message, rule=rule.name, line=rule.when_line or rule.line, column=rule.when_column or rule.column, path=rule.path
+        message,
+        rule=rule.name,
+        line=rule.when_line or rule.line,
+        column=rule.when_column or rule.column,
+        path=rule.path,
     )
 
 
@@ -114,4 +129,31 @@ def compile_phase(rules: Sequence[Rule], phase: Phase) -> CompiledPhase:
     combined = cel.compile("[" + ",\n".join(f"({r.when})" for r in chosen) + "]") if chosen else None
     roots = {name for prog in singles for name in prog.variables() if name in FACT_ROOTS}
     roots |= {m.group(1).split(".", 1)[0] for r in chosen for m in _PLACEHOLDER.finditer(r.reason)}
-    return CompiledPhase(chosen, singles, combined, frozenset(roots))
+    items = frozenset(m.group(1) for r in chosen for m in _DOT_NAME.finditer(_strip_strings(r.when)))
+    return CompiledPhase(chosen, singles, combined, frozenset(roots), fields_used(chosen, roots), items)
+
+
+def fields_used(rules: Sequence[Rule], roots: set[str]) -> dict[str, frozenset[str] | None]:
+    """For each root, the first-level fields the conditions read (None when a root is used whole).
+
+    Converting facts into CEL values costs per field, so the engine hands CEL only these.
+    """
+    out: dict[str, set[str] | None] = {root: set() for root in roots}
+    for rule in rules:
+        text = _strip_strings(rule.when)
+        for m in _FACT_REF.finditer(text):
+            root, rest = m.group(1), m.group(2)
+            if root not in out:
+                continue
+            current = out[root]
+            if current is None:
+                continue
+            if not rest or root in _WHOLE_ROOTS:
+                out[root] = None
+            else:
+                current.add(rest.split(".")[1])
+    return {k: (frozenset(v) if v is not None else None) for k, v in out.items()}
+
+
+# Roots whose values are lists or free-form maps: always handed to CEL whole.
+_WHOLE_ROOTS = frozenset({"args_from_untrusted", "arguments"})

@@ -150,7 +150,8 @@ def _rule_from_mapping(
     if cond is None:
         raise _fail("a rule needs `when` (CEL) or `conditions` (seed-004 form)", node=node, path=path, rule=name)
     try:
-        when = cond if isinstance(cond, str) else seed_condition_to_cel(cond)
+        # `when` may be CEL or the seed form; `conditions` is seed 004's key, so always the seed form.
+        when = cond if isinstance(cond, str) and "when" in data else seed_condition_to_cel(cond)
     except ValueError as exc:
         raise _fail(str(exc), node=node, path=path, rule=name) from None
     reason = data.get("reason") or f"rule {name} matched"
