@@ -6,12 +6,12 @@ adapter only translates its checks into the plain values the proxy audits and ap
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from weir.audit.event import label_json
 from weir.config import WeirConfig
+from weir.detect.chain import Chain
 from weir.gateway.enforcer import Obligations, PostCall, PreCall, ToolsReview
 from weir.guard import ChainLike, Guard
 from weir.labels.finding import Finding
@@ -21,14 +21,9 @@ from weir.policy.obligations import TIMEOUT_S
 __all__ = ["GuardEnforcer", "default_chain"]
 
 
-def default_chain(config: WeirConfig) -> ChainLike | None:
-    """The configured detector chain, or ``None`` while no detector package is installed."""
-    try:
-        chain_module = importlib.import_module("weir.detect.chain")
-    except ImportError:
-        return None
-    chain: ChainLike = chain_module.Chain.from_specs(config.detectors)
-    return chain
+def default_chain(config: WeirConfig, *, pin_store: Any = None) -> Chain:
+    """The detector chain ``detectors:`` describes; pins kept in ``pin_store`` (memory if None)."""
+    return Chain.from_specs(config.detectors, pin_store=pin_store)
 
 
 def _describe(finding: Finding) -> str:
