@@ -34,6 +34,14 @@ TOOLS: list[dict[str, Any]] = [
     {"name": "crash", "description": "Exits mid-call.", "inputSchema": {"type": "object"}},
     {"name": "slow", "description": "Takes a while.", "inputSchema": {"type": "object"}},
     {"name": "fail", "description": "Answers with a JSON-RPC error.", "inputSchema": {"type": "object"}},
+    {"name": "flaky", "description": "Crashes once, then works.", "inputSchema": {"type": "object"}},
+    {"name": "ask", "description": "Asks the user mid-call (elicitation/create).", "inputSchema": {"type": "object"}},
+    {
+        "name": "transfer",
+        "description": "Moves money; resolvable.",
+        "inputSchema": {"type": "object", "properties": {"iban": {"type": "string"}}},
+        "_meta": {"io.modelcontextprotocol/tool-resolution": {"resolvable": True}},
+    },
 ]
 
 
@@ -56,6 +64,39 @@ def call_tool(params: dict[str, Any]) -> dict[str, Any] | None:
         return {"content": [{"type": "text", "text": f"sent to {args.get('to')}"}]}
     if name == "leak":
         return {"content": [{"type": "text", "text": f"the key is {SECRET} keep it safe"}]}
+    if name == "ask":
+        send(
+            {
+                "jsonrpc": "2.0",
+                "id": "q1",
+                "method": "elicitation/create",
+                "params": {
+                    "mode": "form",
+                    "message": "Which colour?",
+                    "requestedSchema": {"type": "object", "properties": {"colour": {"type": "string"}}},
+                },
+            }
+        )
+        for line in sys.stdin:
+            reply = json.loads(line)
+            if reply.get("id") == "q1":
+                return {
+                    "content": [
+                        {
+                            "type": "text",
+                            "text": f"wire:{json.dumps(reply.get('result') or reply.get('error'), sort_keys=True)}",
+                        }
+                    ]
+                }
+        return None
+    if name == "transfer":
+        return {"content": [{"type": "text", "text": f"moved to {args.get('iban')}"}]}
+    if name == "flaky":
+        marker = str(args.get("marker"))
+        if not os.path.exists(marker):
+            open(marker, "w").close()
+            os._exit(4)
+        return {"content": [{"type": "text", "text": "worked the second time"}]}
     if name == "crash":
         os._exit(3)
     if name == "slow":
@@ -106,6 +147,12 @@ def handle(msg: dict[str, Any]) -> dict[str, Any] | None:
         }
     elif method == "tools/call" and (res := call_tool(params)) is not None:
         result = res
+    elif method == "tools/resolve":
+        annotations = {
+            "destructiveHint": True,
+            "openWorldHint": str(params.get("arguments", {}).get("iban", "")).startswith("XX"),
+        }
+        result = {"resultType": "complete", "name": params.get("name"), "annotations": annotations}
     elif method == "ping":
         result = {}
     else:
