@@ -12,6 +12,7 @@ from typing import Any
 from weir.audit.event import label_json
 from weir.config import WeirConfig
 from weir.detect.chain import Chain
+from weir.detect.redact import redact_result
 from weir.gateway.enforcer import Obligations, PostCall, PreCall, ToolsReview
 from weir.guard import ChainLike, Guard
 from weir.labels.finding import Finding
@@ -90,4 +91,16 @@ class GuardEnforcer:
             findings=tuple(_describe(f) for f in check.findings),
             error=d.error,
             label=label_json(check.label),
+            audit_result=_for_audit(result, check.result, check.findings, str(d.applied)),
         )
+
+
+def _for_audit(raw: Mapping[str, Any], shaped: Mapping[str, Any], findings: Sequence[Finding], applied: str) -> Any:
+    """What the audit trail keeps: the released result with every detected span redacted.
+
+    Finding spans index the raw result, so allowed and warned results are redacted from the raw
+    one (the warning is in the decision record); redacted and blocked results are kept as shaped.
+    """
+    if applied in ("redact", "block") or not findings:
+        return shaped
+    return redact_result(raw, findings)
