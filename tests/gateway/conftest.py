@@ -45,6 +45,7 @@ class TableEnforcer:
     resolved: list[Mapping[str, Any] | None] = field(default_factory=list)
     explode: bool = False
     retry: set[str] = field(default_factory=lambda: {"echo"})
+    heavy: set[str] = field(default_factory=set)
 
     def review_tools(self, server: str, tools: Sequence[Mapping[str, Any]]) -> ToolsReview:
         return ToolsReview(
@@ -76,7 +77,7 @@ class TableEnforcer:
             rules=(f"table/{tool}",) if effect != "allow" else (),
             reasons=(f"{tool} is {effect} by the table",) if effect != "allow" else (),
             request_meta={"annotations": {"sensitiveHint": "low"}},
-            obligations=Obligations(retry_allowed=tool in self.retry),
+            obligations=Obligations(retry_allowed=tool in self.retry, heavy=tool in self.heavy),
         )
 
     def after_call(self, session: str, server: str, tool: str, result: Mapping[str, Any]) -> PostCall:

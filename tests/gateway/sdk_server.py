@@ -7,6 +7,7 @@ the gateway relays each to each kind of client.
 
 from __future__ import annotations
 
+import anyio
 import mcp_types as t
 from mcp.server.mcpserver import Context, MCPServer
 from pydantic import BaseModel
@@ -36,6 +37,21 @@ async def ask(ctx: Context) -> str | t.InputRequiredResult:
         return f"modern:{getattr(answer, 'action', None)}:{(getattr(answer, 'content', None) or {}).get('colour')}"
     result = await ctx.elicit("Which colour?", Answer)
     return f"legacy:{result.action}:{getattr(getattr(result, 'data', None), 'colour', None)}"
+
+
+_running = {"now": 0, "max": 0}
+
+
+@server.tool()
+async def heavy(seconds: float = 0.3) -> int:
+    """Work for a while; returns how many heavy calls were running at once at most."""
+    _running["now"] += 1
+    _running["max"] = max(_running["max"], _running["now"])
+    try:
+        await anyio.sleep(seconds)
+    finally:
+        _running["now"] -= 1
+    return _running["max"]
 
 
 if __name__ == "__main__":
