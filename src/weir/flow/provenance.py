@@ -207,18 +207,32 @@ class ValueMemory:
 
     def tainted(self, arguments: Mapping[str, Any], steps: list[tuple[str, str]]) -> list[ArgTaint]:
         """Argument paths carrying a value seen in untrusted data, most specific kind first."""
+        return self.check_call(arguments, steps, note=False)[0]
+
+    def check_call(
+        self, arguments: Mapping[str, Any], steps: list[tuple[str, str]], *, note: bool = True
+    ) -> tuple[list[ArgTaint], frozenset[int]]:
+        """:meth:`tainted` and (with ``note``) :meth:`note_used` in one pass over the arguments."""
         out: list[ArgTaint] = []
+        used: set[int] = set()
         for path, leaf in walk_leaves(dict(arguments)):
-            best = self._best_match(leaf)
+            keys = [(kind, key, fingerprint(kind, key)) for kind, key in _arg_keys(leaf)]
+            best = self._best_match(leaf, keys)
             if best is not None:
                 out.append(_taint(path, leaf, best, steps))
-        return out
+            if note:
+                for kind, _key, fp in keys:
+                    used.add(fp)
+                    if self._records.get(fp) is None and self._trusted_count < _MAX_TRUSTED:
+                        self._records.set(fp, (int(kind) << _KIND_SHIFT) | _AGENT)
+                        self._trusted_count += 1
+        return out, frozenset(used)
 
-    def _best_match(self, leaf: Any) -> tuple[Kind, int, bool] | None:
+    def _best_match(self, leaf: Any, keys: list[tuple[Kind, str, int]]) -> tuple[Kind, int, bool] | None:
         best: tuple[Kind, int, bool] | None = None
         whole = _whole_text(leaf)
-        for kind, key in _arg_keys(leaf):
-            rec = self._records.get(fingerprint(kind, key))
+        for kind, key, fp in keys:
+            rec = self._records.get(fp)
             if rec is None or not rec & _STEP_MASK:
                 continue
             if best is None or _priority(kind) > _priority(best[0]):

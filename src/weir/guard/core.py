@@ -60,6 +60,9 @@ class Guard:
         self._flagged: dict[tuple[str, str], list[Finding]] = {}
         self._listed: dict[str, tuple[str, ToolsReview]] = {}
         self._overrides_key: str | None = None
+        # The resolved profile of each call in flight, so its result is labelled by what the
+        # resolution promised (session id, server, tool) → profile.
+        self._in_flight: dict[tuple[str, str, str], ToolProfile] = {}
 
     # -- sessions and tools -------------------------------------------------------------
 
@@ -175,9 +178,13 @@ class Guard:
             step = session.begin(server, tool)
             args = dict(arguments or {})
             profile, tfacts = self._call_profile(server, tool, resolved)
+            if resolved is not None:
+                if len(self._in_flight) >= _MAX_PROFILES:
+                    self._in_flight.clear()
+                self._in_flight[(session.id, server, tool)] = profile
             if meta:
                 session.observe(server=server, tool=tool, label=reading.meta_label(meta), step=-1)
-            taints = session.args_from_untrusted(args)
+            taints = session.check_call(args)
             facts = call_facts(
                 session=session,
                 tool=tfacts,
@@ -189,7 +196,6 @@ class Guard:
                 roots=self.engine.roots("call"),
             )
             decision = self.engine.decide(facts, phase="call")
-            session.note_arguments(args)
             sharing = cfg.sharing if (cfg := self._server(server)) else Sharing.FULL
             out_meta = request_meta(session.label, sharing, dict(meta or {}))
             self.sessions.put(session)
@@ -228,11 +234,12 @@ class Guard:
         if not isinstance(result, Mapping):
             raise TypeError(f"a tool result must be an object, not {type(result).__name__}")
         profile, tfacts = self._tool(server, tool)
+        profile = self._in_flight.pop((session.id, server, tool), profile)
         findings = self._scan_result(result)
         label = result_label(reading.result_label_of(result), reading.declared_label(profile), findings)
         cfg = self._server(server)
         trust = cfg.trust if cfg else Trust.UNTRUSTED
-        stand = standing(label, self._profiles.get((server, tool)), trust)
+        stand = standing(label, profile if (server, tool) in self._profiles else None, trust)
         if stand.untrusted and not label.untrusted:
             label = label.join(_trust_label(server, tool, known=(server, tool) in self._profiles))
         session.observe(
