@@ -99,7 +99,8 @@ def test_an_unlisted_tool_is_treated_as_the_riskiest_tool() -> None:
     check = g.before_call(s, "ghost", "do_it", {"to": "drop@evil.example"})
     assert check.profile is not None
     assert check.profile.name == "do_it"
-    assert check.decision.effect is Verdict.WARN  # untrusted session + possible egress, no sensitive data
+    # No claims: possibly irreversible and public, so an untrusted-named recipient is asked about.
+    assert check.decision.rule_names == ("baseline:confirm-untrusted-recipient", "baseline:warn-open-world-to-public")
     assert [t.path for t in check.args_from_untrusted] == ["to"]
 
 

@@ -9,7 +9,10 @@ came from. For every value seen the session keeps a few facts that policy can we
 - ``trusted_also``: whether it also appeared in trusted data (an internal record, the user's
   own contacts, a server whose results are trusted);
 - ``user_first``: whether the agent already used it in an earlier call *before* any untrusted
-  data showed it — so it came from the user or the agent's own context, not from the data.
+  data showed it — so it came from the user or the agent's own context, not from the data;
+- ``sender``: whether it appeared as the *sender* of untrusted content (a ``from`` field, a
+  ``From:`` line). Replying to whoever wrote a message is the normal case; mailing a third
+  party that a message's body names is what an injected instruction looks like.
 
 Values are kept as 63-bit fingerprints with a packed integer of flags, so a session stays small
 and serialises to JSON without holding untrusted text.
@@ -17,6 +20,7 @@ and serialises to JSON without holding untrusted text.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -32,10 +36,14 @@ __all__ = ["ArgTaint", "ValueMemory"]
 #   bit  29     appeared in trusted data
 #   bit  30     used by the agent before it appeared in untrusted data
 #   bits 31-34  kind
+#   bit  35     appeared as the sender of untrusted content
 _STEP_MASK = (1 << 20) - 1
 _COUNT_SHIFT, _COUNT_MASK = 20, 0xFF
 _MALICIOUS, _TRUSTED, _AGENT = 1 << 28, 1 << 29, 1 << 30
 _KIND_SHIFT = 31
+_SENDER = 1 << 35
+_SENDER_KEYS = frozenset({"from", "sender", "author", "organizer", "organiser", "replyto", "reply_to", "owner"})
+_SENDER_LINE = re.compile(r"^\s*(?:from|sender|reply-to|organi[sz]er|author)\s*:\s*(.+)$", re.IGNORECASE | re.MULTILINE)
 _MAX_TRUSTED = 4096
 """Trusted and agent-used values beyond this are forgotten: that only makes decisions stricter."""
 
@@ -64,6 +72,8 @@ class ArgTaint:
     """It also appeared in trusted data."""
     user_first: bool
     """The agent used it before any untrusted data carried it."""
+    sender: bool = False
+    """It appeared as the sender of untrusted content (``from``, ``From:``)."""
 
     def as_fact(self) -> dict[str, Any]:
         """The policy fact for this taint (a plain dict for CEL)."""
@@ -78,16 +88,17 @@ class ArgTaint:
             "malicious": self.malicious,
             "trusted_also": self.trusted_also,
             "user_first": self.user_first,
+            "sender": self.sender,
             "corroborated": self.trusted_also or self.user_first,
         }
 
 
-def _data_keys(value: Any) -> Iterator[tuple[Kind, str]]:
-    """Keys for one scalar found in data: identifiers inside it, and short strings whole."""
+def _data_keys(value: Any, *, derive: bool = True) -> Iterator[tuple[Kind, str]]:
+    """Keys for one scalar: identifiers inside it, and short strings whole."""
     if isinstance(value, str):
         if len(value) <= MAX_WHOLE and value.strip():
             yield Kind.TEXT, whole_key(value)
-        yield from extract(value)
+        yield from extract(value, derive=derive)
     elif isinstance(value, bool) or value is None:
         return
     elif isinstance(value, int | float):
@@ -116,13 +127,19 @@ class ValueMemory:
     def observe(self, data: Any, *, step: int, untrusted: bool, malicious: bool) -> None:
         """Remember every value in ``data`` (a result's text and structured content)."""
         seen: set[int] = set()
-        for _path, leaf in walk_leaves(data):
+        senders: set[int] = set()
+        for path, leaf in walk_leaves(data):
+            if untrusted:
+                senders |= _sender_fingerprints(path, leaf)
             for kind, key in _data_keys(leaf):
                 fp = fingerprint(kind, key)
                 if fp in seen:
                     continue
                 seen.add(fp)
                 self._observe_one(fp, kind, step=step, untrusted=untrusted, malicious=malicious)
+        for fp in senders:
+            if fp in self._records:
+                self._records[fp] |= _SENDER
 
     def _observe_one(self, fp: int, kind: Kind, *, step: int, untrusted: bool, malicious: bool) -> None:
         rec = self._records.get(fp)
@@ -185,6 +202,15 @@ _PRIORITY = {
 }
 
 
+def _sender_fingerprints(path: str, leaf: Any) -> set[int]:
+    """Fingerprints of addresses in sender position: a ``from``-like key, or a ``From:`` line."""
+    if not isinstance(leaf, str) or "@" not in leaf:
+        return set()
+    key = path.rsplit(".", 1)[-1].split("[", 1)[0].replace("-", "").lower()
+    texts = [leaf] if key in _SENDER_KEYS else [m.group(1) for m in _SENDER_LINE.finditer(leaf)]
+    return {fingerprint(k, v) for text in texts for k, v in extract(text, derive=False) if k is Kind.EMAIL}
+
+
 def _priority(kind: Kind) -> int:
     # The most specific match names the value best: an IBAN says more than its digits, an
     # address more than its domain, and anything more than a matching word or amount.
@@ -192,7 +218,7 @@ def _priority(kind: Kind) -> int:
 
 
 def _arg_keys(leaf: Any) -> Iterable[tuple[Kind, str]]:
-    return _data_keys(leaf)
+    return _data_keys(leaf, derive=False)
 
 
 def _taint(path: str, leaf: Any, match: tuple[Kind, int], steps: list[tuple[str, str]]) -> ArgTaint:
@@ -211,4 +237,5 @@ def _taint(path: str, leaf: Any, match: tuple[Kind, int], steps: list[tuple[str,
         malicious=bool(rec & _MALICIOUS),
         trusted_also=bool(rec & _TRUSTED),
         user_first=bool(rec & _AGENT),
+        sender=bool(rec & _SENDER),
     )

@@ -24,11 +24,12 @@ __all__ = ["Session"]
 class Session:
     """One agent session. Not thread-safe: callers serialise calls within a session."""
 
-    __slots__ = ("_label", "id", "lineage", "steps", "values")
+    __slots__ = ("_internal", "_label", "id", "lineage", "steps", "values")
 
     def __init__(self, session_id: str | None = None) -> None:
         self.id: str = session_id or uuid.uuid4().hex
         self._label: DataLabel = BOTTOM
+        self._internal: DataLabel = BOTTOM
         self.steps: list[tuple[str, str]] = []
         """(server, tool) of each call, by step number."""
         self.lineage = Lineage()
@@ -39,10 +40,23 @@ class Session:
         """The join of everything the session has seen (read-only: only ``observe`` strengthens it)."""
         return self._label
 
+    @property
+    def internal(self) -> DataLabel:
+        """The join of the labels of *trusted* data only: the organisation's own data.
+
+        Sending this outside is exfiltration; re-sending what arrived from outside (an inbound
+        e-mail's personal data, say) is much less so. Policy compares the two.
+        """
+        return self._internal
+
     def begin(self, server: str, tool: str) -> int:
         """Allocate the step number of a new call."""
         self.steps.append((server, tool))
         return len(self.steps) - 1
+
+    def servers(self) -> list[str]:
+        """The servers this session has called, sorted."""
+        return sorted({s for s, _ in self.steps})
 
     def step_of(self, server: str, tool: str) -> int:
         """The latest step calling ``server``/``tool`` (a new step if there was none)."""
@@ -67,10 +81,12 @@ class Session:
         (defaults to ``label.untrusted``); step -1 means the host itself (request annotations).
         """
         at = self.step_of(server, tool) if step is None else step
+        flag = label.untrusted if untrusted is None else untrusted
         self.lineage.record(label, step=at, server=server, tool=tool)
         self._label = self._label.join(label)
+        if not flag and not label.untrusted:
+            self._internal = self._internal.join(label)
         if values is not None:
-            flag = label.untrusted if untrusted is None else untrusted
             self.values.observe(values, step=at, untrusted=flag, malicious=label.malicious)
 
     def note_arguments(self, arguments: Mapping[str, Any]) -> None:
@@ -91,6 +107,7 @@ class Session:
             {
                 "id": self.id,
                 "label": self._label.model_dump(mode="json", by_alias=True, exclude_defaults=True),
+                "internal": self._internal.model_dump(mode="json", by_alias=True, exclude_defaults=True),
                 "steps": [list(s) for s in self.steps],
                 "lineage": self.lineage.to_json(),
                 "values": {str(k): v for k, v in self.values.records.items()},
@@ -105,6 +122,7 @@ class Session:
             data = json.loads(text)
             session = cls(str(data["id"]))
             session._label = DataLabel.model_validate(data.get("label") or {})
+            session._internal = DataLabel.model_validate(data.get("internal") or {})
             session.steps = [(str(s[0]), str(s[1])) for s in data.get("steps", [])]
             session.lineage = Lineage.from_json(data.get("lineage", {}))
             session.values = ValueMemory({int(k): int(v) for k, v in data.get("values", {}).items()})

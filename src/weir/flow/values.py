@@ -116,22 +116,37 @@ def _amount_key(raw: str) -> str | None:
         return None
 
 
-def extract(text: str) -> Iterator[tuple[Kind, str]]:
-    """Every identifier in ``text`` as ``(kind, normalised key)``; may repeat a value."""
+_HAS_DIGIT = re.compile(r"\d")
+
+
+def extract(text: str, *, derive: bool = True) -> Iterator[tuple[Kind, str]]:
+    """Every identifier in ``text`` as ``(kind, normalised key)``; may repeat a value.
+
+    With ``derive`` (for data), an e-mail address also yields its domain; without it (for
+    arguments) it does not: mailing a colleague at a domain an untrusted mail also used is
+    not copying a value from that mail.
+    """
     if not text:
         return
-    for m in _EMAIL.finditer(text):
-        addr = m.group(0).strip(".").lower()
-        yield Kind.EMAIL, addr
-        domain = _domain_key(addr.rsplit("@", 1)[1])
-        if domain:
-            yield Kind.DOMAIN, domain
-    for m in _URL.finditer(text):
-        yield from _url_keys(m.group(0))
-    for m in _DOMAIN.finditer(text):
-        domain = _domain_key(m.group(0))
-        if domain:
-            yield Kind.DOMAIN, domain
+    # Cheap guards first: most argument strings are short words that need no regex at all.
+    if "@" in text:
+        for m in _EMAIL.finditer(text):
+            addr = m.group(0).strip(".").lower()
+            yield Kind.EMAIL, addr
+            domain = _domain_key(addr.rsplit("@", 1)[1]) if derive else None
+            if domain:
+                yield Kind.DOMAIN, domain
+    if "://" in text:
+        for m in _URL.finditer(text):
+            yield from _url_keys(m.group(0))
+    if "." in text:
+        # Without derive, domains inside e-mail addresses are skipped (see above).
+        for m in _DOMAIN.finditer(text if derive else _EMAIL.sub(" ", text)):
+            domain = _domain_key(m.group(0))
+            if domain:
+                yield Kind.DOMAIN, domain
+    if _HAS_DIGIT.search(text) is None:
+        return
     for m in _IBAN.finditer(text):
         if _iban_ok(m.group(0)):
             yield Kind.IBAN, m.group(0).replace(" ", "").upper()

@@ -20,8 +20,12 @@ __all__ = ["call_facts", "result_facts"]
 
 def _session_facts(session: Session) -> dict[str, Any]:
     facts = label_facts(session.label)
+    internal = session.internal
+    facts["internal_level"] = int(internal.level)
+    facts["internal_private"] = internal.private
+    facts["internal_classes"] = sorted(internal.classes)
     facts["steps"] = len(session.steps)
-    facts["servers"] = sorted({s for s, _ in session.steps})
+    facts["servers"] = session.servers()
     return facts
 
 

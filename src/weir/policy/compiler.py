@@ -25,6 +25,7 @@ __all__ = ["CompiledPhase", "compile_phase", "compile_rule", "referenced_facts"]
 _UNDEFINED = re.compile(r"Undefined variable or function: '([^']+)'")
 _CEL_POS = re.compile(r"<input>:(\d+):(\d+)")
 _FACT_REF = re.compile(r"(?<![\w.])(" + "|".join(FACT_ROOTS) + r")((?:\.[A-Za-z_]\w*)*)")
+_DOT_NAME = re.compile(r"\.([A-Za-z_]\w*)")
 _PLACEHOLDER = re.compile(r"\{([A-Za-z_][\w.]*)\}")
 
 
@@ -37,6 +38,10 @@ class CompiledPhase:
     combined: Any | None
     roots: frozenset[str]
     """The fact roots any rule of this phase uses (only those are built per decision)."""
+    fields: dict[str, frozenset[str] | None]
+    """Root → the fields the conditions use (None: the whole root), for projecting the activation."""
+    item_fields: frozenset[str] = frozenset()
+    """Every ``.name`` the conditions mention: what list items (``args_from_untrusted``) must keep."""
 
 
 def referenced_facts(when: str) -> list[str]:
@@ -124,4 +129,31 @@ def compile_phase(rules: Sequence[Rule], phase: Phase) -> CompiledPhase:
     combined = cel.compile("[" + ",\n".join(f"({r.when})" for r in chosen) + "]") if chosen else None
     roots = {name for prog in singles for name in prog.variables() if name in FACT_ROOTS}
     roots |= {m.group(1).split(".", 1)[0] for r in chosen for m in _PLACEHOLDER.finditer(r.reason)}
-    return CompiledPhase(chosen, singles, combined, frozenset(roots))
+    items = frozenset(m.group(1) for r in chosen for m in _DOT_NAME.finditer(_strip_strings(r.when)))
+    return CompiledPhase(chosen, singles, combined, frozenset(roots), fields_used(chosen, roots), items)
+
+
+def fields_used(rules: Sequence[Rule], roots: set[str]) -> dict[str, frozenset[str] | None]:
+    """For each root, the first-level fields the conditions read (None when a root is used whole).
+
+    Converting facts into CEL values costs per field, so the engine hands CEL only these.
+    """
+    out: dict[str, set[str] | None] = {root: set() for root in roots}
+    for rule in rules:
+        text = _strip_strings(rule.when)
+        for m in _FACT_REF.finditer(text):
+            root, rest = m.group(1), m.group(2)
+            if root not in out:
+                continue
+            current = out[root]
+            if current is None:
+                continue
+            if not rest or root in _WHOLE_ROOTS:
+                out[root] = None
+            else:
+                current.add(rest.split(".")[1])
+    return {k: (frozenset(v) if v is not None else None) for k, v in out.items()}
+
+
+# Roots whose values are lists or free-form maps: always handed to CEL whole.
+_WHOLE_ROOTS = frozenset({"args_from_untrusted", "arguments"})

@@ -12,6 +12,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal
 
+import cel
+
 from weir.errors import ConfigError, PolicyCompileError
 from weir.policy.compiler import CompiledPhase, compile_phase
 from weir.policy.config import Mode, PolicyConfig
@@ -43,6 +45,7 @@ class Engine:
             "call": compile_phase(self.rules, "call"),
             "result": compile_phase(self.rules, "result"),
         }
+        self._contexts: dict[tuple[int, int], tuple[dict[str, Any], cel.Context]] = {}
 
     @classmethod
     def from_config(cls, config: PolicyConfig, *, base_dir: Path | None = None) -> Engine:
@@ -92,11 +95,44 @@ class Engine:
             error=error,
         )
 
+    def _activation(self, values: Mapping[str, Any], phase: CompiledPhase) -> cel.Context:
+        """The CEL context for ``values``: only the fields the rules use, the tool's part cached.
+
+        Converting Python values into CEL dominates the cost of a decision, and a tool's facts
+        are the same for every call to it, so each tool's converted facts are kept in a context
+        that is reused and only updated with the per-call roots. Not thread-safe: decisions
+        run one at a time (the gateway decides on its event loop, without awaiting inside).
+        """
+        tool = values.get("tool")
+        ctx: cel.Context | None = None
+        if isinstance(tool, dict) and "tool" in phase.fields:
+            key = (id(tool), id(phase))
+            cached = self._contexts.get(key)
+            if cached is not None and cached[0] is tool:
+                ctx = cached[1]
+            else:
+                if len(self._contexts) >= _MAX_CONTEXTS:
+                    self._contexts.clear()
+                ctx = cel.Context({"tool": _project(tool, phase.fields["tool"])})
+                self._contexts[key] = (tool, ctx)
+        rest = {
+            root: _project(values[root], fields) if isinstance(values.get(root), dict) else values[root]
+            for root, fields in phase.fields.items()
+            if root != "tool" or ctx is None
+        }
+        taints = rest.get("args_from_untrusted")
+        if isinstance(taints, list) and taints:
+            rest["args_from_untrusted"] = [_project(t, phase.item_fields) for t in taints]
+        if ctx is None:
+            return cel.Context(rest)
+        ctx.update(rest)
+        return ctx
+
     def _decide(self, facts: Facts, phase: CompiledPhase) -> Decision:
         if phase.combined is None:
             return self._decision(facts, [], None)
         try:
-            verdicts = phase.combined.execute(facts.values)
+            verdicts = phase.combined.execute(self._activation(facts.values, phase))
         except Exception:
             verdicts = None
         if not isinstance(verdicts, list) or not all(isinstance(v, bool) for v in verdicts):
@@ -121,18 +157,22 @@ class Engine:
         return self._decision(facts, matched, "; ".join(errors) or "the rules could not be evaluated together")
 
     def _decision(self, facts: Facts, matched: list[Rule], error: str | None) -> Decision:
+        # model_construct: these values are built here from typed parts, and validating them
+        # again would cost more than evaluating the rules did.
         matches = [
-            RuleMatch(name=r.name, effect=r.effect, reason=render_reason(r, facts), labels=fact_labels(r, facts))
+            RuleMatch.model_construct(
+                name=r.name, effect=r.effect, reason=render_reason(r, facts), labels=fact_labels(r, facts)
+            )
             for r in matched
         ]
         if error is not None:
             reason = f"blocked because deciding failed (fail closed): {error}"
-            matches.append(RuleMatch(name="weir:decision-error", effect=Verdict.BLOCK, reason=reason))
+            matches.append(RuleMatch.model_construct(name="weir:decision-error", effect=Verdict.BLOCK, reason=reason, labels=()))
         matches.sort(key=lambda m: -m.effect.rank)
         effect = matches[0].effect if matches else Verdict.ALLOW
         tool = facts.values.get("tool")
         level = max(_level(facts.values.get("session")), _level(facts.values.get("result")))
-        return Decision(
+        return Decision.model_construct(
             effect=effect,
             applied=self._apply(effect),
             rules=tuple(matches),
@@ -164,6 +204,17 @@ class Engine:
             why = render_reason(rule, f) if hit is True else f"not matched: {rule.when}"
             out.append(RuleVerdict((rule.name, hit is True, why)))
         return out
+
+
+_MAX_CONTEXTS = 4096
+"""Cached per-tool CEL contexts; the cache is simply dropped when full."""
+
+
+def _project(value: Any, fields: frozenset[str] | None) -> Any:
+    """Only the fields the rules read (missing ones stay missing: CEL's ``has`` sees them absent)."""
+    if fields is None or not isinstance(value, dict):
+        return value
+    return {k: value[k] for k in fields if k in value}
 
 
 def _level(facts: Any) -> int:

@@ -8,6 +8,7 @@ and dialect, or the lineage step of the session that introduced it — so a reas
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -37,6 +38,11 @@ def _show(value: Any) -> str:
     if isinstance(value, list | tuple):
         return ", ".join(_show(v) for v in value) if value else "none"
     return "" if value is None else str(value)
+
+
+@functools.lru_cache(maxsize=1024)
+def _refs(when: str) -> tuple[str, ...]:
+    return tuple(referenced_facts(when))
 
 
 def describe_taints(taints: Sequence[ArgTaint]) -> str:
@@ -71,7 +77,7 @@ def render_reason(rule: Rule, facts: Facts) -> str:
 def fact_labels(rule: Rule, facts: Facts) -> tuple[str, ...]:
     """Each set fact the rule mentions, with its value and origin."""
     out: list[str] = []
-    for ref in referenced_facts(rule.when):
+    for ref in _refs(rule.when):
         path = ref
         if path == "args_from_untrusted":
             if facts.taints:

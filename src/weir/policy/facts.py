@@ -206,7 +206,14 @@ def skeleton() -> dict[str, Any]:
     return {
         "tool": tool_facts(empty).values,
         "server": server_facts("example", None),
-        "session": {**label_facts(BOTTOM), "steps": 0, "servers": []},
+        "session": {
+            **label_facts(BOTTOM),
+            "internal_level": 0,
+            "internal_private": False,
+            "internal_classes": [],
+            "steps": 0,
+            "servers": [],
+        },
         "request": {"annotations": {}, "meta": {}},
         "args_from_untrusted": [],
         "arguments": {},

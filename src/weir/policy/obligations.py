@@ -31,10 +31,10 @@ _AUDIT = {
 def obligations_for(tool: Mapping[str, Any] | None, data_level: int, effect: Verdict) -> Obligations:
     """Obligations for a call to ``tool`` (its facts) when the data involved reaches ``data_level``."""
     if tool is None:
-        return Obligations(cache_allowed=False, audit_level=_AUDIT[effect])
+        return Obligations(retry_allowed=False, cache_allowed=False, audit_level=_AUDIT[effect])
     slow = tool.get("slow_execution") is True
     sensitive = data_level >= 2 or tool.get("return_level", 0) >= 2 or tool.get("sensitive_data") is True
-    return Obligations(
+    return Obligations.model_construct(
         retry_allowed=bool(tool.get("idempotent")) and effect is not Verdict.BLOCK,
         concurrency_class="resource-intensive" if tool.get("resource_intensive") is True else None,
         timeout_s=SLOW_TIMEOUT_S if slow else TIMEOUT_S,
