@@ -19,8 +19,9 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from weir.config import WeirConfig
+from weir.detect.chain import Chain
 from weir.flow.session import Session
-from weir.guard import Guard
+from weir.guard import ChainLike, Guard
 from weir.policy.decision import Decision, Verdict
 from weir.policy.engine import Engine
 from weir.trace import CallEvent, ResultEvent, SessionEvent, ToolsEvent, TraceLine
@@ -135,12 +136,14 @@ class Player:
         self.out.decisions.append(ReplayDecision(line, phase, session.id, event.server, event.tool, d))
 
 
-def guard_for(config: WeirConfig, *, engine: Engine | None = None) -> Guard:
-    """The Guard a replay decides with: built from ``config`` exactly as for enforcement.
+def guard_for(config: WeirConfig, *, engine: Engine | None = None, chain: ChainLike | None = None) -> Guard:
+    """The Guard a replay decides with: built from ``config`` as the gateway builds its own.
 
-    ``engine`` replaces the one built from ``config.policy`` (explain passes an instrumented copy).
+    The detector chain is the one ``config.detectors`` describes (a fresh one, so tool pins start
+    empty as they would in a new gateway); ``engine`` replaces the one built from
+    ``config.policy`` (explain passes an instrumented copy, the evaluation a shared compiled one).
     """
-    return Guard(config, engine=engine)
+    return Guard(config, engine=engine, chain=chain if chain is not None else Chain.from_specs(config.detectors))
 
 
 def replay(lines: Iterable[TraceLine], config: WeirConfig, *, guard: Guard | None = None) -> Replay:
