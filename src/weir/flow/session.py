@@ -24,12 +24,13 @@ __all__ = ["Session"]
 class Session:
     """One agent session. Not thread-safe: callers serialise calls within a session."""
 
-    __slots__ = ("_internal", "_label", "id", "lineage", "steps", "values")
+    __slots__ = ("_echo", "_internal", "_label", "id", "lineage", "steps", "values")
 
     def __init__(self, session_id: str | None = None) -> None:
         self.id: str = session_id or uuid.uuid4().hex
         self._label: DataLabel = BOTTOM
         self._internal: DataLabel = BOTTOM
+        self._echo: frozenset[int] = frozenset()
         self.steps: list[tuple[str, str]] = []
         """(server, tool) of each call, by step number."""
         self.lineage = Lineage()
@@ -73,25 +74,37 @@ class Session:
         label: DataLabel,
         values: Any = None,
         untrusted: bool | None = None,
+        internal: bool | None = None,
         step: int | None = None,
     ) -> None:
         """Join a result's label into the session and remember the values it carried.
 
         ``untrusted`` says whether ``values`` count as untrusted for argument provenance
-        (defaults to ``label.untrusted``); step -1 means the host itself (request annotations).
+        (defaults to ``label.untrusted``). ``internal`` says whether the data is the
+        organisation's own (defaults to: neither the label nor the values are untrusted).
+        Step -1 means the host itself (request annotations).
         """
         at = self.step_of(server, tool) if step is None else step
         flag = label.untrusted if untrusted is None else untrusted
+        own = (not flag and not label.untrusted) if internal is None else (internal and not label.untrusted)
         self.lineage.record(label, step=at, server=server, tool=tool)
         self._label = self._label.join(label)
-        if not flag and not label.untrusted:
+        if own:
             self._internal = self._internal.join(label)
         if values is not None:
-            self.values.observe(values, step=at, untrusted=flag, malicious=label.malicious)
+            self.values.observe(
+                values,
+                step=at,
+                untrusted=flag,
+                malicious=label.malicious,
+                echo=self._echo,
+                open_world=label.untrusted,
+            )
+            self._echo = frozenset()
 
     def note_arguments(self, arguments: Mapping[str, Any]) -> None:
         """Remember the values the agent sent, so that data echoing them later is not their source."""
-        self.values.note_used(arguments)
+        self._echo = self.values.note_used(arguments)
 
     def args_from_untrusted(self, arguments: Mapping[str, Any]) -> list[ArgTaint]:
         """Which argument paths carry a value that arrived in untrusted data."""
@@ -111,6 +124,7 @@ class Session:
                 "steps": [list(s) for s in self.steps],
                 "lineage": self.lineage.to_json(),
                 "values": {str(k): v for k, v in self.values.records.items()},
+                "echo": sorted(self._echo),
             },
             separators=(",", ":"),
         )
@@ -126,6 +140,7 @@ class Session:
             session.steps = [(str(s[0]), str(s[1])) for s in data.get("steps", [])]
             session.lineage = Lineage.from_json(data.get("lineage", {}))
             session.values = ValueMemory({int(k): int(v) for k, v in data.get("values", {}).items()})
+            session._echo = frozenset(int(x) for x in data.get("echo", []))
         except (KeyError, TypeError, IndexError, ValueError) as exc:
             raise ValueError(f"not a serialised Weir session: {exc}") from exc
         return session

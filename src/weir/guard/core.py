@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from weir.config import WeirConfig
-from weir.flow.labelling import result_label, untrusted_result
+from weir.flow.labelling import result_label, standing
 from weir.flow.request import request_meta
 from weir.flow.session import Session
 from weir.flow.store import MemorySessionStore, SessionStore
@@ -200,10 +200,17 @@ class Guard:
         label = result_label(reading.result_label_of(result), reading.declared_label(profile), findings)
         cfg = self._server(server)
         trust = cfg.trust if cfg else Trust.UNTRUSTED
-        untrusted = untrusted_result(label, self._profiles.get((server, tool)), trust)
-        if untrusted and not label.untrusted:
-            label = label.join(_trust_label(server, tool, trust))
-        session.observe(server=server, tool=tool, label=label, values=_values(result), untrusted=untrusted)
+        stand = standing(label, self._profiles.get((server, tool)), trust)
+        if stand.untrusted and not label.untrusted:
+            label = label.join(_trust_label(server, tool, known=(server, tool) in self._profiles))
+        session.observe(
+            server=server,
+            tool=tool,
+            label=label,
+            values=_values(result),
+            untrusted=stand.values_untrusted,
+            internal=stand.internal,
+        )
         facts = result_facts(
             session=session,
             tool=tfacts,
@@ -251,11 +258,11 @@ def _values(result: Mapping[str, Any]) -> dict[str, Any]:
     return {"content": texts, "structured": result.get("structuredContent")}
 
 
-def _trust_label(server: str, tool: str, trust: Trust) -> DataLabel:
+def _trust_label(server: str, tool: str, *, known: bool) -> DataLabel:
     why = (
         f"server {server} is not trusted and {tool} declares no trusted source"
-        if trust is Trust.UNTRUSTED
-        else f"{tool} declares no source and may reach the open world"
+        if known
+        else f"{server}/{tool} was never listed, so nothing vouches for its results"
     )
     return DataLabel(untrusted=True, origins={"untrusted": frozenset({Origin(dialect=Dialect.POLICY, path=why)})})
 

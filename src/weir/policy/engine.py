@@ -167,7 +167,9 @@ class Engine:
         ]
         if error is not None:
             reason = f"blocked because deciding failed (fail closed): {error}"
-            matches.append(RuleMatch.model_construct(name="weir:decision-error", effect=Verdict.BLOCK, reason=reason, labels=()))
+            matches.append(
+                RuleMatch.model_construct(name="weir:decision-error", effect=Verdict.BLOCK, reason=reason, labels=())
+            )
         matches.sort(key=lambda m: -m.effect.rank)
         effect = matches[0].effect if matches else Verdict.ALLOW
         tool = facts.values.get("tool")
