@@ -6,13 +6,14 @@ naming its JSON path, and the fact they record instead is the conservative readi
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from weir.labels.profile import RISKY_WHEN
-from weir.labels.provenance import Diagnostic, Origin, Severity
+from weir.labels.provenance import Diagnostic, Origin, Severity, json_path
 from weir.labels.vocab import Dialect
 
-__all__ = ["MAX_DIAGNOSTICS", "Collector", "kind_of"]
+__all__ = ["MAX_DIAGNOSTICS", "Collector", "cached_path", "kind_of"]
 
 MAX_DIAGNOSTICS = 200
 """A hostile document could produce a diagnostic per array element; past this many, only a count
@@ -33,6 +34,18 @@ def kind_of(value: Any) -> str:
     if value is None:
         return "null"
     return next((name for kind, name in _KINDS if isinstance(value, kind)), type(value).__name__)
+
+
+@lru_cache(maxsize=8192)
+def _origin(dialect: Dialect, path: str) -> Origin:
+    """Origins are frozen values and the same wire keys recur on every call: share them."""
+    return Origin.model_construct(dialect=dialect, path=path)
+
+
+@lru_cache(maxsize=8192)
+def cached_path(*parts: str | int) -> str:
+    """:func:`json_path`, memoised: readers format the same few paths over and over."""
+    return json_path(*parts)
 
 
 def _merge(field: str, old: Any, new: Any) -> Any:
@@ -63,8 +76,7 @@ class Collector:
         """Record that ``path`` (in ``dialect``) claims ``value`` for canonical ``field``."""
         facts = self.facts.setdefault(dialect, {})
         facts[field] = _merge(field, facts[field], value) if field in facts else value
-        origin = Origin.model_construct(dialect=dialect, path=path)
-        self.origins.setdefault(dialect, {}).setdefault(field, []).append(origin)
+        self.origins.setdefault(dialect, {}).setdefault(field, []).append(_origin(dialect, path))
 
     def report(
         self,
@@ -80,6 +92,17 @@ class Collector:
         self.diagnostics.append(
             Diagnostic.model_construct(path=path, message=message, dialect=dialect, severity=severity)
         )
+
+    def absorb(self, other: Collector) -> None:
+        """Add everything ``other`` collected (a result absorbs its blocks' and items' readings)."""
+        for dialect, values in other.facts.items():
+            for field, value in values.items():
+                for origin in other.origins[dialect][field]:
+                    self.claim(dialect, field, value, origin.path)
+        for d in other.diagnostics:
+            self.report(d.path, d.message, d.dialect, d.severity)
+        self.dropped += other.dropped
+        self.set_paths.extend(other.set_paths)
 
     def finished_diagnostics(self) -> tuple[Diagnostic, ...]:
         """The diagnostics, with a closing note when some were dropped."""

@@ -11,10 +11,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from weir.labels import keys
-from weir.labels.dialects._collect import Collector, kind_of
+from weir.labels.dialects._collect import Collector, cached_path, kind_of
 from weir.labels.dialects._values import Part, hint, read_enum_set
 from weir.labels.profile import ToolProfile
-from weir.labels.provenance import Severity, json_path
+from weir.labels.provenance import Severity
 from weir.labels.vocab import Dialect, Effect, Level
 
 __all__ = ["FIELDS", "KEYS", "RESULT_SENSITIVITY", "read", "write"]
@@ -38,7 +38,7 @@ _D = Dialect.MCP_DEV
 
 
 def _result_level(c: Collector, value: Any, parts: tuple[Part, ...]) -> None:
-    path = json_path(*parts)
+    path = cached_path(*parts)
     if isinstance(value, str) and value.lower() in RESULT_SENSITIVITY:
         c.claim(_D, "result_level", RESULT_SENSITIVITY[value.lower()], path)
         return
@@ -59,7 +59,7 @@ def read(c: Collector, meta: Mapping[str, Any], parts: tuple[Part, ...]) -> None
         _result_level(c, meta[keys.MCP_DEV_RESULT_SENSITIVITY], (*parts, keys.MCP_DEV_RESULT_SENSITIVITY))
     for key in meta:
         if isinstance(key, str) and key.startswith(keys.MCP_DEV_PREFIX) and key not in KEYS:
-            c.report(json_path(*parts, key), f"unknown seed-000 key {key!r}: ignored", _D, Severity.WARNING)
+            c.report(cached_path(*parts, key), f"unknown seed-000 key {key!r}: ignored", _D, Severity.WARNING)
 
 
 def write(profile: ToolProfile) -> dict[str, Any]:

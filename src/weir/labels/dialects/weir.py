@@ -16,10 +16,10 @@ from typing import Any
 
 from weir.labels.datalabel import DataLabel
 from weir.labels.dialects import core, issue711, sep1913, sep1984
-from weir.labels.dialects._collect import Collector, kind_of
+from weir.labels.dialects._collect import Collector, cached_path, kind_of
 from weir.labels.dialects._values import Part, read_classes, read_strings
 from weir.labels.profile import ToolProfile
-from weir.labels.provenance import Severity, json_path
+from weir.labels.provenance import Severity
 from weir.labels.vocab import Dialect
 
 __all__ = ["TOOL_KEYS", "read_data", "read_tool", "write_data", "write_tool"]
@@ -32,7 +32,7 @@ TOOL_KEYS = core.KEYS | sep1984.KEYS | sep1913.KEYS
 def _object(c: Collector, value: Any, parts: tuple[Part, ...]) -> Mapping[str, Any] | None:
     if isinstance(value, Mapping):
         return value
-    c.report(json_path(*parts), f"Weir's mirror must be an object, not {kind_of(value)}: ignored", _D)
+    c.report(cached_path(*parts), f"Weir's mirror must be an object, not {kind_of(value)}: ignored", _D)
     return None
 
 
@@ -47,7 +47,10 @@ def read_tool(c: Collector, value: Any, parts: tuple[Part, ...]) -> None:
     for key in obj:
         if key not in TOOL_KEYS and not (isinstance(key, str) and key.lower() in ("inputmetadata", "returnmetadata")):
             c.report(
-                json_path(*parts, str(key)), f"unknown key {str(key)!r} in Weir's mirror: ignored", _D, Severity.WARNING
+                cached_path(*parts, str(key)),
+                f"unknown mirror key {str(key)!r}: ignored",
+                _D,
+                Severity.WARNING,
             )
 
 
