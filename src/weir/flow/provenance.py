@@ -25,6 +25,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from weir.flow.packed import PackedMap
 from weir.flow.values import MAX_WHOLE, Kind, extract, fingerprint, number_key, walk_leaves, whole_key
 
 __all__ = ["ArgTaint", "ValueMemory"]
@@ -121,16 +122,16 @@ class ValueMemory:
     __slots__ = ("_records", "_trusted_count")
 
     def __init__(self, records: Mapping[int, int] | None = None) -> None:
-        self._records: dict[int, int] = dict(records or {})
+        self._records = PackedMap(records)
         self._trusted_count = sum(1 for r in self._records.values() if not r & _STEP_MASK)
 
     def __len__(self) -> int:
         return len(self._records)
 
     @property
-    def records(self) -> Mapping[int, int]:
+    def records(self) -> dict[int, int]:
         """Fingerprint → packed record (for serialisation)."""
-        return self._records
+        return dict(self._records.items())
 
     def observe(
         self,
@@ -160,15 +161,19 @@ class ValueMemory:
                 if untrusted or fp not in echo:
                     self._observe_one(fp, kind, step=step, untrusted=untrusted, malicious=malicious)
                     if untrusted and open_world:
-                        self._records[fp] |= _OPEN
+                        self._records.set(fp, (self._records.get(fp) or 0) | _OPEN)
         for fp in senders:
-            if fp in self._records:
-                self._records[fp] |= _SENDER
+            rec = self._records.get(fp)
+            if rec is not None:
+                self._records.set(fp, rec | _SENDER)
+        self._records.compact()
 
     def _observe_one(self, fp: int, kind: Kind, *, step: int, untrusted: bool, malicious: bool) -> None:
         rec = self._records.get(fp)
         if rec is None:
-            if not untrusted and self._trusted_count >= _MAX_TRUSTED:
+            # A number in trusted data corroborates nothing policy asks about (amounts match
+            # everywhere), and would be most of a session's memory: only untrusted ones are kept.
+            if not untrusted and (kind is Kind.NUMBER or self._trusted_count >= _MAX_TRUSTED):
                 return
             rec = int(kind) << _KIND_SHIFT
             if not untrusted:
@@ -182,7 +187,7 @@ class ValueMemory:
                 rec |= _MALICIOUS
         else:
             rec |= _TRUSTED
-        self._records[fp] = rec
+        self._records.set(fp, rec)
 
     def note_used(self, arguments: Mapping[str, Any]) -> frozenset[int]:
         """Record argument values the agent used; those not yet seen untrusted count as its own.
@@ -196,7 +201,7 @@ class ValueMemory:
                 used.add(fp)
                 rec = self._records.get(fp)
                 if rec is None and self._trusted_count < _MAX_TRUSTED:
-                    self._records[fp] = (int(kind) << _KIND_SHIFT) | _AGENT
+                    self._records.set(fp, (int(kind) << _KIND_SHIFT) | _AGENT)
                     self._trusted_count += 1
         return frozenset(used)
 

@@ -8,17 +8,21 @@ them. A session serialises to JSON (:meth:`Session.to_json`) so a shared store c
 from __future__ import annotations
 
 import json
+import sys
 import uuid
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 from weir.flow.lineage import Lineage
 from weir.flow.provenance import ArgTaint, ValueMemory
 from weir.flow.request import request_annotations
 from weir.labels.config import Sharing
 from weir.labels.datalabel import BOTTOM, DataLabel
+from weir.labels.provenance import Origin
 
 __all__ = ["Session"]
+
+_T = TypeVar("_T")
 
 
 class Session:
@@ -30,7 +34,7 @@ class Session:
         self.id: str = session_id or uuid.uuid4().hex
         self._label: DataLabel = BOTTOM
         self._internal: DataLabel = BOTTOM
-        self._echo: frozenset[int] = frozenset()
+        self._echo: frozenset[int] = _NO_ECHO
         self.steps: list[tuple[str, str]] = []
         """(server, tool) of each call, by step number."""
         self.lineage = Lineage()
@@ -52,7 +56,8 @@ class Session:
 
     def begin(self, server: str, tool: str) -> int:
         """Allocate the step number of a new call."""
-        self.steps.append((server, tool))
+        # Interned: thousands of sessions share one copy of each server and tool name.
+        self.steps.append((sys.intern(server), sys.intern(tool)))
         return len(self.steps) - 1
 
     def servers(self) -> list[str]:
@@ -88,9 +93,11 @@ class Session:
         flag = label.untrusted if untrusted is None else untrusted
         own = (not flag and not label.untrusted) if internal is None else (internal and not label.untrusted)
         self.lineage.record(label, step=at, server=server, tool=tool)
-        self._label = self._label.join(label)
+        # Where each fact came from lives in the lineage (first introduction); the session's
+        # own labels drop per-field origins so that an idle session stays small.
+        self._label = _lean(self._label.join(label))
         if own:
-            self._internal = self._internal.join(label)
+            self._internal = _internal_part(self._internal.join(label))
         if values is not None:
             self.values.observe(
                 values,
@@ -100,7 +107,7 @@ class Session:
                 echo=self._echo,
                 open_world=label.untrusted,
             )
-            self._echo = frozenset()
+            self._echo = _NO_ECHO
 
     def note_arguments(self, arguments: Mapping[str, Any]) -> None:
         """Remember the values the agent sent, so that data echoing them later is not their source."""
@@ -144,3 +151,62 @@ class Session:
         except (KeyError, TypeError, IndexError, ValueError) as exc:
             raise ValueError(f"not a serialised Weir session: {exc}") from exc
         return session
+
+
+# Labels are frozen, so instances built here can share one (empty) "fields set" instead of
+# carrying a set each: a few hundred bytes per label, per idle session.
+_SHARED_FIELDS_SET: set[str] = set()
+_NO_ECHO: frozenset[int] = frozenset()
+
+
+def _lean(label: DataLabel) -> DataLabel:
+    """The label without per-field origins (the lineage keeps the first introduction of each)."""
+    return DataLabel.model_construct(
+        _SHARED_FIELDS_SET,
+        untrusted=label.untrusted,
+        private=label.private,
+        level=label.level,
+        classes=_shared(label.classes),
+        scopes=_shared(label.scopes),
+        malicious=label.malicious,
+        findings=_shared(label.findings),
+        attribution=label.attribution,
+        evidence=label.evidence,
+        origins=_NO_ORIGINS,
+    )
+
+
+_NO_ORIGINS: dict[str, frozenset[Origin]] = {}
+_SHARED: dict[frozenset[Any], frozenset[Any]] = {}
+
+
+def _shared(value: frozenset[_T]) -> frozenset[_T]:
+    """One instance per distinct small set (classes, scopes, findings recur across sessions)."""
+    if not value:
+        return _EMPTY
+    found = _SHARED.get(value)
+    if found is None:
+        if len(_SHARED) >= 4096:
+            _SHARED.clear()
+        _SHARED[value] = found = value
+    return found
+
+
+_EMPTY: frozenset[Any] = frozenset()
+
+
+def _internal_part(label: DataLabel) -> DataLabel:
+    """Only what policy asks of the organisation's own data: level, private, classes, scopes."""
+    return DataLabel.model_construct(
+        _SHARED_FIELDS_SET,
+        untrusted=False,
+        private=label.private,
+        level=label.level,
+        classes=_shared(label.classes),
+        scopes=_shared(label.scopes),
+        malicious=False,
+        findings=frozenset(),
+        attribution=frozenset(),
+        evidence=frozenset(),
+        origins=_NO_ORIGINS,
+    )

@@ -10,6 +10,8 @@ block naming the error.
 from __future__ import annotations
 
 import contextlib
+import hashlib
+import json
 import re
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -56,6 +58,7 @@ class Guard:
         self._profiles: dict[tuple[str, str], ToolProfile] = {}
         self._facts: dict[tuple[str, str], ToolFacts] = {}
         self._flagged: dict[tuple[str, str], list[Finding]] = {}
+        self._listed: dict[str, tuple[str, ToolsReview]] = {}
 
     # -- sessions and tools -------------------------------------------------------------
 
@@ -70,7 +73,21 @@ class Guard:
         return session
 
     def register_tools(self, server: str, tools: Sequence[Mapping[str, Any]]) -> ToolsReview:
-        """Read a server's tool list; replaces what was registered for that server before."""
+        """Read a server's tool list; replaces what was registered for that server before.
+
+        The same list again (a client re-listing, a trace replaying) is recognised and its
+        review returned as it was — unless a detector chain is set: pinning must see every
+        listing.
+        """
+        digest = _digest(tools)
+        previous = self._listed.get(server)
+        if self.chain is None and previous is not None and previous[0] == digest:
+            return previous[1]
+        review = self._register(server, tools)
+        self._listed[server] = (digest, review)
+        return review
+
+    def _register(self, server: str, tools: Sequence[Mapping[str, Any]]) -> ToolsReview:
         findings = self._scan_tools(server, tools)
         flagged = _findings_by_tool(tools, findings)
         profiles: dict[str, ToolProfile] = {}
@@ -275,6 +292,14 @@ def _findings_by_tool(tools: Sequence[Mapping[str, Any]], findings: Sequence[Fin
         if m and int(m.group(1)) < len(names) and isinstance(names[int(m.group(1))], str):
             out.setdefault(str(names[int(m.group(1))]), []).append(f)
     return out
+
+
+def _digest(tools: Sequence[Mapping[str, Any]]) -> str:
+    """A fingerprint of a tool list (anything JSON cannot encode makes it unique: re-read it)."""
+    try:
+        return hashlib.sha256(json.dumps(tools, sort_keys=True, default=repr).encode()).hexdigest()
+    except (TypeError, ValueError):
+        return f"unhashable:{id(tools)}"
 
 
 def _scan_error(what: str, exc: Exception) -> Finding:
