@@ -171,6 +171,18 @@ def _memory_rows(quick: bool) -> list[Row]:
     ]
 
 
+def _reference_row() -> Row:
+    """A fixed pure-Python workload, so figures from a slow or shared machine can be read in context."""
+    samples = _time_each(2_000, lambda: None, lambda _: sum(range(1000)), time.thread_time_ns)
+    p50, _ = _percentiles(samples)
+    return (
+        "reference: sum(range(1000)) p50, thread CPU (≈ 8 µs on a 2020s laptop)",
+        f"{p50:.1f} µs",
+        "(context)",
+        True,
+    )
+
+
 def run(quick: bool) -> list[Row]:
     """Every figure of this section (see the module docstring)."""
-    return _decision_rows(quick) + _replay_rows(quick) + _memory_rows(quick)
+    return [_reference_row(), *_decision_rows(quick), *_replay_rows(quick), *_memory_rows(quick)]
