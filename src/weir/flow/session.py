@@ -95,8 +95,9 @@ class Session:
         self.lineage.record(label, step=at, server=server, tool=tool)
         # Where each fact came from lives in the lineage (first introduction); the session's
         # own labels drop per-field origins so that an idle session stays small.
-        self._label = _lean(self._label.join(label))
-        if own:
+        if not self._label.at_least(label):
+            self._label = _lean(self._label.join(label))
+        if own and not self._internal.at_least(_internal_part(label)):
             self._internal = _internal_part(self._internal.join(label))
         if values is not None:
             self.values.observe(

@@ -46,7 +46,12 @@ _URL = re.compile(r"\b(?:https?|ftp)://[^\s<>\"'`)\]]+", re.IGNORECASE)
 _DOMAIN = re.compile(r"\b(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,24})\b", re.IGNORECASE)
 _IBAN = re.compile(r"\b[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]){11,30}\b")
 _DIGITS = re.compile(r"(?<![\w.])\+?\(?\d[\d ().-]{5,22}\d(?![\w])")
-_AMOUNT = re.compile(r"(?<![\w.,])\d{1,3}(?:[,.' ]\d{3})*(?:[.,]\d{1,2})?(?![\w])|(?<![\w.])\d+(?:\.\d+)?(?![\w])")
+# Amounts as text writes them: with cents ("84,20", "1.475,60", "120.50") or thousands
+# separators ("4.860", "12,000"). Bare integers in text are dates, times and counters far more
+# often than amounts; integers in arguments are compared through number_key instead.
+_AMOUNT = re.compile(
+    r"(?<![\w.,])\d{1,3}(?:[,.' ]\d{3})*[.,]\d{2}(?![\w])|(?<![\w.,])\d{1,3}(?:[,.']\d{3})+(?![\w.,]\d)"
+)
 # A bare word.word is a domain only with a real top-level domain: generic ones, and two-letter
 # country codes that are not also common file extensions ("notes.md", "main.py", "run.sh").
 _GENERIC_TLDS = frozenset(

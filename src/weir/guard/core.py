@@ -59,6 +59,7 @@ class Guard:
         self._facts: dict[tuple[str, str], ToolFacts] = {}
         self._flagged: dict[tuple[str, str], list[Finding]] = {}
         self._listed: dict[str, tuple[str, ToolsReview]] = {}
+        self._overrides_key: str | None = None
 
     # -- sessions and tools -------------------------------------------------------------
 
@@ -105,14 +106,21 @@ class Guard:
             profiles[name] = profile
             self._profiles[(server, name)] = profile
             self._flagged[(server, name)] = flagged.get(name, [])
-            self._facts[(server, name)] = tool_facts(profile, flagged.get(name, ()))
+            self._facts[(server, name)] = _facts_of(profile, flagged.get(name, []))
         return ToolsReview(server, profiles, tuple(findings), flagged, tuple(errors))
 
     def _read(self, raw: Mapping[str, Any], server: str, errors: list[str], i: int) -> ToolProfile:
         try:
-            return reading.read_profile(
-                raw, server=server, servers=self.config.servers, overrides=self.config.overrides
-            )
+            key = (server, self._trust_key(server), _digest(raw))
+            cached = _PROFILES.get(key)
+            if cached is None:
+                cached = reading.read_profile(
+                    raw, server=server, servers=self.config.servers, overrides=self.config.overrides
+                )
+                if len(_PROFILES) >= _MAX_PROFILES:
+                    _PROFILES.clear()
+                _PROFILES[key] = cached
+            return cached
         except Exception as exc:  # a reader bug must not make a tool look safe
             errors.append(f"tools[{i}]: could not be read ({exc}); treated as unknown")
             return ToolProfile(name=str(raw.get("name")), server=server)
@@ -124,6 +132,13 @@ class Guard:
             return list(self.chain.scan_tools(server, tools))
         except Exception as exc:
             return [_scan_error("tools", exc)]
+
+    def _trust_key(self, server: str) -> str:
+        """What, besides the tool itself, a profile depends on: the server's trust and the overrides."""
+        if self._overrides_key is None:
+            self._overrides_key = _digest([o.model_dump(mode="json", by_alias=True) for o in self.config.overrides])
+        cfg = self._server(server)
+        return f"{cfg.trust if cfg else Trust.UNTRUSTED}:{self._overrides_key}"
 
     def profile(self, server: str, tool: str) -> ToolProfile | None:
         """The registered profile of ``server``/``tool``, if its server listed it."""
@@ -294,7 +309,32 @@ def _findings_by_tool(tools: Sequence[Mapping[str, Any]], findings: Sequence[Fin
     return out
 
 
-def _digest(tools: Sequence[Mapping[str, Any]]) -> str:
+# Reading a tool through every dialect costs far more than deciding a call, and the same tools
+# come back in every session of a replay and every connection to the gateway: profiles are
+# shared across guards, keyed by everything they depend on (the wire tool, the server's trust,
+# the overrides). Profiles are frozen values, so sharing them is safe.
+_PROFILES: dict[tuple[str, str, str], ToolProfile] = {}
+_MAX_PROFILES = 8192
+
+
+_FACTS: dict[int, tuple[ToolProfile, ToolFacts]] = {}
+
+
+def _facts_of(profile: ToolProfile, findings: list[Finding]) -> ToolFacts:
+    """Tool facts, shared for shared (cached) profiles without findings."""
+    if findings:
+        return tool_facts(profile, findings)
+    hit = _FACTS.get(id(profile))
+    if hit is not None and hit[0] is profile:
+        return hit[1]
+    if len(_FACTS) >= _MAX_PROFILES:
+        _FACTS.clear()
+    facts = tool_facts(profile)
+    _FACTS[id(profile)] = (profile, facts)
+    return facts
+
+
+def _digest(tools: Any) -> str:
     """A fingerprint of a tool list (anything JSON cannot encode makes it unique: re-read it)."""
     try:
         return hashlib.sha256(json.dumps(tools, sort_keys=True, default=repr).encode()).hexdigest()
