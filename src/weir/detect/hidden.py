@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from weir.detect.anchors import has_ascii_controls
 from weir.detect.normalize import (
     CONTROL_CHARS,
     INVISIBLE_FORMAT,
@@ -45,7 +46,6 @@ _HIDDEN = re.compile(
     rf"|(?P<other>[^\x00-\x7f{TAG_CHARS}{ZERO_WIDTH}{VARIATION_SELECTORS}{INVISIBLE_FORMAT}{CONTROL_CHARS}"
     r"\u202a-\u202e\u2066-\u2069]+)"
 )
-_ASCII_HIDDEN = re.compile(f"[{CONTROL_CHARS}\x1b]")
 _RTL_LETTERS = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]")
 _SOFT_JOINERS = frozenset("\u200c\u200d")
 _OVERRIDES = frozenset("\u202d\u202e")
@@ -79,7 +79,7 @@ class HiddenTextDetector:
 
     def __call__(self, text: str) -> list[Finding]:
         """The hidden content in ``text``, one finding per contiguous run."""
-        if text.isascii() and not _ASCII_HIDDEN.search(text):
+        if text.isascii() and not has_ascii_controls(text):
             return []
         return list(self._findings(text))
 

@@ -25,6 +25,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
+from weir.detect.anchors import has_ascii_controls
+
 __all__ = [
     "BIDI_CONTROLS",
     "CONTROL_CHARS",
@@ -168,6 +170,11 @@ def _edits(text: str) -> list[tuple[int, int, str]]:
 
 def _nfkc_edits(run: str, offset: int) -> list[tuple[int, int, str]]:
     """Per-character NFKC of one run: 1:1 stretches merged, each expansion its own edit."""
+    table = {ord(ch): _nfkc(ch) for ch in set(run)}
+    if all(len(rep) == 1 for rep in table.values()):
+        # The common case (fullwidth punctuation in CJK text, fullwidth Latin): one C-speed
+        # translation and one character-for-character edit.
+        return [(offset, offset + len(run), run.translate(table))]
     edits: list[tuple[int, int, str]] = []
     stretch_start, stretch = offset, []
     for i, ch in enumerate(run):
@@ -186,7 +193,7 @@ def _nfkc_edits(run: str, offset: int) -> list[tuple[int, int, str]]:
 
 def normalize(text: str) -> Normalized:
     """Normalise ``text`` for detection (see the module docstring); never raises."""
-    if text.isascii() and not ASCII_SPECIAL.search(text):
+    if text.isascii() and not has_ascii_controls(text):
         return Normalized(text, text)
     edits = _edits(text)
     if not edits:

@@ -5,12 +5,12 @@ and running a dozen regular expressions over all of them is what makes PII detec
 Python. This module classifies every character with numpy and returns only the few places
 worth a pattern:
 
-- ``numbers``: maximal runs of digits and number punctuation (space ( ) . - +) with at
-  least seven digits, or with four digits and three dots (an IPv4 address); ISO dates inside a
-  run are blanked first, so a log timestamp is not a candidate;
+- ``numbers``: clusters of digits (at most three characters apart, never across a colon) with
+  at least seven digits, or four to twelve digits and room for three dots (an IPv4 address);
+  ISO dates are blanked first, so a log timestamp is not a candidate;
 - ``letter_digit``: positions of two upper-case letters followed by two digits (an
   IBAN), or by a digit / a space and a digit (a UK National Insurance number);
-- ``hex_colon``: runs of hex digits and colons with ``::`` or seven colons (IPv6).
+- ``hex_colon``: runs of hex digits and colons around ``::`` or seven close colons (IPv6).
 """
 
 from __future__ import annotations
@@ -42,20 +42,6 @@ _TABLE[ord("-")] |= _DASH
 def _classes(text: str) -> np.ndarray:
     classes: np.ndarray = _TABLE[code_points(text)]
     return classes
-
-
-def _runs(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    edges = np.diff(np.concatenate(([0], mask.view(np.int8), [0])))
-    return np.flatnonzero(edges == 1), np.flatnonzero(edges == -1)
-
-
-def _counts(mask: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
-    """How many set entries of ``mask`` each ``[start, end)`` holds (runs are disjoint)."""
-    if len(starts) == 0:
-        return np.zeros(0, dtype=np.int64)
-    total = np.cumsum(mask, dtype=np.int32)
-    counts: np.ndarray = total[ends - 1] - total[starts] + mask[starts]
-    return counts
 
 
 def _blank_dates(classes: np.ndarray, digit: np.ndarray) -> np.ndarray:
@@ -103,16 +89,26 @@ def numeric_candidates(text: str) -> NumericCandidates:
 
 
 def _number_runs(classes: np.ndarray, digit: np.ndarray) -> list[tuple[int, int]]:
+    """Clusters of digits (gaps of at most three characters, not across a colon) that hold
+    seven digits, or four to twelve digits with room for the dots of an IPv4 address.
+
+    Worked on the sparse array of digit positions, so the cost is a few passes over the text
+    plus work proportional to the number of digits.
+    """
     classes = _blank_dates(classes, digit)
-    digit = (classes & _DIGIT) != 0
-    starts, ends = _runs((classes & (_DIGIT | _SEP)) != 0)
-    # Seven characters at least ("1.2.3.4", seven digits): most runs end here, cheaply.
-    long_enough = (ends - starts) >= 7
-    starts, ends = starts[long_enough], ends[long_enough]
-    digits = _counts(digit, starts, ends)
-    dots = _counts((classes & _DOT) != 0, starts, ends)
-    keep = (digits >= 7) | ((digits >= 4) & (dots >= 3))
-    return list(zip(starts[keep].tolist(), ends[keep].tolist(), strict=True))
+    positions = np.flatnonzero((classes & _DIGIT) != 0)
+    if len(positions) < 4:
+        return []
+    gaps = np.diff(positions)
+    after = classes[positions[:-1] + 1]
+    breaks = np.flatnonzero((gaps > 3) | ((after & _COLON) != 0)) + 1
+    firsts = np.concatenate(([0], breaks))
+    lasts = np.concatenate((breaks - 1, [len(positions) - 1]))
+    sizes = lasts - firsts + 1
+    starts, ends = positions[firsts], positions[lasts] + 1
+    keep = (sizes >= 7) | ((sizes >= 4) & (sizes <= 12) & (ends - starts >= sizes + 3))
+    # Two characters of slack before: a "+" or "(" that opens a phone number.
+    return [(max(0, s - 2), e) for s, e in zip(starts[keep].tolist(), ends[keep].tolist(), strict=True)]
 
 
 def _letter_digit_starts(classes: np.ndarray, digit: np.ndarray) -> list[int]:
@@ -126,14 +122,22 @@ def _letter_digit_starts(classes: np.ndarray, digit: np.ndarray) -> list[int]:
 
 
 def _hex_colon_runs(text: str, classes: np.ndarray, digit: np.ndarray) -> list[tuple[int, int]]:
-    colon = (classes & _COLON) != 0
-    if not colon.any():
+    """Hex-and-colon runs around a ``::`` or seven colons within 35 characters."""
+    colons = np.flatnonzero((classes & _COLON) != 0)
+    if len(colons) < 2:
         return []
-    starts, ends = _runs((classes & (_HEX | _COLON)) != 0)
-    long_enough = (ends - starts) >= 4
-    starts, ends = starts[long_enough], ends[long_enough]
-    colons = _counts(colon, starts, ends)
-    digits = _counts(digit, starts, ends)
-    keep = (colons >= 2) & (digits >= 1)
-    runs = zip(starts[keep].tolist(), ends[keep].tolist(), colons[keep].tolist(), strict=True)
-    return [(s, e) for s, e, c in runs if c >= 7 or "::" in text[s:e]]
+    seeds = colons[:-1][np.diff(colons) == 1]
+    if len(colons) >= 7:
+        seeds = np.concatenate((seeds, colons[:-6][(colons[6:] - colons[:-6]) <= 34]))
+    runs: list[tuple[int, int]] = []
+    for seed in sorted(set(seeds.tolist())):
+        if runs and seed < runs[-1][1]:
+            continue
+        start, end = seed, seed
+        while start > 0 and seed - start < 40 and classes[start - 1] & (_HEX | _COLON):
+            start -= 1
+        while end < len(text) and end - seed < 40 and classes[end] & (_HEX | _COLON):
+            end += 1
+        if digit[start:end].any():
+            runs.append((start, end))
+    return runs

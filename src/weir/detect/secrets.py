@@ -44,9 +44,12 @@ _TYPE_WORDS = frozenset(
 _CODE_FOLLOWERS = "(.[-"
 
 _PASSWORD_WORDS = ("pass", "pwd")
+# Anchors are the rarest-looking tail of each name ("ss_key" for access_key): the index looks up
+# an anchor's first three characters, and "acc", "pri" or "enc" start thousands of ordinary
+# words. The assignment is matched from the anchor's end, so a tail finds the same values.
 _GENERIC_WORDS = (
-    "secret", "token", "api_key", "apikey", "api-key", "access_key", "accesskey", "auth_key", "private_key",
-    "privatekey", "credential", "signing_key", "encryption_key", "session_key", "master_key",
+    "ecret", "token", "i_key", "apikey", "i-key", "ss_key", "sskey", "h_key", "te_key", "tekey", "edential",
+    "ng_key", "cryption_key", "n_key", "r_key",
 )  # fmt: skip
 _FAMILIES = len(FORMATS)  # priorities after the provider formats, most specific first
 _PEM, _CONN, _PASS, _GENERIC, _BEAR = range(_FAMILIES, _FAMILIES + 5)
