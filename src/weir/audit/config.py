@@ -2,15 +2,38 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
+
+from pydantic import Field
+
 from weir.labels.base import WeirModel
 
-__all__ = ["AuditConfig"]
+__all__ = ["AuditConfig", "Durability"]
+
+
+class Durability(StrEnum):
+    """SQLite's ``synchronous`` setting in WAL mode: what an appended event survives."""
+
+    NORMAL = "normal"
+    """The commit is in the WAL file (the OS page cache) before ``append`` returns: it survives the
+    process being killed (SIGKILL, a crash) but the last commits may be lost on power loss or an OS
+    crash. No fsync per append, so this is cheap enough for the gateway's hot path (the default)."""
+    FULL = "full"
+    """The WAL is fsynced on every commit: survives power loss too, at the cost of one fsync per
+    append (milliseconds on most disks)."""
 
 
 class AuditConfig(WeirModel):
     """Where decisions are recorded."""
 
     path: str = "weir-audit.db"
-    """SQLite file (WAL mode)."""
+    """SQLite file (WAL mode); relative to the config file's directory."""
     redact: bool = True
-    """Store arguments and results with detected spans redacted."""
+    """Store arguments and results with detected spans redacted. While on, a payload nobody
+    redacted is stripped before it is stored, never kept raw."""
+    durability: Durability = Durability.NORMAL
+    """``normal`` survives process crashes, ``full`` also power loss (see :class:`Durability`)."""
+    anchor_every: int = Field(default=1000, ge=0)
+    """Record the chain's head as an anchor every this many events (0: never). Anchors make a
+    truncated tail detectable; export them with ``weir audit head`` for protection against an
+    attacker who can rewrite the file."""

@@ -163,7 +163,8 @@ def effective(profile: ToolProfile) -> Effective:
     destructive = default("destructive", profile.destructive, not read_only)
     sensitive = Level.MEDIUM if profile.sensitive_data else None
     worst_source = worst(profile.return_sources)
-    return Effective(
+    # Every value below is already typed: construct without re-validating (policy calls this often).
+    return Effective.model_construct(
         name=profile.name,
         server=profile.server,
         read_only=read_only,

@@ -57,7 +57,10 @@ def _name(c: Collector, raw: Mapping[str, Any]) -> str:
 def _profile(
     name: str, server: str | None, facts: Mapping[str, Any], origins: Mapping[str, list[Origin]]
 ) -> ToolProfile:
-    return ToolProfile(name=name, server=server, **facts, origins={k: tuple(v) for k, v in origins.items()})
+    # The collector produced typed values: construct without re-validating.
+    return ToolProfile.model_construct(
+        name=name, server=server, **facts, origins={k: tuple(v) for k, v in origins.items()}
+    )
 
 
 def _tool_reading(c: Collector, name: str, server: str | None, *, resolved: bool = False) -> ToolReading:
@@ -134,12 +137,13 @@ def _data_label(facts: dict[str, Any], origins: Mapping[str, list[Origin]]) -> D
     facts["classes"] = classes
     levels = [facts.get("level", Level.NONE), *(class_level(x) for x in classes)]
     facts["level"] = Level(max(levels))
-    values = {k: facts[k] for k in _DATA_FIELDS if k in facts}
-    label = DataLabel(**values)
-    kept = {k: frozenset(origins[k]) for k in _DATA_FIELDS if k in origins and getattr(label, k) != getattr(BOTTOM, k)}
-    if "level" not in kept and label.level > Level.NONE and "classes" in origins:
-        kept["level"] = frozenset(origins["classes"])
-    return label.model_copy(update={"origins": kept})
+    # Only fields above the bottom are set, and only they keep origins ("false" says nothing).
+    values = {k: facts[k] for k in _DATA_FIELDS if k in facts and facts[k] != getattr(BOTTOM, k)}
+    kept = {k: frozenset(origins[k]) for k in values if k in origins}
+    if "level" in values and "level" not in kept:
+        kept["level"] = frozenset(origins.get("classes", ())) | frozenset(origins.get("scopes", ()))
+    # The collector produced typed values: construct without re-validating (this is per call).
+    return DataLabel.model_construct(**values, origins=kept)
 
 
 def read_data_meta(meta: Any, *, path: str = "_meta") -> tuple[DataLabel, tuple[Diagnostic, ...]]:
@@ -150,8 +154,7 @@ def read_data_meta(meta: Any, *, path: str = "_meta") -> tuple[DataLabel, tuple[
     """
     c = Collector()
     read_data_slots(c, meta, (path,) if path else ())
-    facts, origins = c.merged()
-    return _data_label(facts, origins), c.finished_diagnostics()
+    return _label_of(c), c.finished_diagnostics()
 
 
 class ResultReading(WeirModel):
@@ -177,6 +180,10 @@ def _block_label(c: Collector, block: Any, i: int) -> None:
         c.report(json_path("content", i), f"a content block must be an object, not {kind_of(block)}", None)
         return
     read_data_slots(c, block.get("_meta"), ("content", i, "_meta"))
+    resource = block.get("resource")
+    if isinstance(resource, Mapping) and "_meta" in resource:
+        # An embedded resource carries its own `_meta`: it labels the same data.
+        read_data_slots(c, resource["_meta"], ("content", i, "resource", "_meta"))
     ann = block.get("annotations")
     if isinstance(ann, Mapping) and any(k not in ("audience", "priority", "lastModified") for k in ann):
         read_data_slots(c, {"annotations": ann}, ("content", i))
@@ -199,51 +206,70 @@ def _walk_items(value: Any, parts: tuple[str | int, ...], out: list[tuple[tuple[
 
 
 def _label_of(c: Collector) -> DataLabel:
+    if not c.facts:
+        return BOTTOM
     facts, origins = c.merged()
     return _data_label(facts, origins)
 
 
-def read_result(raw: Any) -> ResultReading:
-    """The labels of a wire `CallToolResult`: its `_meta`, every block's, every labelled item's. Never raises."""
-    if not isinstance(raw, Mapping):
-        d = Diagnostic(path="", message=f"a result must be an object, not {kind_of(raw)}", severity=Severity.ERROR)
-        return ResultReading(label=BOTTOM, diagnostics=(d,))
-    top = Collector()
-    read_data_slots(top, raw.get("_meta"), ("_meta",))
-    label = _label_of(top)
-    diagnostics = list(top.finished_diagnostics())
-    set_paths = list(top.set_paths)
-    blocks: list[DataLabel] = []
-    content = raw.get("content", [])
+def _read_blocks(total: Collector, content: Any) -> tuple[DataLabel, ...]:
     if not isinstance(content, list):
-        diagnostics.append(Diagnostic(path="content", message=f"content must be an array, not {kind_of(content)}"))
-        content = []
+        total.report("content", f"content must be an array, not {kind_of(content)}", None)
+        return ()
+    blocks: list[DataLabel] = []
     for i, block in enumerate(content):
         c = Collector()
         _block_label(c, block, i)
         blocks.append(_label_of(c))
-        diagnostics.extend(c.finished_diagnostics())
-        set_paths.extend(c.set_paths)
+        total.absorb(c)
+    return tuple(blocks)
+
+
+def _read_items(total: Collector, structured: Any) -> tuple[tuple[str, DataLabel], ...]:
     found: list[tuple[tuple[str | int, ...], Any]] = []
-    _walk_items(raw.get("structuredContent"), ("structuredContent",), found)
+    _walk_items(structured, ("structuredContent",), found)
     items: list[tuple[str, DataLabel]] = []
     for parts, meta in found:
         c = Collector()
         read_data_slots(c, meta, parts)
-        item = _label_of(c)
-        if item != BOTTOM:
-            items.append((json_path(*parts[:-1]), item))
-        diagnostics.extend(c.finished_diagnostics())
-        set_paths.extend(c.set_paths)
-    for other in (*blocks, *(lbl for _, lbl in items)):
-        label = label.join(other)
-    return ResultReading(
-        label=label,
-        blocks=tuple(blocks),
-        items=tuple(items),
-        diagnostics=tuple(diagnostics),
-        possible_set_paths=tuple(set_paths),
+        if c.facts:
+            items.append((json_path(*parts[:-1]), _label_of(c)))
+        total.absorb(c)
+    return tuple(items)
+
+
+def read_result(raw: Any) -> ResultReading:
+    """The labels of a wire `CallToolResult`: its `_meta`, every block's, every labelled item's. Never raises.
+
+    The result's label is the join of all of them: a block or item may refine the result-level
+    label (add to it), never weaken it.
+    """
+    if not isinstance(raw, Mapping):
+        d = Diagnostic(path="", message=f"a result must be an object, not {kind_of(raw)}", severity=Severity.ERROR)
+        return ResultReading(label=BOTTOM, diagnostics=(d,))
+    total = Collector()
+    read_data_slots(total, raw.get("_meta"), ("_meta",))
+    blocks = _read_blocks(total, raw.get("content", []))
+    items = _read_items(total, raw.get("structuredContent"))
+    # Typed values throughout: construct without re-validating (this runs on every tool result).
+    return ResultReading.model_construct(
+        label=_label_of(total),
+        blocks=blocks,
+        items=items,
+        diagnostics=total.finished_diagnostics(),
+        possible_set_paths=tuple(total.set_paths),
     )
+
+
+def _returned_level(profile: ToolProfile, classes: frozenset[DataClass]) -> tuple[Level, frozenset[Origin]]:
+    """The highest level the return contract implies, and the origins of the claims that set it."""
+    candidates = [(class_level(x), "return_classes") for x in classes]
+    if profile.result_level is not None:
+        candidates.append((profile.result_level, "result_level"))
+    if profile.sensitive_data:
+        candidates.append((Level.MEDIUM, "sensitive_data"))
+    level = max((lv for lv, _ in candidates), default=Level.NONE)
+    return Level(level), frozenset(o for lv, f in candidates if lv == level for o in profile.origin_of(f))
 
 
 def returned_label(profile: ToolProfile) -> DataLabel:
@@ -253,36 +279,20 @@ def returned_label(profile: ToolProfile) -> DataLabel:
     dropped) and scopes; level = max of those classes, ``mcp.dev/resultSensitivity`` and
     sensitiveDataHint (2). An unknown source is *not* assumed untrusted here: policy decides.
     """
-    origins: dict[str, frozenset[Origin]] = {}
-    untrusted = Source.UNTRUSTED_PUBLIC in profile.return_sources
-    if untrusted:
-        origins["untrusted"] = frozenset(profile.origin_of("return_sources"))
     classes = profile.return_classes - {DataClass.NONE}
     if profile.return_scopes:
         classes |= {DataClass.REGULATED}
-    # Each source of a level, with the field it came from; the label takes the highest.
-    candidates = [(class_level(x), "return_classes") for x in classes]
-    if profile.result_level is not None:
-        candidates.append((profile.result_level, "result_level"))
-    if profile.sensitive_data:
-        candidates.append((Level.MEDIUM, "sensitive_data"))
-    level = max((lv for lv, _ in candidates), default=Level.NONE)
+    level, level_from = _returned_level(profile, classes)
+    values: dict[str, Any] = {
+        "untrusted": Source.UNTRUSTED_PUBLIC in profile.return_sources,
+        "level": level,
+        "classes": classes,
+        "scopes": profile.return_scopes,
+        "malicious": profile.malicious is True,
+        "attribution": profile.attribution,
+    }
+    wire_field = {"untrusted": "return_sources", "classes": "return_classes", "scopes": "return_scopes"}
+    origins = {k: frozenset(profile.origin_of(wire_field.get(k, k))) for k, v in values.items() if v and k != "level"}
     if level:
-        origins["level"] = frozenset(o for lv, f in candidates if lv == level for o in profile.origin_of(f))
-    for field, present in (("classes", classes), ("scopes", profile.return_scopes)):
-        if present:
-            origins[field] = frozenset(profile.origin_of("return_" + field))
-    malicious = profile.malicious is True
-    if malicious:
-        origins["malicious"] = frozenset(profile.origin_of("malicious"))
-    if profile.attribution:
-        origins["attribution"] = frozenset(profile.origin_of("attribution"))
-    return DataLabel(
-        untrusted=untrusted,
-        level=Level(level),
-        classes=classes,
-        scopes=profile.return_scopes,
-        malicious=malicious,
-        attribution=profile.attribution,
-        origins=origins,
-    )
+        origins["level"] = level_from
+    return DataLabel(**values, origins=origins)

@@ -16,10 +16,10 @@ from typing import Any
 
 from weir.labels import keys
 from weir.labels.dialects import core, extensions, issue711, mcpdev, sep1913, sep1984, weir
-from weir.labels.dialects._collect import Collector, kind_of
+from weir.labels.dialects._collect import Collector, cached_path, kind_of
 from weir.labels.dialects._metadata import CONTAINERS
 from weir.labels.dialects._values import Part
-from weir.labels.provenance import Severity, json_path
+from weir.labels.provenance import Severity
 
 __all__ = ["Collector", "read_data_slots", "read_tool_annotations", "read_tool_meta"]
 
@@ -30,7 +30,7 @@ def read_tool_annotations(c: Collector, slot: Any, parts: tuple[Part, ...]) -> N
     """Every dialect that lives in `Tool.annotations`."""
     if not isinstance(slot, Mapping):
         if slot is not None:
-            c.report(json_path(*parts), f"annotations must be an object, not {kind_of(slot)}: ignored", None)
+            c.report(cached_path(*parts), f"annotations must be an object, not {kind_of(slot)}: ignored", None)
         return
     core.read(c, slot, parts)
     sep1984.read(c, slot, parts)
@@ -38,7 +38,7 @@ def read_tool_annotations(c: Collector, slot: Any, parts: tuple[Part, ...]) -> N
     for key in slot:
         if key not in _ANNOTATION_KEYS and not (isinstance(key, str) and key.lower() in CONTAINERS):
             c.report(
-                json_path(*parts, str(key)),
+                cached_path(*parts, str(key)),
                 f"annotation key {str(key)!r} is in no known vocabulary: ignored",
                 None,
                 Severity.INFO,
@@ -49,7 +49,7 @@ def read_tool_meta(c: Collector, meta: Any, parts: tuple[Part, ...]) -> None:
     """Every dialect that lives in `Tool._meta` (other vendors' keys are left alone)."""
     if not isinstance(meta, Mapping):
         if meta is not None:
-            c.report(json_path(*parts), f"_meta must be an object, not {kind_of(meta)}: ignored", None)
+            c.report(cached_path(*parts), f"_meta must be an object, not {kind_of(meta)}: ignored", None)
         return
     mcpdev.read(c, meta, parts)
     if keys.ACTION_METADATA in meta:
@@ -64,7 +64,7 @@ def read_data_slots(c: Collector, meta: Any, parts: tuple[Part, ...]) -> None:
     """Every dialect that labels data inside one `_meta` object (result, request or content block)."""
     if not isinstance(meta, Mapping):
         if meta is not None:
-            c.report(json_path(*parts), f"_meta must be an object, not {kind_of(meta)}: ignored", None)
+            c.report(cached_path(*parts), f"_meta must be an object, not {kind_of(meta)}: ignored", None)
         return
     if keys.ANNOTATIONS in meta:
         issue711.read(c, meta[keys.ANNOTATIONS], (*parts, keys.ANNOTATIONS))

@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from weir.labels.dialects._collect import Collector, kind_of
+from weir.labels.dialects._collect import Collector, cached_path, kind_of
 from weir.labels.dialects._values import Part, capitalised, read_classes, read_enum_set
 from weir.labels.profile import ToolProfile
-from weir.labels.provenance import Severity, json_path
+from weir.labels.provenance import Severity
 from weir.labels.vocab import DataClass, Destination, Dialect, Outcome, Source
 
 __all__ = ["CONTAINERS", "read_container", "write_metadata"]
@@ -60,14 +60,14 @@ def read_container(
     """
     which = CONTAINERS[container_key.lower()]
     if not isinstance(value, Mapping):
-        c.report(json_path(*parts), f"{container_key} must be an object, not {kind_of(value)}: ignored", lower)
+        c.report(cached_path(*parts), f"{container_key} must be an object, not {kind_of(value)}: ignored", lower)
         return
     known = _INPUT_KEYS if which == "input" else _RETURN_KEYS
     for key, slot in value.items():
         key_text = str(key)
         if key_text.lower() not in known:
             c.report(
-                json_path(*parts, key_text),
+                cached_path(*parts, key_text),
                 f"unknown key {key_text!r} in {container_key}: ignored",
                 lower,
                 Severity.WARNING,

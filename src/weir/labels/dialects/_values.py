@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from enum import StrEnum
+from functools import cache
 from typing import Any, TypeVar
 
-from weir.labels.dialects._collect import Collector, kind_of
-from weir.labels.provenance import Severity, json_path
+from weir.labels.dialects._collect import Collector, cached_path, kind_of
+from weir.labels.provenance import Severity
 from weir.labels.vocab import DataClass, Dialect, Level, worst
 
 __all__ = [
@@ -42,6 +43,7 @@ def lookup(enum: type[E], value: str) -> E | None:
     return table.get(value.lower())  # type: ignore[return-value]
 
 
+@cache
 def capitalised(member: StrEnum) -> str:
     """SEP-2061's spelling of a canonical value: ``PII``, ``UntrustedPublic``, ``None``."""
     if member is DataClass.PII:
@@ -63,7 +65,7 @@ def hint(
     if key not in slot:
         return
     value = slot[key]
-    path = json_path(*at, key)
+    path = cached_path(*at, key)
     if isinstance(value, bool):
         c.claim(dialect, field, value, path)
     elif value is None:
@@ -101,7 +103,7 @@ def _items(
     c: Collector, dialect: Dialect, value: Any, parts: tuple[Part, ...], possible: bool = True
 ) -> list[tuple[Any, str]] | None:
     """The members of a scalar-or-array slot with their paths; None when the set is empty."""
-    path = json_path(*parts)
+    path = cached_path(*parts)
     if not isinstance(value, list):
         return [(value, path)]
     if possible:
@@ -109,7 +111,7 @@ def _items(
     if not value:
         c.report(path, "an empty possible set: read as no claim", dialect, Severity.WARNING)
         return None
-    return [(v, json_path(*parts, i)) for i, v in enumerate(value)]
+    return [(v, cached_path(*parts, i)) for i, v in enumerate(value)]
 
 
 def read_enum_set(
@@ -131,32 +133,32 @@ def read_enum_set(
     if items is None:
         return
     members = frozenset(_member(c, dialect, enum, v, path=p, capital=capital) for v, p in items)
-    c.claim(dialect, field, members, json_path(*at))
+    c.claim(dialect, field, members, cached_path(*at))
 
 
 def _scopes(c: Collector, dialect: Dialect, value: Any, parts: tuple[Part, ...]) -> frozenset[str]:
     if not isinstance(value, Mapping):
-        c.report(json_path(*parts), f"regulated must be an object with scopes, not {kind_of(value)}", dialect)
+        c.report(cached_path(*parts), f"regulated must be an object with scopes, not {kind_of(value)}", dialect)
         return frozenset()
     key = next((k for k in value if isinstance(k, str) and k.lower() == "scopes"), None)
     if key is None:
-        c.report(json_path(*parts), "regulated has no scopes: read as regulated, scopes unknown", dialect)
+        c.report(cached_path(*parts), "regulated has no scopes: read as regulated, scopes unknown", dialect)
         return frozenset()
     raw = value[key]
     if not isinstance(raw, list):
-        c.report(json_path(*parts, key), f"scopes must be an array of strings, not {kind_of(raw)}", dialect)
+        c.report(cached_path(*parts, key), f"scopes must be an array of strings, not {kind_of(raw)}", dialect)
         return frozenset()
     good = {s for s in raw if isinstance(s, str)}
     for i, s in enumerate(raw):
         if not isinstance(s, str):
-            c.report(json_path(*parts, key, i), f"a scope must be a string, not {kind_of(s)}: skipped", dialect)
+            c.report(cached_path(*parts, key, i), f"a scope must be a string, not {kind_of(s)}: skipped", dialect)
     return frozenset(good)
 
 
 def _data_class(
     c: Collector, dialect: Dialect, value: Any, path_parts: tuple[Part, ...], capital: bool | None
 ) -> tuple[DataClass, frozenset[str]]:
-    path = json_path(*path_parts)
+    path = cached_path(*path_parts)
     if isinstance(value, Mapping):
         keys = [k for k in value if isinstance(k, str) and k.lower() == "regulated"]
         if len(keys) == 1 and len(value) == 1:
@@ -187,7 +189,7 @@ def read_classes(
         return
     classes: set[DataClass] = set()
     scopes: set[str] = set()
-    base = json_path(*parts)
+    base = cached_path(*parts)
     for i, (v, _) in enumerate(items):
         item_parts = (*parts, i) if isinstance(value, list) else parts
         cls, found = _data_class(c, dialect, v, item_parts, capital)
@@ -200,7 +202,7 @@ def read_classes(
 
 def read_strings(c: Collector, dialect: Dialect, field: str, value: Any, parts: tuple[Part, ...]) -> None:
     """An array of strings (attribution); a bare string is accepted as one, with a warning."""
-    path = json_path(*parts)
+    path = cached_path(*parts)
     if isinstance(value, str):
         c.report(path, "expected an array of strings: read the string as one entry", dialect, Severity.WARNING)
         c.claim(dialect, field, frozenset({value}), path)
@@ -211,7 +213,7 @@ def read_strings(c: Collector, dialect: Dialect, field: str, value: Any, parts: 
     good = frozenset(v for v in value if isinstance(v, str))
     for i, v in enumerate(value):
         if not isinstance(v, str):
-            c.report(json_path(*parts, i), f"expected a string, not {kind_of(v)}: skipped", dialect)
+            c.report(cached_path(*parts, i), f"expected a string, not {kind_of(v)}: skipped", dialect)
     if good:
         c.claim(dialect, field, good, path)
 

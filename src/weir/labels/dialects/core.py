@@ -10,10 +10,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from weir.labels.dialects._collect import Collector, kind_of
+from weir.labels.dialects._collect import Collector, cached_path, kind_of
 from weir.labels.dialects._values import Part, hint
 from weir.labels.profile import ToolProfile
-from weir.labels.provenance import json_path
 from weir.labels.vocab import Dialect
 
 __all__ = ["HINTS", "KEYS", "read", "write"]
@@ -36,9 +35,9 @@ def read(c: Collector, slot: Mapping[str, Any], parts: tuple[Part, ...], dialect
     if "title" in slot:
         title = slot["title"]
         if isinstance(title, str):
-            c.claim(dialect, "title", title, json_path(*parts, "title"))
+            c.claim(dialect, "title", title, cached_path(*parts, "title"))
         else:
-            c.report(json_path(*parts, "title"), f"title must be a string, not {kind_of(title)}: ignored", dialect)
+            c.report(cached_path(*parts, "title"), f"title must be a string, not {kind_of(title)}: ignored", dialect)
 
 
 def write(profile: ToolProfile) -> dict[str, Any]:

@@ -13,11 +13,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from weir.labels.datalabel import DataLabel
-from weir.labels.dialects._collect import Collector, kind_of
+from weir.labels.dialects._collect import Collector, cached_path, kind_of
 from weir.labels.dialects._metadata import CONTAINERS, read_container, write_metadata
 from weir.labels.dialects._values import Part, hint
 from weir.labels.profile import ToolProfile
-from weir.labels.provenance import Severity, json_path
+from weir.labels.provenance import Severity
 from weir.labels.vocab import Dialect, Level
 
 __all__ = [
@@ -40,7 +40,7 @@ _TRUST_KEYS = frozenset({"sensitive", "untrusted", "evidenceRef"})
 def _object(c: Collector, value: Any, parts: tuple[Part, ...], dialect: Dialect) -> Mapping[str, Any] | None:
     if isinstance(value, Mapping):
         return value
-    c.report(json_path(*parts), f"the extension's value must be an object, not {kind_of(value)}: ignored", dialect)
+    c.report(cached_path(*parts), f"the extension's value must be an object, not {kind_of(value)}: ignored", dialect)
     return None
 
 
@@ -52,19 +52,22 @@ def read_trust(c: Collector, value: Any, parts: tuple[Part, ...]) -> None:
         return
     hint(c, d, "untrusted", obj, "untrusted", at=parts)
     if obj.get("sensitive") is True:
-        c.claim(d, "level", Level.MEDIUM, json_path(*parts, "sensitive"))
+        c.claim(d, "level", Level.MEDIUM, cached_path(*parts, "sensitive"))
     elif "sensitive" in obj and not isinstance(obj["sensitive"], bool):
-        c.report(json_path(*parts, "sensitive"), f"sensitive must be a boolean, not {kind_of(obj['sensitive'])}", d)
+        c.report(cached_path(*parts, "sensitive"), f"sensitive must be a boolean, not {kind_of(obj['sensitive'])}", d)
     if "evidenceRef" in obj:
         ref = obj["evidenceRef"]
         if isinstance(ref, str):
-            c.claim(d, "evidence", frozenset({ref}), json_path(*parts, "evidenceRef"))
+            c.claim(d, "evidence", frozenset({ref}), cached_path(*parts, "evidenceRef"))
         else:
-            c.report(json_path(*parts, "evidenceRef"), f"evidenceRef must be a string, not {kind_of(ref)}", d)
+            c.report(cached_path(*parts, "evidenceRef"), f"evidenceRef must be a string, not {kind_of(ref)}", d)
     for key in obj:
         if key not in _TRUST_KEYS:
             c.report(
-                json_path(*parts, str(key)), f"unknown trust-annotations key {str(key)!r}: ignored", d, Severity.WARNING
+                cached_path(*parts, str(key)),
+                f"unknown key {str(key)!r}: ignored",
+                d,
+                Severity.WARNING,
             )
 
 
@@ -91,7 +94,7 @@ def read_action(c: Collector, value: Any, parts: tuple[Part, ...]) -> None:
             read_container(c, key, inner, (*parts, key), lower=d, capital=d)
         else:
             c.report(
-                json_path(*parts, str(key)), f"unknown action-metadata key {str(key)!r}: ignored", d, Severity.WARNING
+                cached_path(*parts, str(key)), f"unknown action-metadata key {str(key)!r}: ignored", d, Severity.WARNING
             )
 
 

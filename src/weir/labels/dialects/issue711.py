@@ -13,10 +13,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from weir.labels.datalabel import DataLabel
-from weir.labels.dialects._collect import Collector, kind_of
+from weir.labels.dialects._collect import Collector, cached_path, kind_of
 from weir.labels.dialects._metadata import read_container
 from weir.labels.dialects._values import LEVEL_WORDS, Part, hint, read_strings
-from weir.labels.provenance import Severity, json_path
+from weir.labels.provenance import Severity
 from weir.labels.vocab import DataClass, Dialect, Level
 
 __all__ = ["CONTENT_KEYS", "KEYS", "read", "write_711", "write_1913"]
@@ -29,7 +29,7 @@ _LEVEL_NAME = {level: word for word, level in LEVEL_WORDS.items()}
 
 
 def _sensitive_hint(c: Collector, dialect: Dialect, value: Any, parts: tuple[Part, ...]) -> None:
-    path = json_path(*parts)
+    path = cached_path(*parts)
     if isinstance(value, str) and value.lower() in LEVEL_WORDS:
         c.claim(dialect, "level", LEVEL_WORDS[value.lower()], path)
     elif value is True:
@@ -57,7 +57,7 @@ def read(
     ``extra`` names keys the caller reads itself (not reported as unknown).
     """
     if not isinstance(slot, Mapping):
-        c.report(json_path(*parts), f"annotations must be an object, not {kind_of(slot)}: ignored", dialect)
+        c.report(cached_path(*parts), f"annotations must be an object, not {kind_of(slot)}: ignored", dialect)
         return
     hint(c, dialect, "private", slot, "privateHint", at=parts)
     hint(c, dialect, "untrusted", slot, "openWorldHint", at=parts)
@@ -71,7 +71,7 @@ def read(
             read_container(c, key, value, (*parts, key), lower=sep1913, capital=sep1913)
         elif key not in KEYS and key not in CONTENT_KEYS and key not in extra:
             c.report(
-                json_path(*parts, str(key)), f"unknown data annotation {str(key)!r}: ignored", dialect, Severity.INFO
+                cached_path(*parts, str(key)), f"unknown data annotation {str(key)!r}: ignored", dialect, Severity.INFO
             )
 
 

@@ -1,0 +1,108 @@
+"""Audit append cost on the gateway's hot path, NORMAL vs FULL durability side by side, and verify speed.
+
+Every append is a committed transaction (the gateway releases a response only after it), so
+the figure that matters is the latency of one append, not batched throughput.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from weir.audit import AsyncAuditStore, AuditEvent, DecisionRecord, Durability, Payload, Phase, SqliteAuditStore
+from weir.labels import DataLabel, Level
+
+Row = tuple[str, str, str, bool]
+
+APPEND_P50_BUDGET_MS = 0.25
+"""One append must not cost more than the whole in-memory gateway overhead budget (DESIGN.md)."""
+VERIFY_BUDGET = 20_000
+"""Rows per second a verify walks, so a million-event trail verifies in under a minute."""
+
+
+def _event(i: int) -> AuditEvent:
+    label = DataLabel(untrusted=True, level=Level(2))
+    return AuditEvent(
+        phase=Phase.CALL,
+        session="bench-session",
+        connection="conn-1",
+        server="mail",
+        tool="send_email",
+        call_id=str(i),
+        arguments=Payload.redacted({"to": "someone@example.com", "subject": "hello", "body": "x" * 400}),
+        decision=DecisionRecord(effect="warn", applied="warn", reasons=("untrusted data flows to a public sink",)),
+        labels_before=label,
+        labels_after=label,
+        latency_ms=1.5,
+    )
+
+
+def _appends(path: Path, durability: Durability, n: int) -> tuple[float, float, float]:
+    """(appends/s, p50 ms, p99 ms) for ``n`` sequential committed appends."""
+    events = [_event(i) for i in range(n)]
+    lat: list[float] = []
+    with SqliteAuditStore(path, durability=durability) as store:
+        start = time.perf_counter()
+        for e in events:
+            t0 = time.perf_counter()
+            store.append(e)
+            lat.append(time.perf_counter() - t0)
+        total = time.perf_counter() - start
+    lat.sort()
+    return n / total, statistics.median(lat) * 1e3, lat[int(len(lat) * 0.99) - 1] * 1e3
+
+
+def _async_appends(path: Path, n: int) -> float:
+    """p50 ms of ``await AsyncAuditStore.append`` (the worker-thread hop included), one at a time."""
+
+    async def main() -> list[float]:
+        lat: list[float] = []
+        async with AsyncAuditStore(SqliteAuditStore(path)) as store:
+            for i in range(n):
+                t0 = time.perf_counter()
+                await store.append(_event(i))
+                lat.append(time.perf_counter() - t0)
+        return lat
+
+    return statistics.median(asyncio.run(main())) * 1e3
+
+
+def _verify(path: Path) -> tuple[int, float]:
+    with SqliteAuditStore(path, create=False) as store:
+        t0 = time.perf_counter()
+        report = store.verify()
+        return report.checked, report.checked / (time.perf_counter() - t0)
+
+
+def run(quick: bool) -> list[Row]:
+    """Measure NORMAL and FULL appends in one run, then verify the NORMAL file."""
+    n_normal, n_full = (2_000, 300) if quick else (20_000, 2_000)
+    rows: list[Row] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        normal = Path(tmp) / "normal.db"
+        rate, p50, p99 = _appends(normal, Durability.NORMAL, n_normal)
+        rows.append(
+            (
+                "append, WAL synchronous=NORMAL (default): p50",
+                f"{p50:.3f} ms",
+                f"≤ {APPEND_P50_BUDGET_MS} ms",
+                p50 <= APPEND_P50_BUDGET_MS,
+            )
+        )
+        rows.append(("append, WAL synchronous=NORMAL: p99", f"{p99:.3f} ms", "(reported)", True))
+        rows.append(("append, WAL synchronous=NORMAL: throughput", f"{rate:,.0f} /s", "(reported)", True))
+        rate_f, p50_f, p99_f = _appends(Path(tmp) / "full.db", Durability.FULL, n_full)
+        rows.append(("append, WAL synchronous=FULL (fsync per commit): p50", f"{p50_f:.3f} ms", "(reported)", True))
+        rows.append(("append, WAL synchronous=FULL: p99", f"{p99_f:.3f} ms", "(reported)", True))
+        rows.append(("append, WAL synchronous=FULL: throughput", f"{rate_f:,.0f} /s", "(reported)", True))
+        rows.append(("FULL / NORMAL p50 ratio", f"{p50_f / p50:.1f}×", "(reported)", True))
+        ap50 = _async_appends(Path(tmp) / "async.db", n_full)
+        rows.append(("append from asyncio (AsyncAuditStore, NORMAL): p50", f"{ap50:.3f} ms", "(reported)", True))
+        checked, vrate = _verify(normal)
+        rows.append(
+            (f"verify ({checked:,} rows)", f"{vrate:,.0f} rows/s", f"≥ {VERIFY_BUDGET:,}", vrate >= VERIFY_BUDGET)
+        )
+    return rows

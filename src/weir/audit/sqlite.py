@@ -1,0 +1,275 @@
+"""The SQLite audit store: one file in WAL mode, one hash chain, safe across threads and processes.
+
+Each ``append`` is one ``BEGIN IMMEDIATE`` transaction that reads the current head, inserts the
+new row chained to it and commits, so several writers (threads here, or other processes on the
+same file) still produce one unbroken chain. With ``durability: normal`` (``synchronous=NORMAL``
+in WAL mode) the commit has reached the WAL file before ``append`` returns: a process killed with
+SIGKILL loses nothing it was told was appended, but the newest commits may be lost on power loss.
+``durability: full`` adds an fsync per append and survives power loss.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import sqlite3
+import threading
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from types import TracebackType
+from typing import Any, Self
+
+from pydantic import ValidationError
+
+from weir.audit.chain import GENESIS, Anchor, ChainRow, VerifyReport, canonical_json, chain_hash, index_columns
+from weir.audit.chain import verify_rows as _verify_rows
+from weir.audit.config import Durability
+from weir.audit.event import STORED, AuditEvent, format_time
+from weir.audit.payload import Redactor
+from weir.audit.store import AuditQuery, StoredEvent
+from weir.errors import AuditError
+
+__all__ = ["FORMAT", "SqliteAuditStore"]
+
+FORMAT = "weir-audit"
+"""Written to the ``weir_meta`` table so a file is recognised as a Weir audit database."""
+STORE_VERSION = 1
+"""The table layout version (independent of the event schema version)."""
+
+_COLUMNS = ("time", "phase", "session", "connection", "server", "tool", "effect", "applied")
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS weir_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS events (
+    id INTEGER PRIMARY KEY,
+    time TEXT NOT NULL, phase TEXT NOT NULL, session TEXT, connection TEXT, server TEXT, tool TEXT,
+    effect TEXT, applied TEXT,
+    event TEXT NOT NULL, prev_hash TEXT NOT NULL, hash TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS events_session ON events (session);
+CREATE INDEX IF NOT EXISTS events_time ON events (time);
+CREATE TABLE IF NOT EXISTS anchors (id INTEGER PRIMARY KEY, hash TEXT NOT NULL, time TEXT);
+"""
+_META = (
+    f"INSERT OR IGNORE INTO weir_meta (key, value) VALUES ('format', '{FORMAT}'), ('store_version', '{STORE_VERSION}')"
+)
+_PAGE = 500
+
+
+class SqliteAuditStore:
+    """A hash-chained audit trail in one SQLite file (``":memory:"`` for tests and captures)."""
+
+    def __init__(
+        self,
+        path: str | Path,
+        *,
+        redact: bool = True,
+        redactor: Redactor | None = None,
+        durability: Durability = Durability.NORMAL,
+        anchor_every: int = 1000,
+        create: bool = True,
+    ) -> None:
+        """Open (or, with ``create``, create) the database; raises ``AuditError`` if it is not one of ours.
+
+        ``redact`` and ``redactor`` decide what happens to raw payloads (:func:`weir.audit.payload.seal`).
+        """
+        self.path = str(path)
+        self._redact = redact
+        self._redactor = redactor
+        self._anchor_every = anchor_every
+        self._lock = threading.Lock()
+        self._closed = False
+        self._db = _connect(self.path, create=create)
+        try:
+            _prepare(self._db, durability, in_memory=self.path == ":memory:")
+        except (sqlite3.Error, AuditError) as exc:
+            self._db.close()
+            if isinstance(exc, AuditError):
+                raise
+            raise AuditError(f"{self.path}: cannot open the audit database: {exc}") from exc
+
+    def append(self, event: AuditEvent) -> StoredEvent:
+        """Seal the payloads, chain the event to the head and commit it durably before returning."""
+        sealed = event.sealed(redact=self._redact, redactor=self._redactor)
+        try:
+            data = sealed.model_dump(mode="json", by_alias=True, exclude_none=True)
+            text = canonical_json(data)
+            text.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            raise AuditError(
+                f"event cannot be stored: text that is not UTF-8 (a lone surrogate?) at {exc.start}",
+                server=event.server,
+                tool=event.tool,
+            ) from exc
+        except (ValueError, TypeError) as exc:  # PydanticSerializationError is a ValueError
+            raise AuditError(f"event cannot be stored as JSON: {exc}", server=event.server, tool=event.tool) from exc
+        columns = index_columns(data)
+        with self._lock:
+            row_id, prev, digest = self._insert(text, columns)
+        return StoredEvent(id=row_id, hash=digest, prev_hash=prev, event=sealed)
+
+    def _insert(self, text: str, columns: dict[str, Any]) -> tuple[int, str, str]:
+        db = self._open_db()
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            last = db.execute("SELECT id, hash FROM events ORDER BY id DESC LIMIT 1").fetchone()
+            prev_id, prev = (int(last[0]), str(last[1])) if last else (0, GENESIS)
+            row_id = prev_id + 1
+            digest = chain_hash(prev, row_id, text)
+            db.execute(
+                f"INSERT INTO events (id, {', '.join(_COLUMNS)}, event, prev_hash, hash) "
+                f"VALUES (?, {', '.join('?' for _ in _COLUMNS)}, ?, ?, ?)",
+                (row_id, *(columns[c] for c in _COLUMNS), text, prev, digest),
+            )
+            if self._anchor_every and row_id % self._anchor_every == 0:
+                db.execute("INSERT INTO anchors (id, hash, time) VALUES (?, ?, ?)", (row_id, digest, columns["time"]))
+            db.execute("COMMIT")
+        except sqlite3.Error as exc:
+            _rollback(db)
+            raise AuditError(f"{self.path}: cannot append to the audit trail: {exc}") from exc
+        except BaseException:
+            _rollback(db)  # never leave the file locked by a half-done append (e.g. KeyboardInterrupt)
+            raise
+        return row_id, prev, digest
+
+    def query(self, query: AuditQuery | None = None) -> Iterator[StoredEvent]:
+        """Matching events in id order, fetched a page at a time (the lock is not held between pages)."""
+        q = query or AuditQuery()
+        where, params = _where(q)
+        after, left = q.after_id, q.limit
+        while left is None or left > 0:
+            page = min(_PAGE, left) if left is not None else _PAGE
+            rows = self._fetch(
+                f"SELECT id, hash, prev_hash, event FROM events WHERE id > ?{where} ORDER BY id LIMIT ?",
+                (after, *params, page),
+            )
+            for row in rows:
+                yield _stored(row)
+            if len(rows) < page:
+                return
+            after = int(rows[-1][0])
+            left = None if left is None else left - len(rows)
+
+    def tail(self, n: int) -> list[StoredEvent]:
+        """The last ``n`` events, oldest first."""
+        rows = self._fetch("SELECT id, hash, prev_hash, event FROM events ORDER BY id DESC LIMIT ?", (max(n, 0),))
+        return [_stored(row) for row in reversed(rows)]
+
+    def head(self) -> Anchor | None:
+        """The last row's id and hash; ``None`` for an empty trail."""
+        rows = self._fetch("SELECT id, hash, time FROM events ORDER BY id DESC LIMIT 1", ())
+        return Anchor(id=rows[0][0], hash=rows[0][1], time=rows[0][2]) if rows else None
+
+    def anchors(self) -> list[Anchor]:
+        """The anchors recorded inside the database, oldest first."""
+        rows = self._fetch("SELECT id, hash, time FROM anchors ORDER BY id", ())
+        return [Anchor(id=r[0], hash=r[1], time=r[2]) for r in rows]
+
+    def verify(self, anchors: Sequence[Anchor] = ()) -> VerifyReport:
+        """Walk every row (see :func:`weir.audit.chain.verify_rows`) against ``anchors`` and the stored ones."""
+        return _verify_rows(self.chain(), [*self.anchors(), *anchors])
+
+    def chain(self, after_id: int = 0) -> Iterator[ChainRow]:
+        """The rows exactly as hashed (event text verbatim), in id order, a page at a time."""
+        after = after_id
+        while True:
+            rows = self._fetch(
+                f"SELECT id, prev_hash, hash, event, {', '.join(_COLUMNS)} FROM events "
+                "WHERE id > ? ORDER BY id LIMIT ?",
+                (after, _PAGE),
+            )
+            for r in rows:
+                yield ChainRow(int(r[0]), str(r[1]), str(r[2]), str(r[3]), dict(zip(_COLUMNS, r[4:], strict=True)))
+            if len(rows) < _PAGE:
+                return
+            after = int(rows[-1][0])
+
+    def _fetch(self, sql: str, params: Sequence[Any]) -> list[Any]:
+        with self._lock:
+            try:
+                return self._open_db().execute(sql, params).fetchall()
+            except (sqlite3.Error, UnicodeError) as exc:
+                raise AuditError(f"{self.path}: cannot read the audit trail: {exc}") from exc
+
+    def _open_db(self) -> sqlite3.Connection:
+        if self._closed:
+            raise AuditError(f"{self.path}: the audit store is closed")
+        return self._db
+
+    def close(self) -> None:
+        """Close the database (idempotent)."""
+        with self._lock:
+            if not self._closed:
+                self._closed = True
+                self._db.close()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.close()
+
+
+def _rollback(db: sqlite3.Connection) -> None:
+    if db.in_transaction:
+        with contextlib.suppress(sqlite3.Error):
+            db.execute("ROLLBACK")
+
+
+def _connect(path: str, *, create: bool) -> sqlite3.Connection:
+    if path != ":memory:" and not create and not Path(path).is_file():
+        raise AuditError(f"{path}: no audit database here")
+    try:
+        # isolation_level=None: transactions are explicit (BEGIN IMMEDIATE in append).
+        return sqlite3.connect(path, timeout=30.0, isolation_level=None, check_same_thread=False)
+    except sqlite3.Error as exc:
+        raise AuditError(f"{path}: cannot open the audit database: {exc}") from exc
+
+
+def _prepare(db: sqlite3.Connection, durability: Durability, *, in_memory: bool) -> None:
+    try:
+        tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    except sqlite3.DatabaseError as exc:
+        raise AuditError(f"not a Weir audit database (SQLite says: {exc})") from exc
+    if "weir_meta" in tables:
+        meta = dict(db.execute("SELECT key, value FROM weir_meta").fetchall())
+        if meta.get("format") != FORMAT:
+            raise AuditError(f"not a Weir audit database (format {meta.get('format')!r})")
+        if int(meta.get("store_version", "0")) > STORE_VERSION:
+            raise AuditError(
+                f"written by a newer Weir (store version {meta['store_version']}; this one reads {STORE_VERSION})"
+            )
+    elif "events" in tables:
+        raise AuditError("not a Weir audit database (it has an `events` table but no `weir_meta`)")
+    if not in_memory and db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+        db.execute("PRAGMA journal_mode=WAL")  # persistent: set once, when the file is new
+    db.execute(f"PRAGMA synchronous={'FULL' if durability is Durability.FULL else 'NORMAL'}")
+    if not {"weir_meta", "events", "anchors"} <= tables:
+        # One transaction, so a process opening the file at the same moment sees all or nothing.
+        db.executescript(f"BEGIN IMMEDIATE;{_SCHEMA}{_META};COMMIT;")
+
+
+def _where(q: AuditQuery) -> tuple[str, list[Any]]:
+    clauses: list[str] = []
+    params: list[Any] = []
+    for name in ("session", "connection", "server", "tool", "phase", "effect"):
+        value = getattr(q, name)
+        if value is not None:
+            clauses.append(f"{name} = ?")
+            params.append(str(value))
+    if q.since is not None:
+        clauses.append("time >= ?")
+        params.append(format_time(q.since))
+    if q.until is not None:
+        clauses.append("time < ?")
+        params.append(format_time(q.until))
+    return "".join(f" AND {c}" for c in clauses), params
+
+
+def _stored(row: Sequence[Any]) -> StoredEvent:
+    try:
+        event = AuditEvent.model_validate(json.loads(row[3]), context={STORED: True})
+    except (ValueError, ValidationError) as exc:
+        raise AuditError(f"row {row[0]}: the stored event cannot be read: {exc}") from exc
+    return StoredEvent(id=int(row[0]), hash=str(row[1]), prev_hash=str(row[2]), event=event)

@@ -1,0 +1,229 @@
+"""`weir audit`: read, export and verify the audit trail."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator
+from datetime import datetime
+from functools import partial
+from pathlib import Path
+from typing import Annotated, TypeVar
+
+import typer
+
+from weir.audit import (
+    Anchor,
+    AuditConfig,
+    AuditQuery,
+    SqliteAuditStore,
+    StoredEvent,
+    VerifyReport,
+    open_store,
+    resolve_path,
+)
+from weir.audit.event import EffectName, Phase, format_time
+from weir.audit.read import export_jsonl, follow, load_anchors, parse_time, stored_json, verify_export
+from weir.config import load_config
+from weir.errors import AuditError, WeirError
+
+__all__ = ["register"]
+
+T = TypeVar("T")
+
+Db = Annotated[
+    Path | None, typer.Option("--db", help="The audit database (default: from --config, else weir-audit.db).")
+]
+Config = Annotated[
+    Path | None, typer.Option("--config", "-c", help="A weir.yaml whose `audit.path` names the database.")
+]
+Json = Annotated[bool, typer.Option("--json", help="One JSON object per event: id, hash, prevHash, event.")]
+
+
+def register(app: typer.Typer) -> None:
+    """Add the `audit` command group to ``app``."""
+    group = typer.Typer(help="Read, export and verify the hash-chained audit trail.", no_args_is_help=True)
+    group.command("tail")(tail)
+    group.command("query")(query)
+    group.command("export")(export)
+    group.command("verify")(verify)
+    group.command("head")(head)
+    app.add_typer(group, name="audit")
+
+
+def tail(
+    *,
+    db: Db = None,
+    config: Config = None,
+    n: Annotated[int, typer.Option("-n", help="How many of the last events.")] = 20,
+    follow_: Annotated[bool, typer.Option("--follow", "-f", help="Keep printing events as they arrive.")] = False,
+    as_json: Json = False,
+) -> None:
+    """Print the last events (and, with --follow, new ones as they arrive; Ctrl-C stops)."""
+    with _open(db, config) as store:
+        last = 0
+        for item in store.tail(n):
+            _print(item, as_json)
+            last = item.id
+        if follow_:
+            try:
+                for item in _each(follow(store, after_id=last)):
+                    _print(item, as_json)
+            except KeyboardInterrupt:
+                return
+
+
+def query(
+    *,
+    db: Db = None,
+    config: Config = None,
+    session: Annotated[str | None, typer.Option(help="Agent session id.")] = None,
+    server: Annotated[str | None, typer.Option(help="Upstream server name.")] = None,
+    tool: Annotated[str | None, typer.Option(help="Tool name.")] = None,
+    phase: Annotated[Phase | None, typer.Option(help="Which step.")] = None,
+    effect: Annotated[EffectName | None, typer.Option(help="The decision's effect.")] = None,
+    since: Annotated[str | None, typer.Option(help="ISO 8601 time: events at or after it.")] = None,
+    until: Annotated[str | None, typer.Option(help="ISO 8601 time: events before it.")] = None,
+    limit: Annotated[int | None, typer.Option(help="At most this many events.")] = None,
+    as_json: Json = False,
+) -> None:
+    """Print the events matching every filter given, oldest first."""
+    with _open(db, config) as store:
+        q = AuditQuery(
+            session=session,
+            server=server,
+            tool=tool,
+            phase=phase,
+            effect=effect,
+            since=_time(since),
+            until=_time(until),
+            limit=limit,
+        )
+        for item in _each(store.query(q)):
+            _print(item, as_json)
+
+
+def export(
+    out: Annotated[Path | None, typer.Argument(help="Output file (default: standard output).")] = None,
+    *,
+    jsonl: Annotated[bool, typer.Option("--jsonl", help="JSON Lines, one event per line (the only format).")] = True,
+    db: Db = None,
+    config: Config = None,
+) -> None:
+    """Write the whole trail as JSON Lines: {"id","hash","prevHash","event"} per line, in chain order."""
+    with _open(db, config) as store:
+        if out is None or str(out) == "-":
+            _guard(lambda: export_jsonl(store, sys.stdout))
+            return
+        count = _guard(partial(_export_file, store, out))
+        typer.echo(f"exported {count} events to {out}", err=True)
+
+
+def verify(
+    *,
+    db: Db = None,
+    config: Config = None,
+    anchor: Annotated[
+        list[Path] | None, typer.Option(help="Anchors exported with `weir audit head` (repeatable).")
+    ] = None,
+    jsonl: Annotated[Path | None, typer.Option(help="Verify this export instead of a database.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+) -> None:
+    """Check the hash chain (and anchors); exit 1 with the first bad row when it was tampered with."""
+    anchors: list[Anchor] = []
+    for path in anchor or ():
+        anchors.extend(_guard(partial(load_anchors, path)))
+    if jsonl is not None:
+        report = _guard(partial(_verify_file, jsonl, anchors))
+    else:
+        with _open(db, config) as store:
+            report = _guard(lambda: store.verify(anchors))
+    if as_json:
+        typer.echo(report.model_dump_json(exclude_none=True))
+    if report.problem is not None:
+        typer.echo(f"TAMPERED: {report.problem.message} (after {report.checked} good rows)", err=True)
+        raise typer.Exit(1)
+    if not as_json:
+        head_text = f"; head #{report.head.id} {report.head.hash}" if report.head else ""
+        typer.echo(f"ok: {report.checked} events, chain intact{head_text}")
+
+
+def _export_file(store: SqliteAuditStore, out: Path) -> int:
+    try:
+        with out.open("w", encoding="utf-8") as fh:
+            return export_jsonl(store, fh)
+    except OSError as exc:
+        raise AuditError(f"cannot write {out}: {exc.strerror or exc}") from exc
+
+
+def _verify_file(path: Path, anchors: list[Anchor]) -> VerifyReport:
+    try:
+        with path.open(encoding="utf-8") as fh:
+            return verify_export(fh, anchors)
+    except OSError as exc:
+        raise AuditError(f"cannot read {path}: {exc.strerror or exc}") from exc
+
+
+def head(*, db: Db = None, config: Config = None) -> None:
+    """Print the chain's head as a JSON anchor; keep it elsewhere and pass it to `verify --anchor`."""
+    with _open(db, config) as store:
+        anchor = _guard(store.head)
+    if anchor is None:
+        typer.echo("the audit trail is empty", err=True)
+        raise typer.Exit(1)
+    typer.echo(anchor.model_dump_json(exclude_none=True))
+
+
+def _open(db: Path | None, config: Path | None) -> SqliteAuditStore:
+    def opened() -> SqliteAuditStore:
+        if db is not None:
+            return open_store(AuditConfig(path=str(db)), create=False)
+        if config is not None:
+            cfg = load_config(config)
+            return open_store(cfg.audit, base_dir=cfg.base_dir, create=False)
+        return open_store(AuditConfig(path=str(resolve_path(AuditConfig()))), create=False)
+
+    return _guard(opened)
+
+
+def _guard(call: Callable[[], T]) -> T:
+    """Run a library call; a WeirError becomes a one-line message and exit code 2."""
+    try:
+        return call()
+    except WeirError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2) from exc
+
+
+def _each(items: Iterator[T]) -> Iterator[T]:
+    """Stream items; a WeirError part-way (an unreadable row) becomes a message and exit code 2."""
+    try:
+        yield from items
+    except WeirError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2) from exc
+
+
+def _time(text: str | None) -> datetime | None:
+    return None if text is None else _guard(lambda: parse_time(text))
+
+
+def _print(item: StoredEvent, as_json: bool) -> None:
+    typer.echo(stored_json(item) if as_json else _line(item))
+
+
+def _line(item: StoredEvent) -> str:
+    e = item.event
+    where = "/".join(x for x in (e.server, e.tool) if x) or "-"
+    parts = [f"#{item.id}", format_time(e.time)[:-4] + "Z", e.phase.value, where]
+    if e.decision is not None:
+        applied = e.decision.applied
+        parts.append(e.decision.effect + (f"→{applied}" if applied and applied != e.decision.effect else ""))
+    if e.session:
+        parts.append(f"session={e.session}")
+    if e.latency_ms is not None:
+        parts.append(f"{e.latency_ms:.1f}ms")
+    if e.upstream_error:
+        parts.append(f"upstream-error={e.upstream_error!r}")
+    if e.decision is not None and e.decision.reasons:
+        parts.append("— " + "; ".join(e.decision.reasons))
+    return " ".join(parts)

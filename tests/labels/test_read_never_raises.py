@@ -1,0 +1,134 @@
+"""No JSON value in any slot makes any reader raise; every reading is a valid model."""
+
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.labels.strategies import json_values
+from weir.labels import DataLabel, ToolProfile
+from weir.labels.check import check_document
+from weir.labels.dialects import core, sep1913, sep1984
+from weir.labels.provenance import Diagnostic
+from weir.labels.read import read_data_meta, read_resolution, read_result, read_tool, returned_label
+
+ANNOTATION_KEYS = sorted(core.KEYS | sep1984.KEYS | sep1913.KEYS | {"InputMetadata", "ReturnMetadata"})
+METADATA_KEYS = ["destination", "sensitivity", "outcomes", "source", "Destination", "Sensitivity", "Outcomes", "Source"]
+META_KEYS = [
+    "mcp.dev/effect",
+    "mcp.dev/idempotent",
+    "mcp.dev/requiresConfirmation",
+    "mcp.dev/resultSensitivity",
+    "mcp.dev/other",
+    "io.modelcontextprotocol/action-metadata",
+    "io.modelcontextprotocol/tool-resolution",
+    "io.modelcontextprotocol/trust-annotations",
+    "dev.weir/annotations",
+    "annotations",
+]
+DATA_KEYS = ["privateHint", "sensitiveHint", "openWorldHint", "maliciousActivityHint", "attribution", "returnMetadata"]
+TRUST_KEYS = ["sensitive", "untrusted", "evidenceRef"]
+
+
+def _slots(keys: list[str]) -> st.SearchStrategy[dict[str, Any]]:
+    return st.dictionaries(st.sampled_from(keys), json_values, max_size=5)
+
+
+metadata = _slots(METADATA_KEYS) | json_values
+annotations = st.fixed_dictionaries(
+    {}, optional={"inputMetadata": metadata, "returnMetadata": metadata, "InputMetadata": metadata}
+).flatmap(lambda fixed: _slots(ANNOTATION_KEYS).map(lambda more: {**more, **fixed}))
+tool_meta = st.fixed_dictionaries(
+    {},
+    optional={
+        "io.modelcontextprotocol/action-metadata": st.fixed_dictionaries({}, optional={"inputMetadata": metadata})
+        | json_values,
+        "dev.weir/annotations": annotations | json_values,
+    },
+).flatmap(lambda fixed: _slots(META_KEYS).map(lambda more: {**more, **fixed}))
+tools = st.fixed_dictionaries(
+    {},
+    optional={
+        "name": json_values | st.text(max_size=5),
+        "annotations": annotations | json_values,
+        "_meta": tool_meta | json_values,
+    },
+)
+data_meta = st.fixed_dictionaries(
+    {},
+    optional={
+        "annotations": _slots(DATA_KEYS) | json_values,
+        "io.modelcontextprotocol/trust-annotations": _slots(TRUST_KEYS) | json_values,
+        "dev.weir/annotations": _slots([*DATA_KEYS, "sensitivity", "evidenceRef"]) | json_values,
+    },
+)
+blocks = st.fixed_dictionaries(
+    {"type": st.just("text")}, optional={"_meta": data_meta | json_values, "annotations": _slots(DATA_KEYS)}
+)
+results = st.fixed_dictionaries(
+    {},
+    optional={
+        "content": st.lists(blocks | json_values, max_size=3) | json_values,
+        "_meta": data_meta | json_values,
+        "structuredContent": st.dictionaries(
+            st.text(max_size=4), st.lists(st.fixed_dictionaries({"_meta": data_meta}), max_size=2)
+        )
+        | json_values,
+    },
+)
+
+
+def _well_formed(diagnostics: tuple[Diagnostic, ...]) -> None:
+    for d in diagnostics:
+        assert isinstance(d.path, str)
+        assert d.message
+
+
+@settings(max_examples=300)
+@given(tools | json_values)
+def test_no_tool_makes_read_tool_raise(raw: Any) -> None:
+    reading = read_tool(raw)
+    assert isinstance(reading.profile, ToolProfile)
+    assert ToolProfile.model_validate(reading.profile.model_dump(mode="json")) == reading.profile
+    _well_formed(reading.diagnostics)
+    assert isinstance(returned_label(reading.profile), DataLabel)
+    _well_formed(read_resolution({"tool": raw}).diagnostics)
+
+
+@settings(max_examples=300)
+@given(data_meta | json_values)
+def test_no_meta_makes_read_data_meta_raise(meta: Any) -> None:
+    label, diagnostics = read_data_meta(meta)
+    assert DataLabel.model_validate(label.model_dump(mode="json")) == label
+    _well_formed(diagnostics)
+
+
+@settings(max_examples=200)
+@given(results | json_values)
+def test_no_result_makes_read_result_raise(raw: Any) -> None:
+    reading = read_result(raw)
+    for block in reading.blocks:
+        assert reading.label.at_least(block)
+    _well_formed(reading.diagnostics)
+
+
+@settings(max_examples=200)
+@given(
+    st.lists(tools, max_size=3) | st.fixed_dictionaries({"tools": st.lists(tools, max_size=3)}) | results | json_values
+)
+def test_no_document_makes_check_raise(doc: Any) -> None:
+    _well_formed(check_document(doc).diagnostics)
+
+
+def test_huge_and_deep_values_are_read_without_raising() -> None:
+    huge = ["benign"] * 50_000 + ["nope"] * 50_000
+    reading = read_tool(
+        {"name": "t", "annotations": {"inputMetadata": {"outcomes": huge}}, "_meta": {"x": "y" * 10**6}}
+    )
+    assert len(reading.diagnostics) <= 201
+    assert "more diagnostics" in reading.diagnostics[-1].message
+    deep: Any = {"_meta": {"annotations": {"openWorldHint": True}}}
+    for _ in range(2000):
+        deep = {"inner": deep}
+    assert read_result({"content": [], "structuredContent": deep}).diagnostics == ()
+    assert read_tool({"name": "t", "annotations": {"attribution": [2**4000, "a" * 10**6]}}).profile.attribution
