@@ -46,6 +46,8 @@ _KIND_SHIFT = 31
 _SENDER = 1 << 35
 _OPEN = 1 << 36
 _SENDER_KEYS = frozenset({"from", "sender", "author", "organizer", "organiser", "replyto", "reply_to", "owner"})
+_URL_WITH_QUERY = re.compile(r"://[^\s?#]+[?#]\S")
+_CHANNEL_ARG = re.compile(r"#?[A-Za-z0-9][\w.-]{0,79}")
 _SENDER_LINE = re.compile(r"^\s*(?:from|sender|reply-to|organi[sz]er|author)\s*:\s*(.+)$", re.IGNORECASE | re.MULTILINE)
 _MAX_TRUSTED = 4096
 """Trusted and agent-used values beyond this are forgotten: that only makes decisions stricter."""
@@ -81,6 +83,8 @@ class ArgTaint:
     """It appeared in open-world data (labelled untrusted), not merely in data of unknown source."""
     whole: bool = False
     """The matched value is the whole argument (``to_iban="DE89..."``), not something inside it."""
+    query: bool = False
+    """The argument holds a URL with a query string or fragment: a place to smuggle data out."""
 
     def as_fact(self) -> dict[str, Any]:
         """The policy fact for this taint (a plain dict for CEL)."""
@@ -98,6 +102,7 @@ class ArgTaint:
             "sender": self.sender,
             "open": self.open,
             "whole": self.whole,
+            "query": self.query,
             "corroborated": self.trusted_also or self.user_first,
         }
 
@@ -107,6 +112,9 @@ def _data_keys(value: Any, *, derive: bool = True) -> Iterator[tuple[Kind, str]]
     if isinstance(value, str):
         if len(value) <= MAX_WHOLE and value.strip():
             yield Kind.TEXT, whole_key(value)
+            if not derive and _CHANNEL_ARG.fullmatch(value.strip()):
+                # An argument naming a channel: "finance-billing" or "#finance-billing".
+                yield Kind.CHANNEL, value.strip().lstrip("#").lower()
         yield from extract(value, derive=derive)
     elif isinstance(value, bool) or value is None:
         return
@@ -244,6 +252,7 @@ _PRIORITY = {
     Kind.NUMBER: 0,
     Kind.TEXT: 1,
     Kind.PATH: 2,
+    Kind.CHANNEL: 2,
     Kind.DOMAIN: 2,
     Kind.URL: 3,
     Kind.PHONE: 4,
@@ -300,4 +309,5 @@ def _taint(path: str, leaf: Any, match: tuple[Kind, int, bool], steps: list[tupl
         sender=bool(rec & _SENDER),
         open=bool(rec & _OPEN),
         whole=whole,
+        query=isinstance(leaf, str) and _URL_WITH_QUERY.search(leaf) is not None,
     )
