@@ -46,6 +46,8 @@ _KIND_SHIFT = 31
 _SENDER = 1 << 35
 _OPEN = 1 << 36
 _SENDER_KEYS = frozenset({"from", "sender", "author", "organizer", "organiser", "replyto", "reply_to", "owner"})
+_URL_WITH_QUERY = re.compile(r"://[^\s?#]+[?#]\S")
+_CHANNEL_ARG = re.compile(r"#?[A-Za-z0-9][\w.-]{0,79}")
 _SENDER_LINE = re.compile(r"^\s*(?:from|sender|reply-to|organi[sz]er|author)\s*:\s*(.+)$", re.IGNORECASE | re.MULTILINE)
 _MAX_TRUSTED = 4096
 """Trusted and agent-used values beyond this are forgotten: that only makes decisions stricter."""
@@ -81,6 +83,8 @@ class ArgTaint:
     """It appeared in open-world data (labelled untrusted), not merely in data of unknown source."""
     whole: bool = False
     """The matched value is the whole argument (``to_iban="DE89..."``), not something inside it."""
+    query: bool = False
+    """The argument holds a URL with a query string or fragment: a place to smuggle data out."""
 
     def as_fact(self) -> dict[str, Any]:
         """The policy fact for this taint (a plain dict for CEL)."""
@@ -98,6 +102,7 @@ class ArgTaint:
             "sender": self.sender,
             "open": self.open,
             "whole": self.whole,
+            "query": self.query,
             "corroborated": self.trusted_also or self.user_first,
         }
 
@@ -107,6 +112,9 @@ def _data_keys(value: Any, *, derive: bool = True) -> Iterator[tuple[Kind, str]]
     if isinstance(value, str):
         if len(value) <= MAX_WHOLE and value.strip():
             yield Kind.TEXT, whole_key(value)
+            if not derive and _CHANNEL_ARG.fullmatch(value.strip()):
+                # An argument naming a channel: "finance-billing" or "#finance-billing".
+                yield Kind.CHANNEL, value.strip().lstrip("#").lower()
         yield from extract(value, derive=derive)
     elif isinstance(value, bool) or value is None:
         return
@@ -207,18 +215,32 @@ class ValueMemory:
 
     def tainted(self, arguments: Mapping[str, Any], steps: list[tuple[str, str]]) -> list[ArgTaint]:
         """Argument paths carrying a value seen in untrusted data, most specific kind first."""
+        return self.check_call(arguments, steps, note=False)[0]
+
+    def check_call(
+        self, arguments: Mapping[str, Any], steps: list[tuple[str, str]], *, note: bool = True
+    ) -> tuple[list[ArgTaint], frozenset[int]]:
+        """:meth:`tainted` and (with ``note``) :meth:`note_used` in one pass over the arguments."""
         out: list[ArgTaint] = []
+        used: set[int] = set()
         for path, leaf in walk_leaves(dict(arguments)):
-            best = self._best_match(leaf)
+            keys = [(kind, key, fingerprint(kind, key)) for kind, key in _arg_keys(leaf)]
+            best = self._best_match(leaf, keys)
             if best is not None:
                 out.append(_taint(path, leaf, best, steps))
-        return out
+            if note:
+                for kind, _key, fp in keys:
+                    used.add(fp)
+                    if self._records.get(fp) is None and self._trusted_count < _MAX_TRUSTED:
+                        self._records.set(fp, (int(kind) << _KIND_SHIFT) | _AGENT)
+                        self._trusted_count += 1
+        return out, frozenset(used)
 
-    def _best_match(self, leaf: Any) -> tuple[Kind, int, bool] | None:
+    def _best_match(self, leaf: Any, keys: list[tuple[Kind, str, int]]) -> tuple[Kind, int, bool] | None:
         best: tuple[Kind, int, bool] | None = None
         whole = _whole_text(leaf)
-        for kind, key in _arg_keys(leaf):
-            rec = self._records.get(fingerprint(kind, key))
+        for kind, key, fp in keys:
+            rec = self._records.get(fp)
             if rec is None or not rec & _STEP_MASK:
                 continue
             if best is None or _priority(kind) > _priority(best[0]):
@@ -230,6 +252,7 @@ _PRIORITY = {
     Kind.NUMBER: 0,
     Kind.TEXT: 1,
     Kind.PATH: 2,
+    Kind.CHANNEL: 2,
     Kind.DOMAIN: 2,
     Kind.URL: 3,
     Kind.PHONE: 4,
@@ -286,4 +309,5 @@ def _taint(path: str, leaf: Any, match: tuple[Kind, int, bool], steps: list[tupl
         sender=bool(rec & _SENDER),
         open=bool(rec & _OPEN),
         whole=whole,
+        query=isinstance(leaf, str) and _URL_WITH_QUERY.search(leaf) is not None,
     )

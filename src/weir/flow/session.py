@@ -114,6 +114,11 @@ class Session:
         """Remember the values the agent sent, so that data echoing them later is not their source."""
         self._echo = self.values.note_used(arguments)
 
+    def check_call(self, arguments: Mapping[str, Any]) -> list[ArgTaint]:
+        """:meth:`args_from_untrusted`, then :meth:`note_arguments`, in one pass (what a call does)."""
+        taints, self._echo = self.values.check_call(arguments, self.steps)
+        return taints
+
     def args_from_untrusted(self, arguments: Mapping[str, Any]) -> list[ArgTaint]:
         """Which argument paths carry a value that arrived in untrusted data."""
         return self.values.tainted(arguments, self.steps)

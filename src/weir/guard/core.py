@@ -18,6 +18,7 @@ from typing import Any
 
 from weir.config import WeirConfig
 from weir.flow.labelling import result_label, standing
+from weir.flow.provenance import ArgTaint, ValueMemory
 from weir.flow.request import request_meta
 from weir.flow.session import Session
 from weir.flow.store import MemorySessionStore, SessionStore
@@ -60,6 +61,13 @@ class Guard:
         self._flagged: dict[tuple[str, str], list[Finding]] = {}
         self._listed: dict[str, tuple[str, ToolsReview]] = {}
         self._overrides_key: str | None = None
+        # The resolved profile of each call in flight, so its result is labelled by what the
+        # resolution promised (session id, server, tool) → profile.
+        self._in_flight: dict[tuple[str, str, str], ToolProfile] = {}
+        # Values written in untrusted servers' tool definitions (descriptions, schema text):
+        # a poisoned or rug-pulled description steers calls exactly as an injected page does.
+        self._definitions = ValueMemory()
+        self._definition_steps: list[tuple[str, str]] = []
 
     # -- sessions and tools -------------------------------------------------------------
 
@@ -106,6 +114,7 @@ class Guard:
             profiles[name] = profile
             self._profiles[(server, name)] = profile
             self._flagged[(server, name)] = flagged.get(name, [])
+            self._remember_definition(server, name, raw, bool(flagged.get(name)))
             self._facts[(server, name)] = _facts_of(profile, flagged.get(name, []))
         return ToolsReview(server, profiles, tuple(findings), flagged, tuple(errors))
 
@@ -124,6 +133,25 @@ class Guard:
         except Exception as exc:  # a reader bug must not make a tool look safe
             errors.append(f"tools[{i}]: could not be read ({exc}); treated as unknown")
             return ToolProfile(name=str(raw.get("name")), server=server)
+
+    def _remember_definition(self, server: str, name: str, raw: Mapping[str, Any], flagged: bool) -> None:
+        cfg = self._server(server)
+        if cfg is not None and cfg.trust is Trust.TRUSTED:
+            return
+        text = _definition_text(raw)
+        if not text:
+            return
+        self._definition_steps.append((server, f"{name} (tool definition)"))
+        step = len(self._definition_steps) - 1
+        self._definitions.observe(text, step=step, untrusted=True, malicious=flagged, open_world=True)
+
+    def _taints(self, session: Session, args: dict[str, Any]) -> list[ArgTaint]:
+        """Argument provenance from the session's data and from untrusted tool definitions."""
+        taints = session.check_call(args)
+        if len(self._definitions):
+            seen = {t.path for t in taints}
+            taints += [t for t in self._definitions.tainted(args, self._definition_steps) if t.path not in seen]
+        return taints
 
     def _scan_tools(self, server: str, tools: Sequence[Mapping[str, Any]]) -> list[Finding]:
         if self.chain is None:
@@ -175,9 +203,13 @@ class Guard:
             step = session.begin(server, tool)
             args = dict(arguments or {})
             profile, tfacts = self._call_profile(server, tool, resolved)
+            if resolved is not None:
+                if len(self._in_flight) >= _MAX_PROFILES:
+                    self._in_flight.clear()
+                self._in_flight[(session.id, server, tool)] = profile
             if meta:
                 session.observe(server=server, tool=tool, label=reading.meta_label(meta), step=-1)
-            taints = session.args_from_untrusted(args)
+            taints = self._taints(session, args)
             facts = call_facts(
                 session=session,
                 tool=tfacts,
@@ -189,7 +221,6 @@ class Guard:
                 roots=self.engine.roots("call"),
             )
             decision = self.engine.decide(facts, phase="call")
-            session.note_arguments(args)
             sharing = cfg.sharing if (cfg := self._server(server)) else Sharing.FULL
             out_meta = request_meta(session.label, sharing, dict(meta or {}))
             self.sessions.put(session)
@@ -228,11 +259,12 @@ class Guard:
         if not isinstance(result, Mapping):
             raise TypeError(f"a tool result must be an object, not {type(result).__name__}")
         profile, tfacts = self._tool(server, tool)
+        profile = self._in_flight.pop((session.id, server, tool), profile)
         findings = self._scan_result(result)
         label = result_label(reading.result_label_of(result), reading.declared_label(profile), findings)
         cfg = self._server(server)
         trust = cfg.trust if cfg else Trust.UNTRUSTED
-        stand = standing(label, self._profiles.get((server, tool)), trust)
+        stand = standing(label, profile if (server, tool) in self._profiles else None, trust)
         if stand.untrusted and not label.untrusted:
             label = label.join(_trust_label(server, tool, known=(server, tool) in self._profiles))
         session.observe(
@@ -274,6 +306,23 @@ def _shape(result: Mapping[str, Any], decision: Decision, findings: Sequence[Fin
     if applied is Verdict.WARN or (applied is Verdict.CONFIRM and decision.rules):
         return warn_result(result, decision)
     return dict(result)
+
+
+def _definition_text(raw: Mapping[str, Any]) -> list[str]:
+    """The free text of a tool definition: its description and every description in its schema."""
+    out = [raw[k] for k in ("description", "title") if isinstance(raw.get(k), str)]
+    stack: list[Any] = [raw.get("inputSchema"), raw.get("outputSchema")]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Mapping):
+            for key, value in node.items():
+                if key in ("description", "title") and isinstance(value, str):
+                    out.append(value)
+                elif isinstance(value, Mapping | list):
+                    stack.append(value)
+        elif isinstance(node, list):
+            stack.extend(node)
+    return out
 
 
 def _values(result: Mapping[str, Any]) -> dict[str, Any]:
