@@ -34,24 +34,45 @@ class Anchors(Generic[T]):
         # the trigram codes of the last text are shared between indexes that fold alike.
         self._fold = any(ignore_case for _, _, ignore_case in anchors) if fold is None else fold
         self._table = np.zeros((1 << 14, 128), dtype=bool)  # [first two chars][third char]
+        # The same shape again for the exact first three characters: after a folded lookup,
+        # case-sensitive anchors are checked against it in numpy, not hit by hit in Python.
+        self._folded_only = np.zeros((1 << 14, 128), dtype=bool)
+        self._exact = np.zeros((1 << 14, 128), dtype=bool)
         self._by_key: dict[str, list[tuple[str, T, bool]]] = {}
         for needle, payload, ignore_case in anchors:
             if len(needle) < 3 or not needle.isascii() or "\x7f" in needle:
                 raise ValueError(f"an anchor needs at least three printable ASCII characters: {needle!r}")
             key = self._key(needle[:3])
             self._table[_code(key) >> 7, ord(key[2])] = True
+            exact = needle[:3].lower() if ignore_case else needle[:3]
+            (self._folded_only if ignore_case else self._exact)[_code(exact) >> 7, ord(exact[2])] = True
             self._by_key.setdefault(key, []).append((needle.lower() if ignore_case else needle, payload, ignore_case))
         self._pairs: np.ndarray = np.asarray(self._table.any(axis=1))
 
     def _key(self, trigram: str) -> str:
         return trigram.lower() if self._fold else trigram
 
+    def _hits(self, text: str) -> list[int]:
+        """Positions whose first three characters are those of an anchor (case as required)."""
+        if len(text) < 3:
+            return []
+        chars, pairs = _codes(text, fold=self._fold)
+        found = np.flatnonzero(self._pairs[pairs])
+        found = found[self._table[pairs[found], chars[found + 2]]]
+        if self._fold and len(found):
+            raw = code_points(text)
+            raw_pairs = (raw[found].astype(np.uint16) << 7) | raw[found + 1]
+            keep = self._folded_only[pairs[found], chars[found + 2]] | self._exact[raw_pairs, raw[found + 2]]
+            found = found[keep]
+        result: list[int] = found.tolist()
+        return result
+
     def find(self, text: str) -> Iterator[tuple[int, str, T]]:
         """Every ``(position, anchor, payload)`` occurrence in ``text``, in position order."""
         for base in range(0, len(text), _BLOCK):
             # Blocks overlap by two characters so a trigram spanning a boundary is still seen.
             block = text[base : base + _BLOCK + 2]
-            for pos in _hits(self._pairs, self._table, block, fold=self._fold):
+            for pos in self._hits(block):
                 if pos >= _BLOCK:
                     continue
                 at = base + pos
@@ -86,16 +107,6 @@ def _codes(text: str, *, fold: bool) -> tuple[np.ndarray, np.ndarray]:
     pairs |= chars[1:-1]
     _LAST_CODES[fold] = (text, chars, pairs)
     return chars, pairs
-
-
-def _hits(pair_table: np.ndarray, table: np.ndarray, text: str, *, fold: bool) -> list[int]:
-    """Positions whose first two characters start an anchor and whose third fits too."""
-    if len(text) < 3:
-        return []
-    chars, pairs = _codes(text, fold=fold)
-    candidates = np.flatnonzero(pair_table[pairs])
-    result: list[int] = candidates[table[pairs[candidates], chars[candidates + 2]]].tolist()
-    return result
 
 
 _LAST_POINTS: list[tuple[str, np.ndarray]] = []
