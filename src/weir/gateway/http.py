@@ -75,6 +75,7 @@ class _Endpoint:
         return token.strip() if ok else None
 
     async def read_body(self, request: Request) -> bytes:
+        """The body, refused (RpcError) as soon as it is known to exceed the limit."""
         limit = self.gateway.settings.max_message_bytes
         declared = request.headers.get("content-length")
         if declared and declared.isdigit() and int(declared) > limit:
@@ -87,6 +88,7 @@ class _Endpoint:
         return bytes(body)
 
     def client_for(self, request: Request, msg: Message, token: str) -> ClientState | Response:
+        """The connection a message belongs to: a new or known legacy session, or the stateless client."""
         if msg.get("method") == "initialize":
             new_sid = uuid.uuid4().hex
             self.sessions[new_sid] = ClientState(conn_id=f"http-{new_sid[:12]}")
@@ -107,6 +109,7 @@ class _Endpoint:
         return self.stateless.setdefault(key, ClientState(conn_id=f"http-{key}"))
 
     async def post(self, request: Request) -> Response:
+        """One JSON-RPC message: 202 for notifications and responses, JSON or SSE for requests."""
         token = self.authorised(request)
         if token is None:
             return JSONResponse(
@@ -169,6 +172,7 @@ class _Endpoint:
                 await asyncio.shield(task)
 
     async def delete(self, request: Request) -> Response:
+        """End a legacy session (its calls in flight are cancelled)."""
         if self.authorised(request) is None:
             return Response(status_code=401, headers={"www-authenticate": 'Bearer realm="weir"'})
         state = self.sessions.pop(request.headers.get(_SESSION_HEADER, ""), None)
