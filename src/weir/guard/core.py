@@ -21,8 +21,8 @@ from weir.flow.labelling import result_label, standing
 from weir.flow.provenance import ArgTaint, ValueMemory, arg_fingerprints
 from weir.flow.request import request_meta
 from weir.flow.session import Session
-from weir.flow.values import walk_leaves
 from weir.flow.store import MemorySessionStore, SessionStore
+from weir.flow.values import walk_leaves
 from weir.guard import reading
 from weir.guard.checks import CallCheck, ChainLike, ResultCheck, ToolsReview
 from weir.guard.shaping import blocked_result, redact_result, warn_result
