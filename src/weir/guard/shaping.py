@@ -69,15 +69,19 @@ def blocked_result(decision: Decision, *, what: str) -> dict[str, Any]:
 
 
 def _redact_text(text: str, spans: Sequence[Finding]) -> str:
-    # Apply from the end so earlier offsets stay valid; overlapping spans merge into the first.
-    out = text
-    last_start = len(text) + 1
-    for f in sorted(spans, key=lambda f: (f.start, f.end), reverse=True):
+    """Replace every span; overlapping spans merge into one marker naming the first one's class."""
+    merged: list[list[Any]] = []
+    for f in sorted(spans, key=lambda f: (f.start, f.end)):
         start, end = max(0, f.start), min(f.end, len(text))
-        if start >= end or end > last_start:
+        if start >= end:
             continue
-        out = out[:start] + f"[REDACTED:{f.cls}]" + out[end:]
-        last_start = start
+        if merged and start < merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], end)
+        else:
+            merged.append([start, end, f.cls])
+    out = text
+    for start, end, cls in reversed(merged):  # from the end, so earlier offsets stay valid
+        out = out[:start] + f"[REDACTED:{cls}]" + out[end:]
     return out
 
 
