@@ -20,8 +20,9 @@ and serialises to JSON without holding untrusted text.
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -46,6 +47,8 @@ _KIND_SHIFT = 31
 _SENDER = 1 << 35
 _OPEN = 1 << 36
 _SENDER_KEYS = frozenset({"from", "sender", "author", "organizer", "organiser", "replyto", "reply_to", "owner"})
+_URL_WITH_QUERY = re.compile(r"://[^\s?#]+[?#]\S")
+_CHANNEL_ARG = re.compile(r"#?[A-Za-z0-9][\w.-]{0,79}")
 _SENDER_LINE = re.compile(r"^\s*(?:from|sender|reply-to|organi[sz]er|author)\s*:\s*(.+)$", re.IGNORECASE | re.MULTILINE)
 _MAX_TRUSTED = 4096
 """Trusted and agent-used values beyond this are forgotten: that only makes decisions stricter."""
@@ -81,6 +84,8 @@ class ArgTaint:
     """It appeared in open-world data (labelled untrusted), not merely in data of unknown source."""
     whole: bool = False
     """The matched value is the whole argument (``to_iban="DE89..."``), not something inside it."""
+    query: bool = False
+    """The argument holds a URL with a query string or fragment: a place to smuggle data out."""
 
     def as_fact(self) -> dict[str, Any]:
         """The policy fact for this taint (a plain dict for CEL)."""
@@ -98,6 +103,7 @@ class ArgTaint:
             "sender": self.sender,
             "open": self.open,
             "whole": self.whole,
+            "query": self.query,
             "corroborated": self.trusted_also or self.user_first,
         }
 
@@ -107,6 +113,9 @@ def _data_keys(value: Any, *, derive: bool = True) -> Iterator[tuple[Kind, str]]
     if isinstance(value, str):
         if len(value) <= MAX_WHOLE and value.strip():
             yield Kind.TEXT, whole_key(value)
+            if not derive and _CHANNEL_ARG.fullmatch(value.strip()):
+                # An argument naming a channel: "finance-billing" or "#finance-billing".
+                yield Kind.CHANNEL, value.strip().lstrip("#").lower()
         yield from extract(value, derive=derive)
     elif isinstance(value, bool) or value is None:
         return
@@ -205,20 +214,45 @@ class ValueMemory:
                     self._trusted_count += 1
         return frozenset(used)
 
-    def tainted(self, arguments: Mapping[str, Any], steps: list[tuple[str, str]]) -> list[ArgTaint]:
-        """Argument paths carrying a value seen in untrusted data, most specific kind first."""
-        out: list[ArgTaint] = []
-        for path, leaf in walk_leaves(dict(arguments)):
-            best = self._best_match(leaf)
+    def tainted_leaves(
+        self, leaves: Sequence[tuple[str, Any, tuple[tuple[Kind, str, int], ...]]], steps: list[tuple[str, str]]
+    ) -> list[ArgTaint]:
+        """:meth:`tainted` for leaves whose fingerprints are already known (path, value, keys)."""
+        out = []
+        for path, leaf, keys in leaves:
+            best = self._best_match(leaf, keys)
             if best is not None:
                 out.append(_taint(path, leaf, best, steps))
         return out
 
-    def _best_match(self, leaf: Any) -> tuple[Kind, int, bool] | None:
+    def tainted(self, arguments: Mapping[str, Any], steps: list[tuple[str, str]]) -> list[ArgTaint]:
+        """Argument paths carrying a value seen in untrusted data, most specific kind first."""
+        return self.check_call(arguments, steps, note=False)[0]
+
+    def check_call(
+        self, arguments: Mapping[str, Any], steps: list[tuple[str, str]], *, note: bool = True
+    ) -> tuple[list[ArgTaint], frozenset[int]]:
+        """:meth:`tainted` and (with ``note``) :meth:`note_used` in one pass over the arguments."""
+        out: list[ArgTaint] = []
+        used: set[int] = set()
+        for path, leaf in walk_leaves(dict(arguments)):
+            keys = arg_fingerprints(leaf)
+            best = self._best_match(leaf, keys)
+            if best is not None:
+                out.append(_taint(path, leaf, best, steps))
+            if note:
+                for kind, _key, fp in keys:
+                    used.add(fp)
+                    if self._records.get(fp) is None and self._trusted_count < _MAX_TRUSTED:
+                        self._records.set(fp, (int(kind) << _KIND_SHIFT) | _AGENT)
+                        self._trusted_count += 1
+        return out, frozenset(used)
+
+    def _best_match(self, leaf: Any, keys: Sequence[tuple[Kind, str, int]]) -> tuple[Kind, int, bool] | None:
         best: tuple[Kind, int, bool] | None = None
         whole = _whole_text(leaf)
-        for kind, key in _arg_keys(leaf):
-            rec = self._records.get(fingerprint(kind, key))
+        for kind, key, fp in keys:
+            rec = self._records.get(fp)
             if rec is None or not rec & _STEP_MASK:
                 continue
             if best is None or _priority(kind) > _priority(best[0]):
@@ -230,6 +264,7 @@ _PRIORITY = {
     Kind.NUMBER: 0,
     Kind.TEXT: 1,
     Kind.PATH: 2,
+    Kind.CHANNEL: 2,
     Kind.DOMAIN: 2,
     Kind.URL: 3,
     Kind.PHONE: 4,
@@ -256,6 +291,22 @@ def _priority(kind: Kind) -> int:
 
 def _arg_keys(leaf: Any) -> Iterable[tuple[Kind, str]]:
     return _data_keys(leaf, derive=False)
+
+
+def arg_fingerprints(leaf: Any) -> tuple[tuple[Kind, str, int], ...]:
+    """``(kind, key, fingerprint)`` of every value an argument leaf carries.
+
+    Cached for strings: account ids, currencies, channel names and addresses recur from call
+    to call, and extracting identifiers is most of the cost of argument provenance.
+    """
+    if isinstance(leaf, str) and len(leaf) <= 512:
+        return _string_fingerprints(leaf)
+    return tuple((kind, key, fingerprint(kind, key)) for kind, key in _arg_keys(leaf))
+
+
+@functools.lru_cache(maxsize=4096)
+def _string_fingerprints(leaf: str) -> tuple[tuple[Kind, str, int], ...]:
+    return tuple((kind, key, fingerprint(kind, key)) for kind, key in _arg_keys(leaf))
 
 
 def _whole_text(leaf: Any) -> str:
@@ -286,4 +337,5 @@ def _taint(path: str, leaf: Any, match: tuple[Kind, int, bool], steps: list[tupl
         sender=bool(rec & _SENDER),
         open=bool(rec & _OPEN),
         whole=whole,
+        query=isinstance(leaf, str) and _URL_WITH_QUERY.search(leaf) is not None,
     )

@@ -34,6 +34,7 @@ class Kind(IntEnum):
     ACCOUNT = 6
     NUMBER = 7
     PATH = 8
+    CHANNEL = 9
 
     @property
     def label(self) -> str:
@@ -166,6 +167,8 @@ def _amount_key(raw: str) -> str | None:
 
 
 _HAS_DIGIT = re.compile(r"\d")
+# Chat channels as people write them: "#finance-billing" (at least one letter: "#4812" is an issue).
+_CHANNEL = re.compile(r"(?<![\w&#/])#([a-z0-9][a-z0-9_.-]{0,79})(?![\w-])", re.IGNORECASE)
 # File paths: absolute, home-relative or drive paths with at least two segments.
 _PATH = re.compile(r"(?<![\w/~.])(?:~|[A-Za-z]:)?(?:[/\\][\w.@+-]+){2,}[/\\]?|~[/\\][\w.@+-]+(?:[/\\][\w.@+-]+)*")
 
@@ -190,6 +193,10 @@ def extract(text: str, *, derive: bool = True) -> Iterator[tuple[Kind, str]]:
         yield from _paths(text)
     if "." in text and (derive or "://" not in text):
         yield from _domains(text, derive)
+    if "#" in text and derive:
+        for m in _CHANNEL.finditer(text):
+            if any(ch.isalpha() for ch in m.group(1)):
+                yield Kind.CHANNEL, m.group(1).lower().rstrip(".")
     if _HAS_DIGIT.search(text) is not None:
         yield from _numbers(text)
 

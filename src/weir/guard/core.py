@@ -18,9 +18,11 @@ from typing import Any
 
 from weir.config import WeirConfig
 from weir.flow.labelling import result_label, standing
+from weir.flow.provenance import ArgTaint, ValueMemory, arg_fingerprints
 from weir.flow.request import request_meta
 from weir.flow.session import Session
 from weir.flow.store import MemorySessionStore, SessionStore
+from weir.flow.values import walk_leaves
 from weir.guard import reading
 from weir.guard.checks import CallCheck, ChainLike, ResultCheck, ToolsReview
 from weir.guard.shaping import blocked_result, redact_result, warn_result
@@ -60,6 +62,13 @@ class Guard:
         self._flagged: dict[tuple[str, str], list[Finding]] = {}
         self._listed: dict[str, tuple[str, ToolsReview]] = {}
         self._overrides_key: str | None = None
+        # The resolved profile of each call in flight, so its result is labelled by what the
+        # resolution promised (session id, server, tool) → profile.
+        self._in_flight: dict[tuple[str, str, str], ToolProfile] = {}
+        # Values written in untrusted servers' tool definitions (descriptions, schema text):
+        # a poisoned or rug-pulled description steers calls exactly as an injected page does.
+        self._definitions = ValueMemory()
+        self._definition_steps: list[tuple[str, str]] = []
 
     # -- sessions and tools -------------------------------------------------------------
 
@@ -76,13 +85,13 @@ class Guard:
     def register_tools(self, server: str, tools: Sequence[Mapping[str, Any]]) -> ToolsReview:
         """Read a server's tool list; replaces what was registered for that server before.
 
-        The same list again (a client re-listing, a trace replaying) is recognised and its
-        review returned as it was — unless a detector chain is set: pinning must see every
-        listing.
+        The same list as the server's previous one (a client re-listing, a trace replaying) is
+        recognised and its review returned as it was: nothing changed, so neither the profiles nor
+        the detectors' verdicts (poisoning, pinning) can have.
         """
         digest = _digest(tools)
         previous = self._listed.get(server)
-        if self.chain is None and previous is not None and previous[0] == digest:
+        if previous is not None and previous[0] == digest:
             return previous[1]
         review = self._register(server, tools)
         self._listed[server] = (digest, review)
@@ -106,6 +115,7 @@ class Guard:
             profiles[name] = profile
             self._profiles[(server, name)] = profile
             self._flagged[(server, name)] = flagged.get(name, [])
+            self._remember_definition(server, name, raw, bool(flagged.get(name)))
             self._facts[(server, name)] = _facts_of(profile, flagged.get(name, []))
         return ToolsReview(server, profiles, tuple(findings), flagged, tuple(errors))
 
@@ -124,6 +134,26 @@ class Guard:
         except Exception as exc:  # a reader bug must not make a tool look safe
             errors.append(f"tools[{i}]: could not be read ({exc}); treated as unknown")
             return ToolProfile(name=str(raw.get("name")), server=server)
+
+    def _remember_definition(self, server: str, name: str, raw: Mapping[str, Any], flagged: bool) -> None:
+        cfg = self._server(server)
+        if cfg is not None and cfg.trust is Trust.TRUSTED:
+            return
+        text = _definition_text(raw)
+        if not text:
+            return
+        self._definition_steps.append((server, f"{name} (tool definition)"))
+        step = len(self._definition_steps) - 1
+        self._definitions.observe(text, step=step, untrusted=True, malicious=flagged, open_world=True)
+
+    def _taints(self, session: Session, args: dict[str, Any]) -> list[ArgTaint]:
+        """Argument provenance from the session's data and from untrusted tool definitions."""
+        taints = session.check_call(args)
+        if len(self._definitions):
+            seen = {t.path for t in taints}
+            leaves = [(p, v, arg_fingerprints(v)) for p, v in walk_leaves(args) if p not in seen]
+            taints += self._definitions.tainted_leaves(leaves, self._definition_steps)
+        return taints
 
     def _scan_tools(self, server: str, tools: Sequence[Mapping[str, Any]]) -> list[Finding]:
         if self.chain is None:
@@ -175,9 +205,13 @@ class Guard:
             step = session.begin(server, tool)
             args = dict(arguments or {})
             profile, tfacts = self._call_profile(server, tool, resolved)
+            if resolved is not None:
+                if len(self._in_flight) >= _MAX_PROFILES:
+                    self._in_flight.clear()
+                self._in_flight[(session.id, server, tool)] = profile
             if meta:
                 session.observe(server=server, tool=tool, label=reading.meta_label(meta), step=-1)
-            taints = session.args_from_untrusted(args)
+            taints = self._taints(session, args)
             facts = call_facts(
                 session=session,
                 tool=tfacts,
@@ -189,7 +223,6 @@ class Guard:
                 roots=self.engine.roots("call"),
             )
             decision = self.engine.decide(facts, phase="call")
-            session.note_arguments(args)
             sharing = cfg.sharing if (cfg := self._server(server)) else Sharing.FULL
             out_meta = request_meta(session.label, sharing, dict(meta or {}))
             self.sessions.put(session)
@@ -228,11 +261,12 @@ class Guard:
         if not isinstance(result, Mapping):
             raise TypeError(f"a tool result must be an object, not {type(result).__name__}")
         profile, tfacts = self._tool(server, tool)
+        profile = self._in_flight.pop((session.id, server, tool), profile)
         findings = self._scan_result(result)
         label = result_label(reading.result_label_of(result), reading.declared_label(profile), findings)
         cfg = self._server(server)
         trust = cfg.trust if cfg else Trust.UNTRUSTED
-        stand = standing(label, self._profiles.get((server, tool)), trust)
+        stand = standing(label, profile if (server, tool) in self._profiles else None, trust)
         if stand.untrusted and not label.untrusted:
             label = label.join(_trust_label(server, tool, known=(server, tool) in self._profiles))
         session.observe(
@@ -276,6 +310,23 @@ def _shape(result: Mapping[str, Any], decision: Decision, findings: Sequence[Fin
     return dict(result)
 
 
+def _definition_text(raw: Mapping[str, Any]) -> list[str]:
+    """The free text of a tool definition: its description and every description in its schema."""
+    out = [raw[k] for k in ("description", "title") if isinstance(raw.get(k), str)]
+    stack: list[Any] = [raw.get("inputSchema"), raw.get("outputSchema")]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Mapping):
+            for key, value in node.items():
+                if key in ("description", "title") and isinstance(value, str):
+                    out.append(value)
+                elif isinstance(value, Mapping | list):
+                    stack.append(value)
+        elif isinstance(node, list):
+            stack.extend(node)
+    return out
+
+
 def _values(result: Mapping[str, Any]) -> dict[str, Any]:
     """The parts of a result an agent could copy values from: text and structured content."""
     content = result.get("content")
@@ -317,20 +368,23 @@ _PROFILES: dict[tuple[str, str, str], ToolProfile] = {}
 _MAX_PROFILES = 8192
 
 
-_FACTS: dict[int, tuple[ToolProfile, ToolFacts]] = {}
+_FACTS: dict[tuple[int, frozenset[tuple[str, str, str]]], tuple[ToolProfile, ToolFacts]] = {}
 
 
 def _facts_of(profile: ToolProfile, findings: list[Finding]) -> ToolFacts:
-    """Tool facts, shared for shared (cached) profiles without findings."""
-    if findings:
-        return tool_facts(profile, findings)
-    hit = _FACTS.get(id(profile))
+    """Tool facts, shared for shared (cached) profiles with the same findings.
+
+    Sharing keeps their identity stable across re-listings, which the engine's per-tool caches
+    rely on.
+    """
+    key = (id(profile), frozenset((f.detector, f.kind, str(f.cls)) for f in findings))
+    hit = _FACTS.get(key)
     if hit is not None and hit[0] is profile:
         return hit[1]
     if len(_FACTS) >= _MAX_PROFILES:
         _FACTS.clear()
-    facts = tool_facts(profile)
-    _FACTS[id(profile)] = (profile, facts)
+    facts = tool_facts(profile, findings)
+    _FACTS[key] = (profile, facts)
     return facts
 
 
