@@ -83,6 +83,15 @@ def _side_by_side(quick: bool, weir_rate: float) -> list[Row]:
     ]
 
 
+def _sprinkled(text: str) -> str:
+    """``text`` with every 20th word replaced by a non-ASCII one (accents, CJK, emoji, fullwidth)."""
+    words = text.split(" ")
+    others = ["café", "naïve", "東京", "😀", "—", "“quoted”", "Ａ", "résumé", "こんにちは，世界", "Ελλάδα"]
+    for i in range(0, len(words), 20):
+        words[i] = others[(i // 20) % len(others)]
+    return " ".join(words)
+
+
 def run(quick: bool) -> list[Row]:
     """MB/s per detector and for the chain, then the detect-secrets comparison."""
     text = throughput_text(300_000 if quick else 2_000_000)
@@ -101,4 +110,5 @@ def run(quick: bool) -> list[Row]:
     rows.append(_rate("chain: hidden + secrets + pii (normalised once)", core_chain.scan_text, text, repeat)[0])
     default = Chain.from_specs(None)
     rows.append(_rate(f"chain: default ({', '.join(default.ids)})", default.scan_text, text, repeat)[0])
+    rows.append(_rate("chain: default, a non-ASCII word in every 20", default.scan_text, _sprinkled(text), repeat)[0])
     return rows + _side_by_side(quick, secrets_rate)

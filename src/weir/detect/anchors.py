@@ -34,24 +34,45 @@ class Anchors(Generic[T]):
         # the trigram codes of the last text are shared between indexes that fold alike.
         self._fold = any(ignore_case for _, _, ignore_case in anchors) if fold is None else fold
         self._table = np.zeros((1 << 14, 128), dtype=bool)  # [first two chars][third char]
+        # The same shape again for the exact first three characters: after a folded lookup,
+        # case-sensitive anchors are checked against it in numpy, not hit by hit in Python.
+        self._folded_only = np.zeros((1 << 14, 128), dtype=bool)
+        self._exact = np.zeros((1 << 14, 128), dtype=bool)
         self._by_key: dict[str, list[tuple[str, T, bool]]] = {}
         for needle, payload, ignore_case in anchors:
             if len(needle) < 3 or not needle.isascii() or "\x7f" in needle:
                 raise ValueError(f"an anchor needs at least three printable ASCII characters: {needle!r}")
             key = self._key(needle[:3])
             self._table[_code(key) >> 7, ord(key[2])] = True
+            exact = needle[:3].lower() if ignore_case else needle[:3]
+            (self._folded_only if ignore_case else self._exact)[_code(exact) >> 7, ord(exact[2])] = True
             self._by_key.setdefault(key, []).append((needle.lower() if ignore_case else needle, payload, ignore_case))
         self._pairs: np.ndarray = np.asarray(self._table.any(axis=1))
 
     def _key(self, trigram: str) -> str:
         return trigram.lower() if self._fold else trigram
 
+    def _hits(self, text: str) -> list[int]:
+        """Positions whose first three characters are those of an anchor (case as required)."""
+        if len(text) < 3:
+            return []
+        chars, pairs = _codes(text, fold=self._fold)
+        found = np.flatnonzero(self._pairs[pairs])
+        found = found[self._table[pairs[found], chars[found + 2]]]
+        if self._fold and len(found):
+            raw = code_points(text)
+            raw_pairs = (raw[found].astype(np.uint16) << 7) | raw[found + 1]
+            keep = self._folded_only[pairs[found], chars[found + 2]] | self._exact[raw_pairs, raw[found + 2]]
+            found = found[keep]
+        result: list[int] = found.tolist()
+        return result
+
     def find(self, text: str) -> Iterator[tuple[int, str, T]]:
         """Every ``(position, anchor, payload)`` occurrence in ``text``, in position order."""
         for base in range(0, len(text), _BLOCK):
             # Blocks overlap by two characters so a trigram spanning a boundary is still seen.
             block = text[base : base + _BLOCK + 2]
-            for pos in _hits(self._pairs, self._table, block, fold=self._fold):
+            for pos in self._hits(block):
                 if pos >= _BLOCK:
                     continue
                 at = base + pos
@@ -69,8 +90,11 @@ _FOLD = np.arange(128, dtype=np.uint8)
 _FOLD[65:91] += 32  # A-Z -> a-z; everything else maps to itself
 
 # The chain hands the same normalised text to several detectors (secrets and PII both use an
-# anchor index): remembering the last text's codes saves the passes per detector. The check
-# is by identity, and the entry holds a reference, so a different text can never match.
+# anchor index): remembering the last text's arrays saves the passes per detector. The check is
+# by identity, and the entry holds a reference, so a different text can never match; an entry
+# is one tuple, read and replaced whole, so threads cannot see half of one. Texts above
+# _CACHE_LIMIT characters are not remembered, to bound the memory held between calls.
+_CACHE_LIMIT = 4_000_000
 _LAST_CODES: dict[bool, tuple[str, np.ndarray, np.ndarray]] = {}
 
 
@@ -84,33 +108,26 @@ def _codes(text: str, *, fold: bool) -> tuple[np.ndarray, np.ndarray]:
         chars = _FOLD[chars]
     pairs = chars[:-2].astype(np.uint16) << 7
     pairs |= chars[1:-1]
-    _LAST_CODES[fold] = (text, chars, pairs)
+    if len(text) <= _CACHE_LIMIT:
+        _LAST_CODES[fold] = (text, chars, pairs)
     return chars, pairs
 
 
-def _hits(pair_table: np.ndarray, table: np.ndarray, text: str, *, fold: bool) -> list[int]:
-    """Positions whose first two characters start an anchor and whose third fits too."""
-    if len(text) < 3:
-        return []
-    chars, pairs = _codes(text, fold=fold)
-    candidates = np.flatnonzero(pair_table[pairs])
-    result: list[int] = candidates[table[pairs[candidates], chars[candidates + 2]]].tolist()
-    return result
-
-
-_LAST_POINTS: list[tuple[str, np.ndarray]] = []
+_LAST_POINTS: dict[None, tuple[str, np.ndarray]] = {}
 
 
 def code_points(text: str) -> np.ndarray:
     """One uint8 per character: its code point if ASCII, else 127 (DEL, in no anchor)."""
-    if _LAST_POINTS and _LAST_POINTS[0][0] is text:
-        return _LAST_POINTS[0][1]
+    cached = _LAST_POINTS.get(None)
+    if cached is not None and cached[0] is text:
+        return cached[1]
     if text.isascii():
         points = np.frombuffer(text.encode("ascii"), dtype=np.uint8)
     else:
         wide = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype="<u4")
         points = np.minimum(wide, 127).astype(np.uint8)
-    _LAST_POINTS[:] = [(text, points)]
+    if len(text) <= _CACHE_LIMIT:
+        _LAST_POINTS[None] = (text, points)
     return points
 
 

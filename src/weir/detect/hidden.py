@@ -24,6 +24,7 @@ import re
 from collections.abc import Iterator
 
 from weir.detect.anchors import has_ascii_controls
+from weir.detect.charclass import HIDDEN
 from weir.detect.normalize import (
     CONTROL_CHARS,
     INVISIBLE_FORMAT,
@@ -85,7 +86,7 @@ class HiddenTextDetector:
 
     def _findings(self, text: str) -> Iterator[Finding]:
         rtl = _RTL_LETTERS.search(text) is not None
-        for group, start, end in special_runs(text, _HIDDEN):
+        for group, start, end in special_runs(text, _HIDDEN, bits=HIDDEN):
             if group == "other":
                 continue
             if group == "tags":

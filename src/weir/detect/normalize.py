@@ -26,11 +26,13 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from weir.detect.anchors import has_ascii_controls
+from weir.detect.charclass import CHANGED, HIDDEN, flagged_runs
 
 __all__ = [
     "BIDI_CONTROLS",
     "CONTROL_CHARS",
     "INVISIBLE_FORMAT",
+    "REMOVED_CLASS",
     "TAG_CHARS",
     "VARIATION_SELECTORS",
     "ZERO_WIDTH",
@@ -53,10 +55,11 @@ CONTROL_CHARS = "\x00-\x08\x0b\x0c\x0e-\x1a\x1c-\x1f\x7f-\x9f"
 """C0/C1 controls except tab, LF, CR, and ESC (which starts an ANSI sequence)."""
 
 _REMOVED = ZERO_WIDTH + BIDI_CONTROLS + VARIATION_SELECTORS + INVISIBLE_FORMAT + CONTROL_CHARS
-# Python's regex engine scans fast only for a single character class, so the work is in two
-# steps: find runs of anything but printable ASCII (one class), then classify inside each run.
-NOT_PRINTABLE_ASCII = re.compile(r"[^\t\n\r\x20-\x7e]+")
-"""Runs of characters that are not printable ASCII (plus tab, LF, CR): where anything hides."""
+REMOVED_CLASS = _REMOVED
+"""Everything normalising removes (as the inside of a regex character class), ESC and tags aside."""
+# Python's regex engine is slow at classifying every character, so the work is in two steps:
+# a numpy table lookup finds the few runs of characters that need anything (charclass.py), then
+# regular expressions classify inside each run.
 ASCII_SPECIAL = re.compile(f"[{CONTROL_CHARS}\x1b]")
 """The only characters normalising touches in pure-ASCII text."""
 ANSI = re.compile(r"\x1b(?:\[[0-?]{0,64}[ -/]{0,8}[@-~]|[@-Z\\-_]|)")
@@ -127,18 +130,21 @@ class Normalized:
         return o_start, o_start + o_len
 
 
-def special_runs(text: str, classify: re.Pattern[str] | None = None) -> Iterator[tuple[str, int, int]]:
+def special_runs(
+    text: str, classify: re.Pattern[str] | None = None, *, bits: int = HIDDEN | CHANGED
+) -> Iterator[tuple[str, int, int]]:
     """``(kind, start, end)`` of every run normalising may change, in order.
 
+    Only characters flagged with ``bits`` (see :mod:`weir.detect.charclass`) are visited.
     Kinds: ``ansi`` (one escape sequence), then the group names of ``classify``: by default
     ``removed`` (invisible or control characters), ``tags`` (Unicode tag characters), ``other``
-    (other non-ASCII text). A custom ``classify`` must match every character that is neither
-    printable ASCII nor ESC, with one named group per kind.
+    (other non-ASCII text). A custom ``classify`` must match every flagged character except
+    ESC, with one named group per kind.
     """
     classify = classify or _CLASSIFY
     floor = 0
-    for run in NOT_PRINTABLE_ASCII.finditer(text):
-        pos, end = max(run.start(), floor), run.end()
+    for run_start, run_end in flagged_runs(text, bits):
+        pos, end = max(run_start, floor), run_end
         while pos < end:
             if text[pos] == "\x1b":
                 m = ANSI.match(text, pos)
