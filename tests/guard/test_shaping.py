@@ -42,7 +42,14 @@ def test_a_sensitive_finding_that_cannot_be_located_withholds_every_text_block()
     result = {"content": [{"type": "text", "text": "secret"}], "structuredContent": {"s": "secret"}}
     out = redact_result(result, [span(0, 6, path=None)], DECISION)
     assert "secret" not in str(out["content"])
-    assert out["structuredContent"] is None
+    assert "structuredContent" not in out
+
+
+def test_spans_inside_structured_content_are_redacted_too() -> None:
+    result = {"content": [], "structuredContent": {"rows": [{"email": "a@b.example", "n": 1}]}}
+    found = span(0, 11, FindingClass.PII, path="structuredContent.rows[0].email")
+    out = redact_result(result, [found], DECISION)
+    assert out["structuredContent"] == {"rows": [{"email": "[REDACTED:pii]", "n": 1}]}
 
 
 def test_malicious_and_suspicious_findings_are_not_redacted() -> None:
