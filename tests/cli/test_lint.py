@@ -124,3 +124,10 @@ def test_a_catalog_nested_too_deeply_exits_2_with_a_message(tmp_path: Path) -> N
     result = runner.invoke(app, ["lint", str(path)])
     assert result.exit_code == 2
     assert "nested too deeply" in result.output
+
+
+def test_an_output_that_cannot_be_written_exits_2_without_a_traceback(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["lint", str(CATALOGS["mail"]), "-o", str(tmp_path / "missing" / "x.json")])
+    assert result.exit_code == 2
+    assert "cannot write" in result.output
+    assert isinstance(result.exception, SystemExit)
