@@ -1,0 +1,188 @@
+"""Policy figures against DESIGN.md's budgets: pre-call decisions, replay speed, idle session memory.
+
+Everything runs through :class:`weir.guard.Guard` with the baseline pack and the shipped corpus's
+deployment config, the way the gateway and `weir replay` decide:
+
+- one pre-call decision: ``Guard.before_call`` on a bank transfer in a session that has just read
+  a bill e-mail (provenance, facts, every baseline rule) — p50 and p99, and decisions/s;
+- the engine alone (``Engine.decide`` on those facts), to show where the time goes;
+- replay: every call and result of the whole corpus, traces already parsed, calls/s (and the
+  same with parsing the JSON Lines, as ``weir replay`` does);
+- memory per idle agent session, with tracemalloc over many sessions: a fresh one, and one that
+  has run the five calls of ``bill-pay-known-payee``; its attribution strings are reported
+  apart, since the budget is "4 KB plus its attribution".
+"""
+
+from __future__ import annotations
+
+import gc
+import statistics
+import time
+import tracemalloc
+from collections.abc import Callable
+from typing import Any
+
+from weir.config import WeirConfig, load_config
+from weir.evaluation.corpus import config_path, trace_names, trace_path
+from weir.flow.session import Session
+from weir.guard import Guard
+from weir.policy.engine import Engine
+from weir.replay.explain import FactKeepingEngine
+from weir.replay.run import Player, guard_for, replay
+from weir.trace import CallEvent, SessionEvent, TraceLine, read_trace
+
+Row = tuple[str, str, str, bool]
+
+DECISION_BUDGET_US = 50.0
+REPLAY_BUDGET = 20_000.0
+SESSION_BUDGET_BYTES = 4096
+
+TRANSFER = {
+    "from_account": "acc-giro-1",
+    "to_iban": "DE44400501500000337712",
+    "to_name": "Stadtwerke Münster GmbH",
+    "amount": 84.20,
+    "currency": "EUR",
+    "reference": "KD 40021877 RE 2026-11-0458812",
+}
+
+
+def _config() -> WeirConfig:
+    return load_config(config_path())
+
+
+def _bill_session(guard: Guard, session_id: str) -> Session:
+    """A session that has run the bill-paying trace up to (not including) the transfer."""
+    player = Player(guard)
+    for tl in read_trace(trace_path("bill-pay-known-payee")):
+        if isinstance(tl.event, CallEvent) and tl.event.tool == "transfer":
+            break
+        player.feed(TraceLine(tl.line, SessionEvent(session_id)) if isinstance(tl.event, SessionEvent) else tl)
+    return guard.session(session_id)
+
+
+def _percentiles(samples_ns: list[int]) -> tuple[float, float]:
+    ordered = sorted(samples_ns)
+    p50 = ordered[len(ordered) // 2] / 1000
+    p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))] / 1000
+    return p50, p99
+
+
+def _time_each(
+    n: int, setup: Callable[[], Any], run: Callable[[Any], object], clock: Callable[[], int] = time.perf_counter_ns
+) -> list[int]:
+    samples = []
+    for _ in range(n):
+        arg = setup()
+        start = clock()
+        run(arg)
+        samples.append(clock() - start)
+    return samples
+
+
+def _decision_rows(quick: bool) -> list[Row]:
+    guard = guard_for(_config())
+    snapshot = _bill_session(guard, "bench").to_json()
+    n = 2_000 if quick else 20_000
+    # A fresh copy of the same session per sample: every decision sees exactly the same state.
+    samples = _time_each(
+        n, lambda: Session.from_json(snapshot), lambda s: guard.before_call(s, "bank", "transfer", TRANSFER)
+    )
+    p50, p99 = _percentiles(samples)
+    per_s = 1e9 / statistics.fmean(samples)
+    # CPU time of this thread: what the figure would be on an idle machine (the 2-core build box is shared).
+    cpu = _time_each(
+        n,
+        lambda: Session.from_json(snapshot),
+        lambda s: guard.before_call(s, "bank", "transfer", TRANSFER),
+        time.thread_time_ns,
+    )
+    c50, _ = _percentiles(cpu)
+    keeper = FactKeepingEngine(guard.engine)
+    guard_for(_config(), engine=keeper).before_call(Session.from_json(snapshot), "bank", "transfer", TRANSFER)
+    facts, engine = keeper.last["call"], guard.engine
+    engine_samples = _time_each(n, lambda: None, lambda _: engine.decide(facts, phase="call"))
+    e50, e99 = _percentiles(engine_samples)
+    budget = f"≤ {DECISION_BUDGET_US:.0f} µs"
+    return [
+        ("pre-call decision p50 (Guard.before_call, baseline)", f"{p50:.1f} µs", budget, p50 <= DECISION_BUDGET_US),
+        ("pre-call decision p99 (Guard.before_call, baseline)", f"{p99:.1f} µs", "(p99, no budget)", True),
+        ("pre-call decision p50, thread CPU time", f"{c50:.1f} µs", budget, c50 <= DECISION_BUDGET_US),
+        ("decisions/s (one thread, mean of the above)", f"{per_s:,.0f}/s", "(no budget)", True),
+        ("engine.decide alone p50 / p99 (same facts)", f"{e50:.1f} / {e99:.1f} µs", "(where the time goes)", True),
+    ]
+
+
+def _replay_rows(quick: bool) -> list[Row]:
+    config = _config()
+    engine = Engine.from_config(config.policy, base_dir=config.base_dir)
+    traces = [read_trace(trace_path(name)) for name in trace_names()]
+    calls = sum(isinstance(tl.event, CallEvent) for lines in traces for tl in lines)
+    rounds = 3 if quick else 20
+    start, cpu_start = time.perf_counter(), time.thread_time()
+    for _ in range(rounds):
+        for lines in traces:
+            replay(lines, config, guard=guard_for(config, engine=engine))
+    parsed = rounds * calls / (time.perf_counter() - start)
+    parsed_cpu = rounds * calls / (time.thread_time() - cpu_start)
+    start = time.perf_counter()
+    for _ in range(rounds):
+        for name in trace_names():
+            replay(read_trace(trace_path(name)), config, guard=guard_for(config, engine=engine))
+    with_io = rounds * calls / (time.perf_counter() - start)
+    budget = f"≥ {REPLAY_BUDGET:,.0f}/s"
+    return [
+        (f"replay, corpus parsed ({calls} calls + results)", f"{parsed:,.0f} calls/s", budget, parsed >= REPLAY_BUDGET),
+        (
+            "replay, corpus parsed, per thread CPU second",
+            f"{parsed_cpu:,.0f} calls/s",
+            budget,
+            parsed_cpu >= REPLAY_BUDGET,
+        ),
+        ("replay, reading the JSON Lines too", f"{with_io:,.0f} calls/s", budget, with_io >= REPLAY_BUDGET),
+    ]
+
+
+def _session_bytes(make: Callable[[Guard, str], Session], n: int) -> tuple[float, float]:
+    """Mean bytes per session held by the guard's store, and mean bytes of their attribution strings."""
+    guard = guard_for(_config())
+    make(guard, "warm-up")  # tool facts and other shared caches are not per-session memory
+    gc.collect()
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    sessions = [make(guard, f"session-{i:06d}") for i in range(n)]
+    gc.collect()
+    after = tracemalloc.get_traced_memory()[0]
+    tracemalloc.stop()
+    attribution = sum(len(a.encode()) + 49 for s in sessions for a in s.label.attribution)  # 49: str header
+    return (after - before) / n, attribution / n
+
+
+def _memory_rows(quick: bool) -> list[Row]:
+    n = 300 if quick else 2_000
+    fresh, _ = _session_bytes(lambda g, sid: g.session(sid), n)
+    used, attribution = _session_bytes(_bill_session, n)
+    rest = used - attribution
+    return [
+        ("idle session, fresh", f"{fresh:,.0f} B", f"≤ {SESSION_BUDGET_BYTES} B", fresh <= SESSION_BUDGET_BYTES),
+        ("idle session after 4 calls (bill e-mail, payees, accounts)", f"{used:,.0f} B", "(total)", True),
+        ("  of which attribution strings", f"{attribution:,.0f} B", "(outside the budget)", True),
+        ("  the rest", f"{rest:,.0f} B", f"≤ {SESSION_BUDGET_BYTES} B", rest <= SESSION_BUDGET_BYTES),
+    ]
+
+
+def _reference_row() -> Row:
+    """A fixed pure-Python workload, so figures from a slow or shared machine can be read in context."""
+    samples = _time_each(2_000, lambda: None, lambda _: sum(range(1000)), time.thread_time_ns)
+    p50, _ = _percentiles(samples)
+    return (
+        "reference: sum(range(1000)) p50, thread CPU (≈ 8 µs on a 2020s laptop)",
+        f"{p50:.1f} µs",
+        "(context)",
+        True,
+    )
+
+
+def run(quick: bool) -> list[Row]:
+    """Every figure of this section (see the module docstring)."""
+    return [_reference_row(), *_decision_rows(quick), *_replay_rows(quick), *_memory_rows(quick)]

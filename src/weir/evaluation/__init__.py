@@ -1,0 +1,1 @@
+"""Evaluations of Weir against the shipped corpora (run with ``python -m weir.evaluation.<name>``)."""

@@ -1,0 +1,93 @@
+"""A result's label, and whether its values count as untrusted for argument provenance.
+
+A result's label is the join of what its server wrote (result and content-block ``_meta``),
+what the tool declared it returns (``returnMetadata``: the worst member of a possible set until
+resolved), and what Weir's detectors found in it. Joining means none of the three can weaken
+another: a server that writes nothing does not undo its tool's declaration, and a clean
+declaration does not undo a detector's finding.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from weir.labels.config import Trust
+from weir.labels.datalabel import BOTTOM, DataLabel
+from weir.labels.finding import Finding, FindingClass
+from weir.labels.profile import ToolProfile
+from weir.labels.provenance import Origin
+from weir.labels.vocab import DataClass, Dialect, Level, Source
+
+__all__ = ["Standing", "findings_label", "result_label", "standing"]
+
+_CLASS_OF = {
+    FindingClass.CREDENTIALS: (DataClass.CREDENTIALS, Level.HIGH),
+    FindingClass.PII: (DataClass.PII, Level.MEDIUM),
+    FindingClass.FINANCIAL: (DataClass.FINANCIAL, Level.MEDIUM),
+}
+_TRUSTED_SOURCES = frozenset({Source.TRUSTED_PUBLIC, Source.INTERNAL, Source.USER, Source.SYSTEM})
+
+
+def findings_label(findings: Iterable[Finding]) -> DataLabel:
+    """The label detector findings imply: malicious → maliciousActivityHint, secrets/PII/financial → classes."""
+    label = BOTTOM
+    for f in findings:
+        origin = frozenset(
+            {Origin(dialect=Dialect.DETECTOR, path=f"{f.detector}:{f.kind}" + (f" at {f.path}" if f.path else ""))}
+        )
+        if f.cls is FindingClass.MALICIOUS:
+            part = DataLabel(malicious=True, findings=frozenset({f}), origins={"malicious": origin})
+        elif f.cls in _CLASS_OF:
+            cls, level = _CLASS_OF[f.cls]
+            part = DataLabel(
+                level=level,
+                classes=frozenset({cls}),
+                findings=frozenset({f}),
+                origins={"level": origin, "classes": origin},
+            )
+        else:
+            part = DataLabel(findings=frozenset({f}))
+        label = label.join(part)
+    return label
+
+
+def result_label(written: DataLabel, declared: DataLabel, findings: Iterable[Finding] = ()) -> DataLabel:
+    """Join the server's written labels, the tool's declared return labels, and detector findings."""
+    return written.join(declared).join(findings_label(findings))
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """How far a result is believed: three separate questions with separate answers."""
+
+    untrusted: bool
+    """The data may come from an untrusted or open-world source: the session turns untrusted
+    (``openWorldHint`` propagates)."""
+    values_untrusted: bool
+    """Its values may have been written by someone else: they count for argument provenance."""
+    internal: bool
+    """It is the organisation's own data: sending it outside is exfiltration."""
+
+
+def standing(label: DataLabel, profile: ToolProfile | None, trust: Trust) -> Standing:
+    """Decide how far a result is believed (rules documented in docs/policy.md).
+
+    - untrusted: the data says so (data ``openWorldHint``, trust-annotations ``untrusted``, a
+      block label, malicious); or the tool may return ``untrustedPublic`` data; or the server
+      is not trusted and the tool (after trust and overrides: an untrusted server cannot vouch
+      for itself, only a deployer override can) declares no trusted source.
+    - values untrusted: untrusted, or the tool declares no trusted source at all — even a
+      trusted server's calendar returns invitations other people wrote.
+    - internal: not untrusted (a trusted server's data, or a source a deployer vouched for).
+    """
+    sources = profile.return_sources if profile is not None else frozenset()
+    declares_trusted = bool(sources) and sources <= _TRUSTED_SOURCES
+    untrusted = (
+        label.untrusted
+        or label.malicious
+        or profile is None
+        or Source.UNTRUSTED_PUBLIC in sources
+        or (trust is Trust.UNTRUSTED and not declares_trusted)
+    )
+    return Standing(untrusted=untrusted, values_untrusted=untrusted or not declares_trusted, internal=not untrusted)

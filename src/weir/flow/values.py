@@ -1,0 +1,266 @@
+"""Values worth remembering: what an agent could copy from data it read into a later call.
+
+Extraction pulls identifiers (e-mail addresses, URLs, domains, IBANs, phone and account
+numbers, amounts) out of free text, and takes short strings whole. Each value is normalised so
+that the same identifier written two ways ("DE89 3704 0044 0532 0130 00" and
+"de89370400440532013000", "(555) 123-4567" and "+1 555 123 4567") gives the same key, and then
+hashed: a session remembers 8-byte fingerprints, never the untrusted text itself.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterator
+from enum import IntEnum
+from hashlib import blake2b
+from typing import Any
+
+__all__ = ["MAX_WHOLE", "Kind", "extract", "fingerprint", "number_key", "walk_leaves", "whole_key"]
+
+MAX_WHOLE = 200
+"""Strings up to this length are also remembered whole (names, paths, subjects, ids)."""
+
+
+class Kind(IntEnum):
+    """What sort of value a fingerprint stands for (policy cares: an IBAN is not a word)."""
+
+    TEXT = 0
+    EMAIL = 1
+    URL = 2
+    DOMAIN = 3
+    IBAN = 4
+    PHONE = 5
+    ACCOUNT = 6
+    NUMBER = 7
+    PATH = 8
+    CHANNEL = 9
+
+    @property
+    def label(self) -> str:
+        """Lower-case name used in facts and reasons."""
+        return self.name.lower()
+
+
+_EMAIL = re.compile(r"[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+")
+_URL = re.compile(r"\b(?:https?|ftp)://[^\s<>\"'`)\]]+", re.IGNORECASE)
+_DOMAIN = re.compile(r"\b(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,24})\b", re.IGNORECASE)
+_IBAN = re.compile(r"\b[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]){11,30}\b")
+_DIGITS = re.compile(r"(?<![\w.])\+?\(?\d[\d ().-]{5,22}\d(?![\w])")
+# Amounts as text writes them: with cents ("84,20", "1.475,60", "120.50") or thousands
+# separators ("4.860", "12,000"). Bare integers in text are dates, times and counters far more
+# often than amounts; integers in arguments are compared through number_key instead.
+_AMOUNT = re.compile(
+    r"(?<![\w.,])\d{1,3}(?:[,.' ]\d{3})*[.,]\d{2}(?![\w])|(?<![\w.,])\d{1,3}(?:[,.']\d{3})+(?![\w.,]\d)"
+)
+# A bare word.word is a domain only with a real top-level domain: generic ones, and two-letter
+# country codes that are not also common file extensions ("notes.md", "main.py", "run.sh").
+_GENERIC_TLDS = frozenset(
+    [
+        "com",
+        "org",
+        "net",
+        "edu",
+        "gov",
+        "mil",
+        "int",
+        "io",
+        "ai",
+        "app",
+        "dev",
+        "info",
+        "biz",
+        "co",
+        "me",
+        "tv",
+        "cloud",
+        "online",
+        "site",
+        "shop",
+        "xyz",
+        "tech",
+        "store",
+        "blog",
+        "news",
+        "email",
+        "link",
+        "live",
+        "pro",
+        "page",
+        "example",
+        "test",
+        "local",
+        "internal",
+        "corp",
+    ]
+)
+_FILE_EXTENSIONS = frozenset(["md", "py", "rs", "ts", "js", "sh", "pl", "cc", "cs", "so", "ps", "ml", "gz", "bz"])
+
+
+def fingerprint(kind: Kind, key: str) -> int:
+    """Stable 64-bit fingerprint of a normalised value (same across processes, unlike ``hash``)."""
+    # Phone and account numbers share one namespace: "+1 555 123 4567" in an argument must
+    # match "5551234567" in a result, whichever way each was classified.
+    space = Kind.ACCOUNT if kind is Kind.PHONE else kind
+    digest = blake2b(f"{int(space)}:{key}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1  # 63 bits: fits a signed integer in JSON and SQL
+
+
+def whole_key(text: str) -> str:
+    """Normalise a short string taken whole: case-folded, whitespace collapsed."""
+    return " ".join(text.split()).casefold()
+
+
+def number_key(value: float) -> str | None:
+    """Key for a number worth remembering (amounts, ids): not tiny counters like 1 or 10."""
+    if math.isnan(value) or math.isinf(value):
+        return None
+    if float(value).is_integer():
+        return str(int(value)) if abs(value) >= 100 else None
+    return repr(round(float(value), 2))
+
+
+def _iban_ok(candidate: str) -> bool:
+    """IBAN-shaped: the checksum is deliberately not required (a fabricated IBAN in an
+    injected e-mail is still an account the agent should not pay), but the account part
+    must be mostly digits so that ordinary upper-case tokens do not qualify."""
+    s = candidate.replace(" ", "")
+    return 15 <= len(s) <= 34 and sum(ch.isdigit() for ch in s[4:]) >= 8
+
+
+def _domain_key(host: str) -> str | None:
+    host = host.lower().strip(".")
+    host = host.removeprefix("www.")
+    tld = host.rsplit(".", 1)[-1]
+    if "." not in host or not _is_tld(tld):
+        return None
+    return host
+
+
+def _is_tld(tld: str) -> bool:
+    return tld in _GENERIC_TLDS or (len(tld) == 2 and tld.isalpha() and tld not in _FILE_EXTENSIONS)
+
+
+def _url_keys(url: str) -> Iterator[tuple[Kind, str]]:
+    url = url.rstrip(".,;:!?")
+    scheme, _, rest = url.partition("://")
+    host, _, tail = rest.partition("/")
+    host = host.rsplit("@", 1)[-1].split(":", 1)[0]
+    tail = tail.split("#", 1)[0].rstrip("/")
+    yield Kind.URL, f"{scheme.lower()}://{host.lower()}/{tail}"
+    domain = _domain_key(host)
+    if domain:
+        yield Kind.DOMAIN, domain
+
+
+def _amount_key(raw: str) -> str | None:
+    s = raw.replace("'", "").replace(" ", "")
+    if "," in s and "." in s:
+        s = s.replace(",", "") if s.rfind(".") > s.rfind(",") else s.replace(".", "").replace(",", ".")
+    elif "," in s:
+        head, _, tail = s.rpartition(",")
+        s = f"{head.replace(',', '')}.{tail}" if len(tail) <= 2 else s.replace(",", "")
+    try:
+        return number_key(float(s))
+    except ValueError:
+        return None
+
+
+_HAS_DIGIT = re.compile(r"\d")
+# Chat channels as people write them: "#finance-billing" (at least one letter: "#4812" is an issue).
+_CHANNEL = re.compile(r"(?<![\w&#/])#([a-z0-9][a-z0-9_.-]{0,79})(?![\w-])", re.IGNORECASE)
+# File paths: absolute, home-relative or drive paths with at least two segments.
+_PATH = re.compile(r"(?<![\w/~.])(?:~|[A-Za-z]:)?(?:[/\\][\w.@+-]+){2,}[/\\]?|~[/\\][\w.@+-]+(?:[/\\][\w.@+-]+)*")
+
+
+def extract(text: str, *, derive: bool = True) -> Iterator[tuple[Kind, str]]:
+    """Every identifier in ``text`` as ``(kind, normalised key)``; may repeat a value.
+
+    With ``derive`` (for data), an e-mail address also yields its domain and every domain
+    mentioned counts; without it (for arguments) a domain counts only as a URL's host or as the
+    whole value: mailing a colleague at a domain an untrusted mail also used, or writing "see
+    evil.example" in a message body, is not copying a destination from that mail.
+    """
+    if not text:
+        return
+    # Cheap guards first: most argument strings are short words that need no regex at all.
+    if "@" in text:
+        yield from _emails(text, derive)
+    if "://" in text:
+        for m in _URL.finditer(text):
+            yield from _url_keys(m.group(0))
+    if "/" in text or "\\" in text:
+        yield from _paths(text)
+    if "." in text and (derive or "://" not in text):
+        yield from _domains(text, derive)
+    if "#" in text and derive:
+        for m in _CHANNEL.finditer(text):
+            if any(ch.isalpha() for ch in m.group(1)):
+                yield Kind.CHANNEL, m.group(1).lower().rstrip(".")
+    if _HAS_DIGIT.search(text) is not None:
+        yield from _numbers(text)
+
+
+def _emails(text: str, derive: bool) -> Iterator[tuple[Kind, str]]:
+    for m in _EMAIL.finditer(text):
+        addr = m.group(0).strip(".").lower()
+        yield Kind.EMAIL, addr
+        domain = _domain_key(addr.rsplit("@", 1)[1]) if derive else None
+        if domain:
+            yield Kind.DOMAIN, domain
+
+
+def _paths(text: str) -> Iterator[tuple[Kind, str]]:
+    for m in _PATH.finditer(text):
+        if "://" not in text[max(0, m.start() - 3) : m.start() + 1]:
+            yield Kind.PATH, m.group(0).rstrip("/\\.,;:").replace("\\", "/")
+
+
+def _domains(text: str, derive: bool) -> Iterator[tuple[Kind, str]]:
+    candidates = _DOMAIN.finditer(text) if derive else [m for m in [_DOMAIN.fullmatch(text.strip())] if m]
+    for m in candidates:
+        if m.start() > 0 and text[m.start() - 1] in "/@\\":
+            continue  # part of a path or an address, not a domain on its own
+        domain = _domain_key(m.group(0))
+        if domain:
+            yield Kind.DOMAIN, domain
+
+
+def _numbers(text: str) -> Iterator[tuple[Kind, str]]:
+    for m in _IBAN.finditer(text):
+        if _iban_ok(m.group(0)):
+            yield Kind.IBAN, m.group(0).replace(" ", "").upper()
+    yield from _digit_runs(text)
+    for m in _AMOUNT.finditer(text):
+        key = _amount_key(m.group(0))
+        if key:
+            yield Kind.NUMBER, key
+
+
+def _digit_runs(text: str) -> Iterator[tuple[Kind, str]]:
+    """Phone numbers (written with ``+`` or ``(``) and account numbers (8+ bare digits).
+
+    Both are compared on their last 9 digits. Digits with dashes or dots are dates, invoice
+    and reference numbers far more often than phones, so they are left to the other kinds.
+    """
+    for m in _DIGITS.finditer(text):
+        raw = m.group(0)
+        digits = "".join(ch for ch in raw if ch.isdigit())
+        if raw.startswith(("+", "(")) and len(digits) >= 7:
+            yield Kind.PHONE, digits[-9:]
+        elif raw.isdigit() and len(digits) >= 8:
+            yield Kind.ACCOUNT, digits[-9:]
+
+
+def walk_leaves(value: Any, path: str = "", depth: int = 0) -> Iterator[tuple[str, Any]]:
+    """Every scalar leaf of a JSON value with its JSON path (``to``, ``items[0].iban``)."""
+    if depth > 32:
+        return
+    if isinstance(value, dict):
+        for key, sub in value.items():
+            yield from walk_leaves(sub, f"{path}.{key}" if path else str(key), depth + 1)
+    elif isinstance(value, list | tuple):
+        for i, sub in enumerate(value):
+            yield from walk_leaves(sub, f"{path}[{i}]", depth + 1)
+    else:
+        yield path, value

@@ -1,0 +1,406 @@
+"""The Guard: the one decision path the gateway, the client helpers and ``weir replay`` share.
+
+``register_tools`` reads each server's tool list into profiles (trust and overrides applied)
+and records poisoning findings; ``before_call`` decides a call and computes the annotations
+it carries; ``after_call`` labels the result, joins it into the agent session, decides the
+post-call rules and shapes the result. No method of the decision path raises: an error is a
+block naming the error.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from weir.config import WeirConfig
+from weir.flow.labelling import result_label, standing
+from weir.flow.provenance import ArgTaint, ValueMemory, arg_fingerprints
+from weir.flow.request import request_meta
+from weir.flow.session import Session
+from weir.flow.store import MemorySessionStore, SessionStore
+from weir.flow.values import walk_leaves
+from weir.guard import reading
+from weir.guard.checks import CallCheck, ChainLike, ResultCheck, ToolsReview
+from weir.guard.shaping import blocked_result, redact_result, warn_result
+from weir.labels.config import ServerConfig, Sharing, Trust
+from weir.labels.datalabel import DataLabel
+from weir.labels.finding import Finding, FindingClass
+from weir.labels.profile import ToolProfile
+from weir.labels.provenance import Origin
+from weir.labels.vocab import Dialect
+from weir.policy.activation import call_facts, result_facts
+from weir.policy.decision import Decision, Verdict
+from weir.policy.engine import Engine
+from weir.policy.facts import ToolFacts, tool_facts
+
+__all__ = ["Guard"]
+
+_TOOL_INDEX = re.compile(r"^(?:tools)?\[(\d+)\]")
+
+
+class Guard:
+    """Decides every call and result of every agent session against one configuration."""
+
+    def __init__(
+        self,
+        config: WeirConfig | None = None,
+        *,
+        chain: ChainLike | None = None,
+        sessions: SessionStore | None = None,
+        engine: Engine | None = None,
+    ) -> None:
+        self.config = config or WeirConfig()
+        self.engine = engine or Engine.from_config(self.config.policy, base_dir=self.config.base_dir)
+        self.chain = chain
+        self.sessions: SessionStore = sessions if sessions is not None else MemorySessionStore()
+        self._profiles: dict[tuple[str, str], ToolProfile] = {}
+        self._facts: dict[tuple[str, str], ToolFacts] = {}
+        self._flagged: dict[tuple[str, str], list[Finding]] = {}
+        self._listed: dict[str, tuple[str, ToolsReview]] = {}
+        self._overrides_key: str | None = None
+        # The resolved profile of each call in flight, so its result is labelled by what the
+        # resolution promised (session id, server, tool) → profile.
+        self._in_flight: dict[tuple[str, str, str], ToolProfile] = {}
+        # Values written in untrusted servers' tool definitions (descriptions, schema text):
+        # a poisoned or rug-pulled description steers calls exactly as an injected page does.
+        self._definitions = ValueMemory()
+        self._definition_steps: list[tuple[str, str]] = []
+
+    # -- sessions and tools -------------------------------------------------------------
+
+    def session(self, session_id: str | None = None) -> Session:
+        """The agent session ``session_id`` (created on first use; a new id when None)."""
+        if session_id is not None:
+            found = self.sessions.get(session_id)
+            if found is not None:
+                return found
+        session = Session(session_id)
+        self.sessions.put(session)
+        return session
+
+    def register_tools(self, server: str, tools: Sequence[Mapping[str, Any]]) -> ToolsReview:
+        """Read a server's tool list; replaces what was registered for that server before.
+
+        The same list as the server's previous one (a client re-listing, a trace replaying) is
+        recognised and its review returned as it was: nothing changed, so neither the profiles nor
+        the detectors' verdicts (poisoning, pinning) can have.
+        """
+        digest = _digest(tools)
+        previous = self._listed.get(server)
+        if previous is not None and previous[0] == digest:
+            return previous[1]
+        review = self._register(server, tools)
+        self._listed[server] = (digest, review)
+        return review
+
+    def _register(self, server: str, tools: Sequence[Mapping[str, Any]]) -> ToolsReview:
+        findings = self._scan_tools(server, tools)
+        flagged = _findings_by_tool(tools, findings)
+        profiles: dict[str, ToolProfile] = {}
+        errors: list[str] = []
+        for key in [k for k in self._profiles if k[0] == server]:
+            del self._profiles[key]
+            self._facts.pop(key, None)
+            self._flagged.pop(key, None)
+        for i, raw in enumerate(tools):
+            name = raw.get("name") if isinstance(raw, Mapping) else None
+            if not isinstance(name, str) or not name:
+                errors.append(f"tools[{i}]: a tool without a name cannot be called; ignored")
+                continue
+            profile = self._read(raw, server, errors, i)
+            profiles[name] = profile
+            self._profiles[(server, name)] = profile
+            self._flagged[(server, name)] = flagged.get(name, [])
+            self._remember_definition(server, name, raw, bool(flagged.get(name)))
+            self._facts[(server, name)] = _facts_of(profile, flagged.get(name, []))
+        return ToolsReview(server, profiles, tuple(findings), flagged, tuple(errors))
+
+    def _read(self, raw: Mapping[str, Any], server: str, errors: list[str], i: int) -> ToolProfile:
+        try:
+            key = (server, self._trust_key(server), _digest(raw))
+            cached = _PROFILES.get(key)
+            if cached is None:
+                cached = reading.read_profile(
+                    raw, server=server, servers=self.config.servers, overrides=self.config.overrides
+                )
+                if len(_PROFILES) >= _MAX_PROFILES:
+                    _PROFILES.clear()
+                _PROFILES[key] = cached
+            return cached
+        except Exception as exc:  # a reader bug must not make a tool look safe
+            errors.append(f"tools[{i}]: could not be read ({exc}); treated as unknown")
+            return ToolProfile(name=str(raw.get("name")), server=server)
+
+    def _remember_definition(self, server: str, name: str, raw: Mapping[str, Any], flagged: bool) -> None:
+        cfg = self._server(server)
+        if cfg is not None and cfg.trust is Trust.TRUSTED:
+            return
+        text = _definition_text(raw)
+        if not text:
+            return
+        self._definition_steps.append((server, f"{name} (tool definition)"))
+        step = len(self._definition_steps) - 1
+        self._definitions.observe(text, step=step, untrusted=True, malicious=flagged, open_world=True)
+
+    def _taints(self, session: Session, args: dict[str, Any]) -> list[ArgTaint]:
+        """Argument provenance from the session's data and from untrusted tool definitions."""
+        taints = session.check_call(args)
+        if len(self._definitions):
+            seen = {t.path for t in taints}
+            leaves = [(p, v, arg_fingerprints(v)) for p, v in walk_leaves(args) if p not in seen]
+            taints += self._definitions.tainted_leaves(leaves, self._definition_steps)
+        return taints
+
+    def _scan_tools(self, server: str, tools: Sequence[Mapping[str, Any]]) -> list[Finding]:
+        if self.chain is None:
+            return []
+        try:
+            return list(self.chain.scan_tools(server, tools))
+        except Exception as exc:
+            return [_scan_error("tools", exc)]
+
+    def _trust_key(self, server: str) -> str:
+        """What, besides the tool itself, a profile depends on: the server's trust and the overrides."""
+        if self._overrides_key is None:
+            self._overrides_key = _digest([o.model_dump(mode="json", by_alias=True) for o in self.config.overrides])
+        cfg = self._server(server)
+        return f"{cfg.trust if cfg else Trust.UNTRUSTED}:{self._overrides_key}"
+
+    def profile(self, server: str, tool: str) -> ToolProfile | None:
+        """The registered profile of ``server``/``tool``, if its server listed it."""
+        return self._profiles.get((server, tool))
+
+    def _tool(self, server: str, tool: str) -> tuple[ToolProfile, ToolFacts]:
+        key = (server, tool)
+        facts = self._facts.get(key)
+        if facts is None:
+            # Never listed: no claims at all, which the facts read as the riskiest tool.
+            profile = ToolProfile(name=tool, server=server)
+            facts = tool_facts(profile)
+            return profile, facts
+        return self._profiles[key], facts
+
+    def _server(self, server: str) -> ServerConfig | None:
+        return self.config.servers.get(server)
+
+    # -- the call ----------------------------------------------------------------------
+
+    def before_call(  # noqa: PLR0917 - positional, as docs/contracts.md fixes it for every caller
+        self,
+        session: Session,
+        server: str,
+        tool: str,
+        arguments: Mapping[str, Any] | None,
+        meta: Mapping[str, Any] | None = None,
+        resolved: Mapping[str, Any] | None = None,
+    ) -> CallCheck:
+        """Decide a call before it runs. Never raises: an error is a block naming it."""
+        step = -1
+        profile: ToolProfile | None = None
+        try:
+            step = session.begin(server, tool)
+            args = dict(arguments or {})
+            profile, tfacts = self._call_profile(server, tool, resolved)
+            if resolved is not None:
+                if len(self._in_flight) >= _MAX_PROFILES:
+                    self._in_flight.clear()
+                self._in_flight[(session.id, server, tool)] = profile
+            if meta:
+                session.observe(server=server, tool=tool, label=reading.meta_label(meta), step=-1)
+            taints = self._taints(session, args)
+            facts = call_facts(
+                session=session,
+                tool=tfacts,
+                server=server,
+                server_config=self._server(server),
+                arguments=args,
+                taints=taints,
+                meta=meta,
+                roots=self.engine.roots("call"),
+            )
+            decision = self.engine.decide(facts, phase="call")
+            sharing = cfg.sharing if (cfg := self._server(server)) else Sharing.FULL
+            out_meta = request_meta(session.label, sharing, dict(meta or {}))
+            self.sessions.put(session)
+            return CallCheck(decision, out_meta, tuple(taints), profile, step)
+        except Exception as exc:  # top of the decision path: fail closed
+            decision = self.engine.failed(f"{type(exc).__name__}: {exc}")
+            return CallCheck(decision, {}, (), profile, step)
+
+    def _call_profile(
+        self, server: str, tool: str, resolved: Mapping[str, Any] | None
+    ) -> tuple[ToolProfile, ToolFacts]:
+        profile, tfacts = self._tool(server, tool)
+        if resolved is None:
+            return profile, tfacts
+        narrowed = reading.read_resolved(
+            resolved, server=server, servers=self.config.servers, overrides=self.config.overrides
+        )
+        merged = reading.merge_resolved(profile, narrowed)
+        return merged, tool_facts(merged, self._flagged.get((server, tool), ()))
+
+    # -- the result --------------------------------------------------------------------
+
+    def after_call(self, session: Session, server: str, tool: str, result: Mapping[str, Any]) -> ResultCheck:
+        """Label a result, join it into the session, decide the post-call rules, shape it."""
+        try:
+            return self._after_call(session, server, tool, result)
+        except Exception as exc:  # fail closed: the result is withheld, the error named
+            decision = self.engine.failed(f"{type(exc).__name__}: {exc}")
+            label = DataLabel(malicious=False, untrusted=True)
+            # The session itself may be what is broken; the block stands regardless.
+            with contextlib.suppress(Exception):
+                session.observe(server=server, tool=tool, label=label)
+            return ResultCheck(decision, blocked_result(decision, what=f"the result of {tool}"), label, ())
+
+    def _after_call(self, session: Session, server: str, tool: str, result: Mapping[str, Any]) -> ResultCheck:
+        if not isinstance(result, Mapping):
+            raise TypeError(f"a tool result must be an object, not {type(result).__name__}")
+        profile, tfacts = self._tool(server, tool)
+        profile = self._in_flight.pop((session.id, server, tool), profile)
+        findings = self._scan_result(result)
+        label = result_label(reading.result_label_of(result), reading.declared_label(profile), findings)
+        cfg = self._server(server)
+        trust = cfg.trust if cfg else Trust.UNTRUSTED
+        stand = standing(label, profile if (server, tool) in self._profiles else None, trust)
+        if stand.untrusted and not label.untrusted:
+            label = label.join(_trust_label(server, tool, known=(server, tool) in self._profiles))
+        session.observe(
+            server=server,
+            tool=tool,
+            label=label,
+            values=_values(result),
+            untrusted=stand.values_untrusted,
+            internal=stand.internal,
+        )
+        facts = result_facts(
+            session=session,
+            tool=tfacts,
+            server=server,
+            server_config=cfg,
+            label=label,
+            result=result,
+            roots=self.engine.roots("result"),
+        )
+        decision = self.engine.decide(facts, phase="result")
+        self.sessions.put(session)
+        return ResultCheck(decision, _shape(result, decision, findings, tool), label, tuple(findings))
+
+    def _scan_result(self, result: Mapping[str, Any]) -> list[Finding]:
+        if self.chain is None:
+            return []
+        try:
+            return list(self.chain.scan_result(result))
+        except Exception as exc:
+            return [_scan_error("result", exc)]
+
+
+def _shape(result: Mapping[str, Any], decision: Decision, findings: Sequence[Finding], tool: str) -> dict[str, Any]:
+    applied = decision.applied
+    if applied is Verdict.BLOCK:
+        return blocked_result(decision, what=f"the result of {tool}")
+    if applied is Verdict.REDACT:
+        return redact_result(result, findings, decision)
+    if applied is Verdict.WARN or (applied is Verdict.CONFIRM and decision.rules):
+        return warn_result(result, decision)
+    return dict(result)
+
+
+def _definition_text(raw: Mapping[str, Any]) -> list[str]:
+    """The free text of a tool definition: its description and every description in its schema."""
+    out = [raw[k] for k in ("description", "title") if isinstance(raw.get(k), str)]
+    stack: list[Any] = [raw.get("inputSchema"), raw.get("outputSchema")]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Mapping):
+            for key, value in node.items():
+                if key in ("description", "title") and isinstance(value, str):
+                    out.append(value)
+                elif isinstance(value, Mapping | list):
+                    stack.append(value)
+        elif isinstance(node, list):
+            stack.extend(node)
+    return out
+
+
+def _values(result: Mapping[str, Any]) -> dict[str, Any]:
+    """The parts of a result an agent could copy values from: text and structured content."""
+    content = result.get("content")
+    texts: list[Any] = []
+    if isinstance(content, list):
+        for block in content:
+            if isinstance(block, Mapping):
+                texts.append(block.get("text"))
+                resource = block.get("resource")
+                if isinstance(resource, Mapping):
+                    texts.append(resource.get("text"))
+    return {"content": texts, "structured": result.get("structuredContent")}
+
+
+def _trust_label(server: str, tool: str, *, known: bool) -> DataLabel:
+    why = (
+        f"server {server} is not trusted and {tool} declares no trusted source"
+        if known
+        else f"{server}/{tool} was never listed, so nothing vouches for its results"
+    )
+    return DataLabel(untrusted=True, origins={"untrusted": frozenset({Origin(dialect=Dialect.POLICY, path=why)})})
+
+
+def _findings_by_tool(tools: Sequence[Mapping[str, Any]], findings: Sequence[Finding]) -> dict[str, list[Finding]]:
+    out: dict[str, list[Finding]] = {}
+    names = [t.get("name") if isinstance(t, Mapping) else None for t in tools]
+    for f in findings:
+        m = _TOOL_INDEX.match(f.path or "")
+        if m and int(m.group(1)) < len(names) and isinstance(names[int(m.group(1))], str):
+            out.setdefault(str(names[int(m.group(1))]), []).append(f)
+    return out
+
+
+# Reading a tool through every dialect costs far more than deciding a call, and the same tools
+# come back in every session of a replay and every connection to the gateway: profiles are
+# shared across guards, keyed by everything they depend on (the wire tool, the server's trust,
+# the overrides). Profiles are frozen values, so sharing them is safe.
+_PROFILES: dict[tuple[str, str, str], ToolProfile] = {}
+_MAX_PROFILES = 8192
+
+
+_FACTS: dict[tuple[int, frozenset[tuple[str, str, str]]], tuple[ToolProfile, ToolFacts]] = {}
+
+
+def _facts_of(profile: ToolProfile, findings: list[Finding]) -> ToolFacts:
+    """Tool facts, shared for shared (cached) profiles with the same findings.
+
+    Sharing keeps their identity stable across re-listings, which the engine's per-tool caches
+    rely on.
+    """
+    key = (id(profile), frozenset((f.detector, f.kind, str(f.cls)) for f in findings))
+    hit = _FACTS.get(key)
+    if hit is not None and hit[0] is profile:
+        return hit[1]
+    if len(_FACTS) >= _MAX_PROFILES:
+        _FACTS.clear()
+    facts = tool_facts(profile, findings)
+    _FACTS[key] = (profile, facts)
+    return facts
+
+
+def _digest(tools: Any) -> str:
+    """A fingerprint of a tool list (anything JSON cannot encode makes it unique: re-read it)."""
+    try:
+        return hashlib.sha256(json.dumps(tools, sort_keys=True, default=repr).encode()).hexdigest()
+    except (TypeError, ValueError):
+        return f"unhashable:{id(tools)}"
+
+
+def _scan_error(what: str, exc: Exception) -> Finding:
+    # A detector that fails must not make content look clean: record it as suspected malicious.
+    return Finding(
+        detector="weir",
+        kind="detector-error",
+        cls=FindingClass.MALICIOUS,
+        message=f"the detector chain failed on the {what}: {type(exc).__name__}: {exc}",
+    )

@@ -1,0 +1,113 @@
+"""Assembling one decision's facts from a session, a tool, a call and (after it) a result.
+
+Only the fact roots the compiled rules use are built, and a tool's facts come from a cache the
+caller keeps per profile: per decision this module does little more than copy a few booleans.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from typing import Any
+
+from weir.flow.provenance import ArgTaint
+from weir.flow.session import Session
+from weir.labels.config import ServerConfig
+from weir.labels.datalabel import DataLabel
+from weir.policy.facts import Facts, ToolFacts, label_facts, label_origins, server_facts
+
+__all__ = ["call_facts", "result_facts"]
+
+
+def _session_facts(session: Session) -> dict[str, Any]:
+    facts = label_facts(session.label)
+    internal = session.internal
+    facts["internal_level"] = int(internal.level)
+    facts["internal_private"] = internal.private
+    facts["internal_classes"] = sorted(internal.classes)
+    facts["steps"] = len(session.steps)
+    facts["servers"] = session.servers()
+    return facts
+
+
+# Each propagated request hint stands for a session label (seed 004's rules test the hints).
+_HINT_FACT = {
+    "openWorldHint": "untrusted",
+    "privateHint": "private",
+    "sensitiveHint": "level",
+    "maliciousActivityHint": "malicious",
+}
+
+
+def _internal_origins(session: Session) -> dict[str, str]:
+    """Where the organisation's own sensitive data entered the session (from the lineage)."""
+    internal, lineage = session.internal, session.lineage
+    out: dict[str, str] = {}
+    if internal.classes:
+        out["session.internal_classes"] = "; ".join(
+            f"{c}: since {lineage.get(f'class:{c}')}" for c in sorted(internal.classes) if lineage.get(f"class:{c}")
+        )
+    if internal.level and (intro := lineage.get(f"level:{int(internal.level)}")):
+        out["session.internal_level"] = f"since {intro}"
+    if internal.private and (intro := lineage.get("private")):
+        out["session.internal_private"] = f"since {intro}"
+    return {k: v for k, v in out.items() if v}
+
+
+def call_facts(
+    *,
+    session: Session,
+    tool: ToolFacts,
+    server: str,
+    server_config: ServerConfig | None,
+    arguments: Mapping[str, Any],
+    taints: Sequence[ArgTaint],
+    meta: Mapping[str, Any] | None = None,
+    roots: Collection[str] | None = None,
+) -> Facts:
+    """The facts of a pre-call decision (``roots`` limits which are built; None builds all)."""
+    want = roots if roots is not None else ("tool", "server", "session", "request", "args_from_untrusted", "arguments")
+    values: dict[str, Any] = {}
+    origins = {f"tool.{k}": v for k, v in tool.origins.items()}
+    # Always present (a cached dict, free): obligations follow the tool even when no rule reads it.
+    values["tool"] = tool.values
+    if "server" in want:
+        values["server"] = server_facts(server, server_config)
+    if "session" in want:
+        values["session"] = _session_facts(session)
+    if "session" in want or "request" in want:
+        origins.update(label_origins("session", session.label, session.lineage))
+        origins.update(_internal_origins(session))
+    if "request" in want:
+        values["request"] = {"annotations": session.request_annotations(), "meta": dict(meta or {})}
+        for hint, fact in _HINT_FACT.items():
+            if f"session.{fact}" in origins:
+                origins[f"request.annotations.{hint}"] = origins[f"session.{fact}"]
+    if "args_from_untrusted" in want:
+        values["args_from_untrusted"] = [t.as_fact() for t in taints]
+    if "arguments" in want:
+        values["arguments"] = dict(arguments)
+    return Facts(values, origins, taints)
+
+
+def result_facts(
+    *,
+    session: Session,
+    tool: ToolFacts,
+    server: str,
+    server_config: ServerConfig | None,
+    label: DataLabel,
+    result: Mapping[str, Any],
+    roots: Collection[str] | None = None,
+) -> Facts:
+    """The facts of a post-call decision: the call's facts plus ``result``."""
+    facts = call_facts(
+        session=session, tool=tool, server=server, server_config=server_config, arguments={}, taints=(), roots=roots
+    )
+    content = result.get("content")
+    facts.values["result"] = {
+        **label_facts(label),
+        "is_error": result.get("isError") is True,
+        "blocks": len(content) if isinstance(content, list) else 0,
+    }
+    facts.origins.update(label_origins("result", label, None))
+    return facts

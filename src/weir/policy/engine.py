@@ -1,0 +1,268 @@
+"""The policy engine: compiled rules, one decision per call or result, never an exception.
+
+Every rule of a phase is evaluated (one CEL program for all of them); the strongest matching
+effect wins and every match is reported. Any failure while deciding — a rule that errors on
+these facts, a fact that could not be built — is a block with the error in the reason: a
+decision that cannot be made is never an allow.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any, Literal
+
+import cel
+
+from weir.errors import ConfigError, PolicyCompileError
+from weir.policy.compiler import CompiledPhase, compile_phase
+from weir.policy.config import Mode, PolicyConfig
+from weir.policy.decision import Decision, Obligations, RuleMatch, Verdict
+from weir.policy.explain import fact_labels, render_reason
+from weir.policy.facts import Facts
+from weir.policy.obligations import obligations_for
+from weir.policy.packs import load_pack
+from weir.policy.rules import Rule, load_rules_text, rules_from_data
+
+__all__ = ["Engine", "RuleVerdict"]
+
+_WARN_MODE = {Verdict.BLOCK: Verdict.WARN, Verdict.CONFIRM: Verdict.WARN}
+
+
+class RuleVerdict(tuple[str, bool | None, str]):
+    """``(rule name, matched or None on error, why)`` for ``weir policy explain``."""
+
+    __slots__ = ()
+
+
+class Engine:
+    """Compiled rules plus a mode. Build with :meth:`from_config` or from rules directly."""
+
+    def __init__(self, rules: Sequence[Rule], mode: Mode = Mode.ENFORCE) -> None:
+        self.rules = tuple(rules)
+        self.mode = mode
+        self._phases: dict[str, CompiledPhase] = {
+            "call": compile_phase(self.rules, "call"),
+            "result": compile_phase(self.rules, "result"),
+        }
+        self._contexts: dict[tuple[int, int], tuple[dict[str, Any], cel.Context]] = {}
+        self._obligation_cache: dict[tuple[bool, bool, bool, bool, Verdict], Obligations] = {}
+        self._allowed: dict[int, Decision] = {}
+
+    @classmethod
+    def from_config(cls, config: PolicyConfig, *, base_dir: Path | None = None) -> Engine:
+        """Packs in order, then the policy file, then inline rules. Raises ConfigError / PolicyCompileError."""
+        rules: list[Rule] = []
+        for name in config.packs:
+            rules.extend(load_pack(name))
+        if config.file:
+            path = Path(config.file)
+            if not path.is_absolute() and base_dir is not None:
+                path = base_dir / path
+            try:
+                text = path.read_text(encoding="utf-8")
+            except OSError as exc:
+                raise ConfigError(f"cannot read policy file {path}: {exc.strerror or exc}") from exc
+            rules.extend(load_rules_text(text, path=str(path)))
+        if config.rules:
+            rules.extend(rules_from_data(config.rules, path="weir.yaml policy.rules"))
+        names = [r.name for r in rules]
+        dupes = sorted({n for n in names if names.count(n) > 1})
+        if dupes:
+            raise PolicyCompileError(f"duplicate rule names across packs and files: {', '.join(dupes)}")
+        return cls(rules, config.mode)
+
+    def roots(self, phase: Literal["call", "result"]) -> frozenset[str]:
+        """The fact roots the rules of ``phase`` use (callers may build only these)."""
+        return self._phases[phase].roots
+
+    def decide(self, facts: Facts | Mapping[str, Any], *, phase: Literal["call", "result"]) -> Decision:
+        """Decide one call (``phase="call"``) or one result. Never raises: errors become block."""
+        try:
+            f = facts if isinstance(facts, Facts) else Facts(dict(facts))
+            return self._decide(f, self._phases[phase])
+        except Exception as exc:  # the top of the decision path: fail closed
+            return self.failed(f"{type(exc).__name__}: {exc}")
+
+    def failed(self, error: str, *, tool: Mapping[str, Any] | None = None) -> Decision:
+        """A block decision for an error (used by the Guard when it cannot even build facts)."""
+        reason = f"blocked because deciding failed (fail closed): {error}"
+        match = RuleMatch(name="weir:decision-error", effect=Verdict.BLOCK, reason=reason)
+        return Decision(
+            effect=Verdict.BLOCK,
+            applied=self._apply(Verdict.BLOCK),
+            rules=(match,),
+            reasons=(reason,),
+            obligations=obligations_for(tool, 3, Verdict.BLOCK),
+            error=error,
+        )
+
+    def _activation(self, values: Mapping[str, Any], phase: CompiledPhase) -> cel.Context:
+        """The CEL context for ``values``: only the fields the rules use, the tool's part cached.
+
+        Converting Python values into CEL dominates the cost of a decision, and a tool's facts
+        are the same for every call to it, so each tool's converted facts are kept in a context
+        that is reused and only updated with the per-call roots. Not thread-safe: decisions
+        run one at a time (the gateway decides on its event loop, without awaiting inside).
+        """
+        tool = values.get("tool")
+        ctx: cel.Context | None = None
+        if isinstance(tool, dict) and "tool" in phase.fields:
+            key = (id(tool), id(phase))
+            cached = self._contexts.get(key)
+            if cached is not None and cached[0] is tool:
+                ctx = cached[1]
+            else:
+                if len(self._contexts) >= _MAX_CONTEXTS:
+                    self._contexts.clear()
+                ctx = cel.Context({"tool": _project(tool, phase.fields["tool"])})
+                self._contexts[key] = (tool, ctx)
+        rest = {
+            root: _project(values[root], fields) if isinstance(values.get(root), dict) else values[root]
+            for root, fields in phase.fields.items()
+            if root != "tool" or ctx is None
+        }
+        taints = rest.get("args_from_untrusted")
+        if isinstance(taints, list) and taints:
+            rest["args_from_untrusted"] = [_project(t, phase.item_fields) for t in taints]
+        if ctx is None:
+            return cel.Context(rest)
+        ctx.update(rest)
+        return ctx
+
+    def _decide(self, facts: Facts, phase: CompiledPhase) -> Decision:
+        if phase.combined is None:
+            return self._decision(facts, [], None)
+        try:
+            verdicts = phase.combined.execute(self._activation(facts.values, phase))
+        except Exception:
+            verdicts = None
+        if not isinstance(verdicts, list) or not all(isinstance(v, bool) for v in verdicts):
+            return self._per_rule(facts, phase)
+        matched = [r for r, hit in zip(phase.rules, verdicts, strict=True) if hit]
+        return self._decision(facts, matched, None)
+
+    def _per_rule(self, facts: Facts, phase: CompiledPhase) -> Decision:
+        """The combined program failed: find which rule(s) did, and block naming them."""
+        matched: list[Rule] = []
+        errors: list[str] = []
+        for rule, program in zip(phase.rules, phase.singles, strict=True):
+            try:
+                value = program.execute(facts.values)
+            except Exception as exc:
+                errors.append(f"rule {rule.name}: {type(exc).__name__}: {exc}")
+                continue
+            if value is True:
+                matched.append(rule)
+            elif value is not False:
+                errors.append(f"rule {rule.name}: `when` gave {type(value).__name__}, not a boolean")
+        return self._decision(facts, matched, "; ".join(errors) or "the rules could not be evaluated together")
+
+    def _decision(self, facts: Facts, matched: list[Rule], error: str | None) -> Decision:
+        # model_construct: these values are built here from typed parts, and validating them
+        # again would cost more than evaluating the rules did.
+        matches = [
+            RuleMatch.model_construct(
+                name=r.name, effect=r.effect, reason=render_reason(r, facts), labels=fact_labels(r, facts)
+            )
+            for r in matched
+        ]
+        if error is not None:
+            reason = f"blocked because deciding failed (fail closed): {error}"
+            matches.append(
+                RuleMatch.model_construct(name="weir:decision-error", effect=Verdict.BLOCK, reason=reason, labels=())
+            )
+        matches.sort(key=lambda m: -m.effect.rank)
+        effect = matches[0].effect if matches else Verdict.ALLOW
+        obligations = self._obligations(facts, effect)
+        if not matches:
+            # Most decisions: nothing matched. Decisions are frozen values, so one per
+            # obligations object serves them all.
+            cached = self._allowed.get(id(obligations))
+            if cached is None or cached.obligations is not obligations:
+                cached = Decision.model_construct(
+                    effect=effect,
+                    applied=self._apply(effect),
+                    rules=(),
+                    reasons=(),
+                    obligations=obligations,
+                    error=None,
+                )
+                self._allowed[id(obligations)] = cached
+            return cached
+        return Decision.model_construct(
+            effect=effect,
+            applied=self._apply(effect),
+            rules=tuple(matches),
+            reasons=tuple(_full_reason(m) for m in matches),
+            obligations=obligations,
+            error=error,
+        )
+
+    def _obligations(self, facts: Facts, effect: Verdict) -> Obligations:
+        tool = facts.values.get("tool")
+        if not isinstance(tool, Mapping):
+            bare = self._obligation_cache.get((False, False, False, True, effect))
+            if bare is None:
+                bare = obligations_for(None, 0, effect)
+                self._obligation_cache[(False, False, False, True, effect)] = bare
+            return bare
+        level = max(_level(facts.values.get("session")), _level(facts.values.get("result")))
+        # Keyed by what obligations depend on, so the cache holds a handful of values.
+        key = (
+            tool.get("idempotent") is True,
+            tool.get("resource_intensive") is True,
+            tool.get("slow_execution") is True,
+            tool.get("sensitive_data") is True or tool.get("return_level", 0) >= 2 or level >= 2,
+            effect,
+        )
+        made = self._obligation_cache.get(key)
+        if made is None:
+            made = obligations_for(tool, level, effect)
+            self._obligation_cache[key] = made
+        return made
+
+    def _apply(self, effect: Verdict) -> Verdict:
+        if self.mode is Mode.AUDIT:
+            return Verdict.ALLOW
+        if self.mode is Mode.WARN:
+            return _WARN_MODE.get(effect, effect)
+        return effect
+
+    def explain(self, facts: Facts | Mapping[str, Any], *, phase: Literal["call", "result"]) -> list[RuleVerdict]:
+        """Every rule of ``phase`` with its verdict on these facts (for ``weir policy explain``)."""
+        f = facts if isinstance(facts, Facts) else Facts(dict(facts))
+        compiled = self._phases[phase]
+        out: list[RuleVerdict] = []
+        for rule, program in zip(compiled.rules, compiled.singles, strict=True):
+            try:
+                hit = program.execute(f.values)
+            except Exception as exc:
+                out.append(RuleVerdict((rule.name, None, f"error (would block): {exc}")))
+                continue
+            why = render_reason(rule, f) if hit is True else f"not matched: {rule.when}"
+            out.append(RuleVerdict((rule.name, hit is True, why)))
+        return out
+
+
+_MAX_CONTEXTS = 4096
+"""Cached per-tool CEL contexts; the cache is simply dropped when full."""
+
+
+def _project(value: Any, fields: frozenset[str] | None) -> Any:
+    """Only the fields the rules read (missing ones stay missing: CEL's ``has`` sees them absent)."""
+    if fields is None or not isinstance(value, dict):
+        return value
+    return {k: value[k] for k in fields if k in value}
+
+
+def _level(facts: Any) -> int:
+    if isinstance(facts, Mapping):
+        value = facts.get("level", 0)
+        return value if isinstance(value, int) else 3
+    return 0
+
+
+def _full_reason(m: RuleMatch) -> str:
+    base = f"[{m.effect}] {m.name}: {m.reason}"
+    return f"{base} — {'; '.join(m.labels)}" if m.labels else base

@@ -1,0 +1,95 @@
+"""Readable reasons: a rule's reason template filled in, followed by the labels it looked at.
+
+``reason: "{tool.name} may send data to {tool.destination}"`` is filled from the facts; then
+every fact the rule's condition mentions that is set is listed with its origin — the wire key
+and dialect, or the lineage step of the session that introduced it — so a reason never says
+"untrusted" without saying since when and because of what.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from weir.flow.provenance import ArgTaint
+from weir.policy.compiler import referenced_facts
+from weir.policy.facts import Facts
+from weir.policy.rules import Rule
+
+__all__ = ["describe_taints", "fact_labels", "render_reason"]
+
+_PLACEHOLDER = re.compile(r"\{([A-Za-z_][\w.]*)\}")
+
+
+def _lookup(values: Mapping[str, Any], path: str) -> Any:
+    cur: Any = values
+    for part in path.split("."):
+        if not isinstance(cur, Mapping) or part not in cur:
+            return None
+        cur = cur[part]
+    return cur
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list | tuple):
+        return ", ".join(_show(v) for v in value) if value else "none"
+    return "" if value is None else str(value)
+
+
+@functools.lru_cache(maxsize=1024)
+def _refs(when: str) -> tuple[str, ...]:
+    return tuple(referenced_facts(when))
+
+
+def describe_taints(taints: Sequence[ArgTaint]) -> str:
+    """``to=eve@evil.test (email, first in step 2 mail/read_email, flagged malicious)`` and so on."""
+    parts = []
+    for t in taints:
+        notes = [t.kind, f"first in step {t.step} {t.server}/{t.tool}"]
+        if t.sources > 1:
+            notes.append(f"in {t.sources} untrusted results")
+        if t.malicious:
+            notes.append("from a result flagged malicious")
+        if t.trusted_also:
+            notes.append("also seen in trusted data")
+        if t.user_first:
+            notes.append("used by the agent before")
+        parts.append(f"{t.path}={t.value!r} ({', '.join(notes)})")
+    return "; ".join(parts)
+
+
+def render_reason(rule: Rule, facts: Facts) -> str:
+    """The rule's reason with ``{fact.path}`` placeholders filled in."""
+
+    def fill(m: re.Match[str]) -> str:
+        path = m.group(1)
+        if path == "args_from_untrusted":
+            return describe_taints(facts.taints) or "no argument"
+        return _show(_lookup(facts.values, path))
+
+    return _PLACEHOLDER.sub(fill, rule.reason)
+
+
+def fact_labels(rule: Rule, facts: Facts) -> tuple[str, ...]:
+    """Each set fact the rule mentions, with its value and origin."""
+    out: list[str] = []
+    for ref in _refs(rule.when):
+        path = ref
+        if path == "args_from_untrusted":
+            if facts.taints:
+                out.append(f"args_from_untrusted: {describe_taints(facts.taints)}")
+            continue
+        value = _lookup(facts.values, path)
+        while value is None and path.count(".") > 1:  # `session.classes.exists` → session.classes
+            path = path.rsplit(".", 1)[0]
+            value = _lookup(facts.values, path)
+        if value in (None, False, 0, "", [], {}) or isinstance(value, Mapping):
+            continue
+        origin = facts.origins.get(path)
+        shown = _show(value) if not isinstance(value, Mapping) else "set"
+        out.append(f"{path}={shown}" + (f" ({origin})" if origin else ""))
+    return tuple(dict.fromkeys(out))

@@ -1,0 +1,226 @@
+"""The facts a rule sees, built from the canonical model, and where each one came from.
+
+Facts are plain dicts (CEL's activation). Tool facts are the policy's *conservative view* of a
+profile: a hint the server did not give is assumed the risky way (unknown is not safe), and a
+possible set counts as its worst member until ``tools/resolve`` narrows it. Beside the values,
+:class:`Facts` keeps a readable origin for each fact so a reason can say which wire key, dialect
+or lineage step a label came from.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from weir.flow.lineage import Lineage
+from weir.flow.provenance import ArgTaint
+from weir.flow.request import request_annotations
+from weir.labels.config import ServerConfig, Trust
+from weir.labels.datalabel import DataLabel
+from weir.labels.finding import Finding
+from weir.labels.profile import ToolProfile
+from weir.labels.vocab import Destination, Effect, Level, Outcome, class_level, worst
+
+__all__ = ["Facts", "ToolFacts", "label_facts", "server_facts", "skeleton", "tool_facts"]
+
+
+@dataclass(frozen=True)
+class ToolFacts:
+    """A tool's facts (cached per profile) and the origin text of each."""
+
+    values: dict[str, Any]
+    origins: dict[str, str]
+
+
+@dataclass
+class Facts:
+    """One decision's activation and the origin of each fact path."""
+
+    values: dict[str, Any]
+    origins: dict[str, str] = field(default_factory=dict)
+    taints: Sequence[ArgTaint] = ()
+
+
+def _origin(profile: ToolProfile, *fields: str) -> str:
+    found = [str(o) for f in fields for o in profile.origin_of(f)]
+    return ", ".join(dict.fromkeys(found))
+
+
+def _implied_outcomes(p: ToolProfile, read_only: bool, destructive: bool) -> set[Outcome]:
+    out: set[Outcome] = set()
+    if Effect.DELETE in p.effects or Effect.EXTERNAL in p.effects:
+        out.add(Outcome.IRREVERSIBLE)
+    if Effect.WRITE in p.effects:
+        out.add(Outcome.CONSEQUENTIAL)
+    if p.outcomes or out:
+        return out
+    if read_only:
+        return {Outcome.BENIGN}
+    if destructive and p.reversible is not True:
+        return {Outcome.IRREVERSIBLE}
+    return {Outcome.CONSEQUENTIAL}
+
+
+def _implied_destinations(p: ToolProfile, read_only: bool, open_world: bool) -> set[Destination]:
+    if Effect.EXTERNAL in p.effects:
+        return {Destination.PUBLIC}
+    if p.destinations:
+        return set()
+    if read_only:
+        return {Destination.EPHEMERAL}
+    # Seed 000's effect is a claim too: write or delete without `external` acts in place.
+    if p.effects or not open_world:
+        return {Destination.INTERNAL}
+    return {Destination.PUBLIC}
+
+
+def tool_facts(profile: ToolProfile, findings: Iterable[Finding] = ()) -> ToolFacts:
+    """The conservative view of a profile as facts (see the module docstring)."""
+    p = profile
+    read_only = p.read_only is True and not (p.effects - {Effect.READ})
+    destructive = (not read_only) if p.destructive is None else p.destructive
+    open_world = p.open_world is not False
+    outcomes = set(p.outcomes) | _implied_outcomes(p, read_only, destructive)
+    destinations = set(p.destinations) | _implied_destinations(p, read_only, open_world)
+    outcome = worst(outcomes) or Outcome.IRREVERSIBLE
+    destination = worst(destinations) or Destination.PUBLIC
+    source = worst(p.return_sources)
+    poison = [f for f in findings if f.cls == "malicious"]
+    input_level = max([class_level(c) for c in p.input_classes], default=Level.NONE)
+    return_level = max([class_level(c) for c in p.return_classes] + [p.result_level or Level.NONE])
+    values: dict[str, Any] = {
+        "name": p.name,
+        "server": p.server or "",
+        "title": p.title or "",
+        "read_only": read_only,
+        "destructive": destructive,
+        "idempotent": p.idempotent is True,
+        "open_world": open_world,
+        "ai_processing": p.ai_processing,
+        "slow_execution": p.slow_execution,
+        "resource_intensive": p.resource_intensive,
+        "sensitive_data": p.sensitive_data,
+        "privileged_access": p.privileged_access,
+        "reversible": p.reversible,
+        "requires_confirmation": p.requires_confirmation is True,
+        "effects": sorted(p.effects),
+        "outcomes": sorted(outcomes),
+        "outcome": str(outcome),
+        "outcome_claimed": bool(p.outcomes),
+        "destinations": sorted(destinations),
+        "destination": str(destination),
+        "destination_claimed": bool(p.destinations),
+        "sources": sorted(p.return_sources),
+        "source": str(source) if source else "unknown",
+        "input_classes": sorted(p.input_classes),
+        "return_classes": sorted(p.return_classes),
+        "input_scopes": sorted(p.input_scopes),
+        "return_scopes": sorted(p.return_scopes),
+        "input_level": int(input_level),
+        "return_level": int(return_level),
+        # A declared outcome is the more precise claim (a draft: not read-only, yet benign).
+        "consequential": outcome is not Outcome.BENIGN or (not read_only and not p.outcomes),
+        "irreversible": outcome is Outcome.IRREVERSIBLE,
+        "egress": destination is Destination.PUBLIC,
+        "malicious": p.malicious is True or bool(poison),
+        "findings": sorted({f"{f.detector}:{f.kind}" for f in poison}),
+        "resolved": p.resolved,
+    }
+    return ToolFacts(values, _tool_origins(p, values, poison))
+
+
+def _tool_origins(p: ToolProfile, v: Mapping[str, Any], poison: Sequence[Finding]) -> dict[str, str]:
+    assumed = "assumed: no claim (unknown is not safe)"
+    o = {
+        "read_only": _origin(p, "read_only", "effects") or assumed,
+        "destructive": _origin(p, "destructive") or "MCP default destructiveHint=true",
+        "idempotent": _origin(p, "idempotent") or "no claim",
+        "open_world": _origin(p, "open_world") or "MCP default openWorldHint=true",
+        "outcome": _origin(p, "outcomes", "effects") or f"{assumed}; implied by readOnly/destructive/reversible",
+        "destination": _origin(p, "destinations", "effects") or f"{assumed}; implied by readOnly/openWorld",
+        "source": _origin(p, "return_sources") or "no claim",
+        "requires_confirmation": _origin(p, "requires_confirmation"),
+        "reversible": _origin(p, "reversible"),
+        "sensitive_data": _origin(p, "sensitive_data"),
+        "privileged_access": _origin(p, "privileged_access"),
+        "input_classes": _origin(p, "input_classes"),
+        "return_classes": _origin(p, "return_classes", "result_level"),
+        "malicious": _origin(p, "malicious") or ", ".join(f"detector {f.detector}:{f.kind}" for f in poison),
+    }
+    for alias, base in (("outcomes", "outcome"), ("irreversible", "outcome"), ("consequential", "outcome")):
+        o[alias] = o[base]
+    o["destinations"] = o["egress"] = o["destination"]
+    o["sources"] = o["source"]
+    o["return_level"] = o["return_classes"]
+    return {k: val for k, val in o.items() if val}
+
+
+def label_facts(label: DataLabel) -> dict[str, Any]:
+    """A data label (session or result) as facts, plus its wire ``annotations`` (seed 004's paths)."""
+    return {
+        "untrusted": label.untrusted,
+        "private": label.private,
+        "malicious": label.malicious,
+        "level": int(label.level),
+        "sensitive": label.level >= Level.MEDIUM,
+        "classes": sorted(label.classes),
+        "scopes": sorted(label.scopes),
+        "attribution": sorted(label.attribution),
+        "findings": sorted({f"{f.detector}:{f.kind}" for f in label.findings}),
+        "finding_classes": sorted({str(f.cls) for f in label.findings}),
+        "annotations": request_annotations(label),
+    }
+
+
+def label_origins(prefix: str, label: DataLabel, lineage: Lineage | None) -> dict[str, str]:
+    """Origin text for each label fact: the lineage step if known, else the wire keys."""
+    out: dict[str, str] = {}
+    for name, lkey in (("untrusted", "untrusted"), ("private", "private"), ("malicious", "malicious")):
+        if getattr(label, name):
+            out[f"{prefix}.{name}"] = _label_origin(label, name, lkey, lineage)
+    if label.level:
+        text = _label_origin(label, "level", f"level:{int(label.level)}", lineage)
+        out[f"{prefix}.level"] = out[f"{prefix}.sensitive"] = text
+    if label.classes:
+        parts = [f"{c}: {_label_origin(label, 'classes', f'class:{c}', lineage)}" for c in sorted(label.classes)]
+        out[f"{prefix}.classes"] = "; ".join(parts)
+    if label.scopes:
+        out[f"{prefix}.scopes"] = _label_origin(label, "scopes", f"scope:{min(label.scopes)}", lineage)
+    return out
+
+
+def _label_origin(label: DataLabel, field_name: str, key: str, lineage: Lineage | None) -> str:
+    if lineage is not None and (intro := lineage.get(key)) is not None:
+        return f"since {intro}"
+    return ", ".join(sorted(str(o) for o in label.origin_of(field_name)))
+
+
+def server_facts(name: str, config: ServerConfig | None) -> dict[str, Any]:
+    """The ``server`` fact: its name and how far it is trusted."""
+    trust = config.trust if config else Trust.UNTRUSTED
+    sharing = config.sharing if config else "full"
+    return {"name": name, "trust": str(trust), "trusted": trust is Trust.TRUSTED, "sharing": str(sharing)}
+
+
+def skeleton() -> dict[str, Any]:
+    """A complete activation with neutral values: rules are dry-run against it when compiled."""
+    from weir.labels.datalabel import BOTTOM
+
+    empty = ToolProfile(name="example")
+    return {
+        "tool": tool_facts(empty).values,
+        "server": server_facts("example", None),
+        "session": {
+            **label_facts(BOTTOM),
+            "internal_level": 0,
+            "internal_private": False,
+            "internal_classes": [],
+            "steps": 0,
+            "servers": [],
+        },
+        "request": {"annotations": {}, "meta": {}},
+        "args_from_untrusted": [],
+        "arguments": {},
+        "result": {**label_facts(BOTTOM), "is_error": False, "blocks": 0},
+    }

@@ -1,0 +1,106 @@
+"""`weir policy check`: compile every rule of a policy file and report every problem at once.
+
+The engine stops at the first rule that does not compile (a gateway must not start with a broken
+policy); an author fixing a file wants all of them, each with its line and column.
+
+Besides compiling, the check looks up every fact a condition names in the complete fact
+skeleton: CEL only notices a misspelt fact when evaluation reaches it, so ``session.untrusted &&
+tool.egres`` compiles, dry-runs (the ``&&`` short-circuits) and then never matches in production.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from weir.errors import PolicyCompileError
+from weir.policy.compiler import compile_rule, referenced_facts
+from weir.policy.facts import skeleton
+from weir.policy.rules import Rule, load_rules_text
+
+__all__ = ["PolicyCheck", "check_policy", "check_policy_text", "unknown_fact"]
+
+
+@dataclass
+class PolicyCheck:
+    """The rules that were read and every compile error found."""
+
+    path: str
+    rules: list[Rule] = field(default_factory=list)
+    errors: list[PolicyCompileError] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        """True when every rule compiles."""
+        return not self.errors
+
+
+def check_policy_text(text: str, *, path: str) -> PolicyCheck:
+    """Check a policy given as text (``path`` is used in messages)."""
+    check = PolicyCheck(path)
+    try:
+        check.rules = load_rules_text(text, path=path)
+    except PolicyCompileError as exc:  # the file's structure is wrong: no rule list to go through
+        check.errors.append(exc)
+        return check
+    facts, lines = skeleton(), text.splitlines()
+    for rule in check.rules:
+        try:
+            compile_rule(rule)
+            _check_facts(rule, facts, lines)
+        except PolicyCompileError as exc:
+            check.errors.append(exc)
+    return check
+
+
+def unknown_fact(path: str, facts: Mapping[str, Any]) -> str | None:
+    """Why ``path`` names no fact, or None when it does (or leads into free-form data or a list)."""
+    cur: Any = facts
+    parts = path.split(".")
+    for i, part in enumerate(parts):
+        if not isinstance(cur, Mapping) or (i and not cur):
+            return None  # a list (CEL macros like .exists), a scalar method, or free-form data (arguments)
+        if part not in cur:
+            known = ", ".join(sorted(cur))
+            return f"`{'.'.join(parts[: i + 1])}` is not a fact (known here: {known})"
+        cur = cur[part]
+    return None
+
+
+def _locate(lines: list[str], rule: Rule, path: str) -> tuple[int | None, int | None]:
+    """1-based line and column of ``path`` in the rule's ``when`` (falls back to the ``when`` key)."""
+    start = rule.when_line or rule.line
+    if start is None:
+        return None, None
+    pattern = re.compile(r"(?<![\w.])" + re.escape(path) + r"(?![\w])")
+    for number in range(start, min(start + 40, len(lines) + 1)):
+        offset = (rule.when_column or 1) - 1 if number == start else 0
+        m = pattern.search(lines[number - 1], offset)
+        if m:
+            return number, m.start() + 1
+    return start, rule.when_column or rule.column
+
+
+def _check_facts(rule: Rule, facts: Mapping[str, Any], lines: list[str]) -> None:
+    for path in referenced_facts(rule.when):
+        problem = unknown_fact(path, facts)
+        if problem:
+            line, column = _locate(lines, rule, path)
+            raise PolicyCompileError(
+                f"`when` refers to an unknown fact: {problem}", rule=rule.name, line=line, column=column, path=rule.path
+            )
+
+
+def check_policy(path: str | Path) -> PolicyCheck:
+    """Check a policy file. An unreadable file is reported as an error, not raised."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        check = PolicyCheck(str(p))
+        check.errors.append(PolicyCompileError(f"cannot read policy file: {exc}", path=str(p)))
+        return check
+    return check_policy_text(text, path=str(p))

@@ -1,0 +1,287 @@
+"""Traces: the JSON Lines record of agent sessions that `weir gateway --record` writes and `weir replay` reads.
+
+One JSON object per line (DESIGN.md fixes the format; other tools read it)::
+
+    {"event":"session","id":"…"}                                        starts (or resumes) an agent session
+    {"event":"tools","server":"…","tools":[…wire Tool objects…]}        a server's tools/list
+    {"event":"call","server":"…","tool":"…","arguments":{…},"_meta":{…}}  a tools/call request
+    {"event":"result","server":"…","tool":"…","result":{…}}             its CallToolResult, as on the wire
+
+Calls and results belong to the agent session named by the last ``session`` event before them; a
+``session`` event naming an id seen before resumes that session, so a recorder can interleave
+concurrent sessions. ``tools`` events are not per session: a server's catalogue is shared.
+Blank lines are skipped but still counted, so a line number always points into the file.
+
+The reader is strict (an unknown key is an error, not silently ignored: a trace that says
+``argument`` instead of ``arguments`` would otherwise replay as a call without arguments) and says
+exactly which line is wrong and why. Wire objects inside events (tools, arguments, results) are
+kept as the raw dicts they were: Weir reads the raw wire, never a typed SDK model.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any, NamedTuple
+
+from weir.errors import TraceError
+
+__all__ = [
+    "CallEvent",
+    "ResultEvent",
+    "SessionEvent",
+    "ToolsEvent",
+    "TraceError",
+    "TraceEvent",
+    "TraceLine",
+    "TraceWriter",
+    "dump_event",
+    "iter_trace",
+    "parse_event",
+    "read_trace",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class SessionEvent:
+    """Everything after this event, up to the next session event, belongs to agent session ``id``."""
+
+    id: str
+
+
+@dataclass(frozen=True, slots=True)
+class ToolsEvent:
+    """The tools a server listed (wire Tool objects, unknown keys and ``_meta`` intact)."""
+
+    server: str
+    tools: list[dict[str, Any]]
+
+
+@dataclass(frozen=True, slots=True)
+class CallEvent:
+    """A ``tools/call`` request as the agent sent it."""
+
+    server: str
+    tool: str
+    arguments: dict[str, Any] = field(default_factory=dict)
+    meta: dict[str, Any] = field(default_factory=dict)
+    """The request's ``_meta``."""
+
+
+@dataclass(frozen=True, slots=True)
+class ResultEvent:
+    """The ``CallToolResult`` the server answered, as a wire dict."""
+
+    server: str
+    tool: str
+    result: dict[str, Any]
+
+
+TraceEvent = SessionEvent | ToolsEvent | CallEvent | ResultEvent
+
+
+class TraceLine(NamedTuple):
+    """One event and the 0-based line of the file it was read from."""
+
+    line: int
+    event: TraceEvent
+
+
+# event name -> (required keys, optional keys). "event" itself is implied.
+_KEYS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    "session": (frozenset({"id"}), frozenset()),
+    "tools": (frozenset({"server", "tools"}), frozenset()),
+    "call": (frozenset({"server", "tool"}), frozenset({"arguments", "_meta"})),
+    "result": (frozenset({"server", "tool", "result"}), frozenset()),
+}
+
+
+def _string(obj: Mapping[str, Any], key: str, what: str) -> str:
+    value = obj[key]
+    if not isinstance(value, str) or not value:
+        raise ValueError(f"{what}: `{key}` must be a non-empty string, not {_describe(value)}")
+    return value
+
+
+def _object(obj: Mapping[str, Any], key: str, what: str) -> dict[str, Any]:
+    value = obj.get(key, {})
+    if not isinstance(value, dict):
+        raise ValueError(f"{what}: `{key}` must be a JSON object, not {_describe(value)}")
+    return value
+
+
+def _tools(obj: Mapping[str, Any]) -> list[dict[str, Any]]:
+    tools = obj["tools"]
+    if not isinstance(tools, list):
+        raise ValueError(f"tools event: `tools` must be a JSON array of Tool objects, not {_describe(tools)}")
+    for i, tool in enumerate(tools):
+        if not isinstance(tool, dict):
+            raise ValueError(f"tools event: tools[{i}] must be a Tool object, not {_describe(tool)}")
+        if not isinstance(tool.get("name"), str) or not tool["name"]:
+            raise ValueError(f"tools event: tools[{i}] has no `name` string")
+    return tools
+
+
+def _describe(value: Any) -> str:
+    names = {dict: "an object", list: "an array", str: "a string", bool: "a boolean", type(None): "null"}
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return f"the number {value}"
+    if isinstance(value, str) and not value:
+        return "an empty string"
+    return names.get(type(value), type(value).__name__)
+
+
+def parse_event(obj: Any) -> TraceEvent:
+    """Validate one decoded JSON value as a trace event. Raises ``ValueError`` saying what is wrong."""
+    if not isinstance(obj, dict):
+        raise ValueError(f"an event must be a JSON object, not {_describe(obj)}")
+    kind = obj.get("event")
+    if kind not in _KEYS:
+        known = ", ".join(sorted(_KEYS))
+        got = "no `event` key" if "event" not in obj else f"`event` is {json.dumps(kind)}"
+        raise ValueError(f"{got}; expected one of: {known}")
+    required, optional = _KEYS[kind]
+    what = f"{kind} event"
+    missing = sorted(required - obj.keys())
+    if missing:
+        raise ValueError(f"{what}: missing key{'s' if len(missing) > 1 else ''} {', '.join(missing)}")
+    unknown = sorted(obj.keys() - required - optional - {"event"})
+    if unknown:
+        allowed = ", ".join(sorted(required | optional | {"event"}))
+        raise ValueError(f"{what}: unknown key {', '.join(map(repr, unknown))} (allowed: {allowed})")
+    if kind == "session":
+        return SessionEvent(_string(obj, "id", what))
+    if kind == "tools":
+        return ToolsEvent(_string(obj, "server", what), _tools(obj))
+    if kind == "call":
+        return CallEvent(
+            _string(obj, "server", what),
+            _string(obj, "tool", what),
+            _object(obj, "arguments", what),
+            _object(obj, "_meta", what),
+        )
+    return ResultEvent(_string(obj, "server", what), _string(obj, "tool", what), _object(obj, "result", what))
+
+
+def iter_trace(lines: Iterable[str], *, path: str | None = None) -> Iterator[TraceLine]:
+    """Parse trace lines lazily; a malformed line raises :class:`TraceError` with its 0-based number."""
+    for number, text in enumerate(lines):
+        if not text.strip():
+            continue
+        try:
+            obj = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise TraceError(f"not valid JSON: {exc.msg} at column {exc.colno}", line=number, path=path) from exc
+        try:
+            yield TraceLine(number, parse_event(obj))
+        except ValueError as exc:
+            raise TraceError(str(exc), line=number, path=path) from exc
+
+
+def read_trace(path: str | Path) -> list[TraceLine]:
+    """Read a whole trace file (UTF-8 JSON Lines)."""
+    p = Path(path)
+    try:
+        with p.open(encoding="utf-8") as handle:
+            return list(iter_trace(handle, path=str(p)))
+    except OSError as exc:
+        raise TraceError(f"cannot read trace: {exc.strerror or exc}", path=str(p)) from exc
+    except UnicodeDecodeError as exc:
+        raise TraceError(f"not UTF-8 text: {exc.reason} at byte {exc.start}", path=str(p)) from exc
+
+
+def dump_event(event: TraceEvent) -> str:
+    """One event as its JSON line (without the newline), keys in the documented order."""
+    obj: dict[str, Any]
+    if isinstance(event, SessionEvent):
+        obj = {"event": "session", "id": event.id}
+    elif isinstance(event, ToolsEvent):
+        obj = {"event": "tools", "server": event.server, "tools": event.tools}
+    elif isinstance(event, CallEvent):
+        obj = {"event": "call", "server": event.server, "tool": event.tool, "arguments": event.arguments}
+        if event.meta:
+            obj["_meta"] = event.meta
+    else:
+        obj = {"event": "result", "server": event.server, "tool": event.tool, "result": event.result}
+    try:
+        return json.dumps(obj, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+    except (TypeError, ValueError) as exc:
+        raise TraceError(f"cannot record {type(event).__name__}: {exc}") from exc
+
+
+class TraceWriter:
+    """Appends events to a trace file, one flushed line per event; safe to share between threads.
+
+    The writer tracks the current agent session and writes a ``session`` event only when a call
+    or result belongs to a different session than the previous one, so interleaved sessions
+    record correctly and a single session costs one line.
+    """
+
+    def __init__(self, target: str | Path | IO[str]) -> None:
+        if isinstance(target, str | Path):
+            try:
+                self._handle: IO[str] = Path(target).open("a", encoding="utf-8")  # noqa: SIM115 - the writer owns it until close()
+            except OSError as exc:
+                raise TraceError(f"cannot open trace for writing: {exc.strerror or exc}", path=str(target)) from exc
+            self._owned = True
+        else:
+            self._handle, self._owned = target, False
+        self._lock = threading.Lock()
+        self._session: str | None = None
+
+    def __enter__(self) -> TraceWriter:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Close the file (if the writer opened it)."""
+        with self._lock:
+            if self._owned and not self._handle.closed:
+                self._handle.close()
+
+    def write(self, event: TraceEvent) -> None:
+        """Append one event exactly as given (no session bookkeeping)."""
+        line = dump_event(event) + "\n"
+        with self._lock:
+            self._emit(line)
+            if isinstance(event, SessionEvent):
+                self._session = event.id
+
+    def tools(self, server: str, tools: list[dict[str, Any]]) -> None:
+        """Record a server's tools/list (wire Tool dicts)."""
+        self.write(ToolsEvent(server, tools))
+
+    def call(
+        self,
+        session: str,
+        server: str,
+        tool: str,
+        arguments: Mapping[str, Any] | None = None,
+        meta: Mapping[str, Any] | None = None,
+    ) -> None:
+        """Record a tools/call of agent session ``session``."""
+        self._in_session(session, CallEvent(server, tool, dict(arguments or {}), dict(meta or {})))
+
+    def result(self, session: str, server: str, tool: str, result: Mapping[str, Any]) -> None:
+        """Record the wire CallToolResult answering a call of agent session ``session``."""
+        self._in_session(session, ResultEvent(server, tool, dict(result)))
+
+    def _in_session(self, session: str, event: CallEvent | ResultEvent) -> None:
+        line = dump_event(event) + "\n"
+        with self._lock:
+            if session != self._session:
+                self._emit(dump_event(SessionEvent(session)) + "\n")
+                self._session = session
+            self._emit(line)
+
+    def _emit(self, line: str) -> None:
+        try:
+            self._handle.write(line)
+            self._handle.flush()
+        except (OSError, ValueError) as exc:
+            raise TraceError(f"cannot append to trace: {exc}") from exc

@@ -1,0 +1,66 @@
+"""The corpus evaluation computes its three shares from the decisions and the ground truth."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from weir.evaluation.corpus import Truth, load_truth, trace_names, trace_path
+from weir.evaluation.traces import evaluate, main
+from weir.policy.decision import Verdict
+from weir.trace import CallEvent, read_trace
+
+
+def _policy(tmp_path: Path, body: str) -> Path:
+    path = tmp_path / "candidate.yaml"
+    path.write_text(body, encoding="utf-8")
+    return path
+
+
+def _truth_by_tool() -> list[tuple[str, Truth]]:
+    truth = load_truth()
+    return [
+        (tl.event.tool, truth[f"{name}.jsonl"][tl.line])
+        for name in trace_names()
+        for tl in read_trace(trace_path(name))
+        if isinstance(tl.event, CallEvent)
+    ]
+
+
+def test_confirming_everything_stops_every_hijack_and_confirms_every_benign_call(tmp_path: Path) -> None:
+    ev = evaluate(_policy(tmp_path, "rules:\n  - {name: ask, effect: confirm, when: 'true', reason: always}\n"))
+    assert (ev.hijacked_stopped, ev.benign_confirmed, ev.benign_blocked) == (1.0, 1.0, 0.0)
+    assert len(ev.outcomes) == len(_truth_by_tool())
+
+
+def test_an_empty_policy_stops_nothing() -> None:
+    ev = evaluate("observe")
+    assert ev.hijacked_stopped == 0.0
+    assert ev.benign_confirmed == 0.0
+    assert ev.benign_blocked == 0.0
+    assert [o.truth for o in ev.misses()] == [Truth.HIJACKED] * len(ev.of(Truth.HIJACKED))
+
+
+def test_shares_are_counted_per_call_against_the_ground_truth(tmp_path: Path) -> None:
+    body = "rules:\n  - {name: no-transfers, effect: block, when: \"tool.name == 'transfer'\", reason: r}\n"
+    ev = evaluate(_policy(tmp_path, body))
+    calls = _truth_by_tool()
+    hijacked = [tool for tool, t in calls if t is Truth.HIJACKED]
+    benign = [tool for tool, t in calls if t is Truth.BENIGN]
+    assert ev.hijacked_stopped == pytest.approx(hijacked.count("transfer") / len(hijacked))
+    assert ev.benign_blocked == pytest.approx(benign.count("transfer") / len(benign))
+    assert ev.benign_confirmed == 0.0
+    assert all(o.effect is Verdict.BLOCK for o in ev.outcomes if o.tool == "transfer")
+    doc = ev.to_json()
+    assert doc["calls"] == {"benign": len(benign), "hijacked": len(hijacked)}
+    assert {m["call"] for m in doc["misses"] if m["truth"] == "benign"} == {"bank/transfer"}
+
+
+def test_the_command_prints_the_figures_and_fails_cleanly_on_a_bad_policy(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--policy", "baseline"]) == 0
+    out = capsys.readouterr().out
+    assert "hijacked calls stopped (confirm or block):" in out
+    assert "benign calls confirmed:" in out
+    assert main(["--policy", "no-such-pack"]) == 1
+    assert "neither a file nor a built-in pack" in capsys.readouterr().err

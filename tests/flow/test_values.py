@@ -1,0 +1,73 @@
+"""Value extraction and normalisation: the same identifier written two ways is one value."""
+
+from weir.flow.values import Kind, extract, fingerprint, number_key, walk_leaves, whole_key
+
+
+def keys(text: str) -> set[tuple[Kind, str]]:
+    return set(extract(text))
+
+
+def test_an_iban_with_spaces_and_without_is_the_same_value() -> None:
+    spaced = keys("Please pay to DE89 3704 0044 0532 0130 00 by Friday")
+    compact = keys("iban DE89370400440532013000")
+    assert (Kind.IBAN, "DE89370400440532013000") in spaced
+    assert (Kind.IBAN, "DE89370400440532013000") in compact
+
+
+def test_an_iban_shaped_value_counts_even_with_a_wrong_checksum() -> None:
+    # A fabricated IBAN in an injected e-mail is still an account the agent must not pay.
+    assert (Kind.IBAN, "GB94BARC20040387654123") in keys("IBAN: GB94 BARC 2004 0387 6541 23   BIC: BARCGB22")
+
+
+def test_upper_case_tokens_without_account_digits_are_not_ibans() -> None:
+    assert not any(k == Kind.IBAN for k, _ in extract("REF AB12CDEFGHIJKLMNOP and XY99ZZZZZZZZZZZ1"))
+
+
+def test_email_addresses_are_case_folded_and_give_their_domain() -> None:
+    found = keys("Reply to Eve.Smith@Evil-Corp.example please.")
+    assert (Kind.EMAIL, "eve.smith@evil-corp.example") in found
+    assert (Kind.DOMAIN, "evil-corp.example") in found
+
+
+def test_urls_drop_fragments_and_trailing_slashes_and_give_their_domain() -> None:
+    found = keys("see https://WWW.Example.com/a/b/#top, then more")
+    assert (Kind.URL, "https://www.example.com/a/b") in found
+    assert (Kind.DOMAIN, "example.com") in found
+
+
+def test_file_names_are_not_domains() -> None:
+    assert not any(k == Kind.DOMAIN for k, _ in extract("open salaries.xlsx and notes.txt"))
+
+
+def test_phone_numbers_written_differently_share_a_fingerprint() -> None:
+    a = next(v for k, v in extract("call +1 (555) 123-4567") if k in (Kind.PHONE, Kind.ACCOUNT))
+    b = next(v for k, v in extract("number 5551234567") if k in (Kind.PHONE, Kind.ACCOUNT))
+    assert fingerprint(Kind.PHONE, a) == fingerprint(Kind.ACCOUNT, b)
+
+
+def test_amounts_in_different_notations_normalise_alike() -> None:
+    assert (Kind.NUMBER, "1234.5") in keys("Total: 1,234.50 EUR")
+    assert (Kind.NUMBER, "1234.5") in keys("Summe: 1.234,50 EUR")
+    assert number_key(1234.5) == "1234.5"
+
+
+def test_small_counters_are_not_remembered_as_numbers() -> None:
+    assert number_key(3) is None
+    assert number_key(2.0) is None
+    assert number_key(250) == "250"
+
+
+def test_whole_strings_ignore_case_and_spacing() -> None:
+    assert whole_key("  Quarterly   Report ") == whole_key("quarterly report")
+
+
+def test_fingerprints_are_stable_63_bit_integers() -> None:
+    fp = fingerprint(Kind.EMAIL, "a@b.example")
+    assert fp == fingerprint(Kind.EMAIL, "a@b.example")
+    assert 0 <= fp < 2**63
+    assert fp != fingerprint(Kind.TEXT, "a@b.example")
+
+
+def test_walk_leaves_names_every_scalar_by_json_path() -> None:
+    leaves = dict(walk_leaves({"to": "x", "payee": {"ibans": ["A", "B"]}, "n": 3}))
+    assert leaves == {"to": "x", "payee.ibans[0]": "A", "payee.ibans[1]": "B", "n": 3}
