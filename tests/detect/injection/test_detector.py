@@ -127,7 +127,9 @@ def test_adversarial_strings_are_scanned_without_error(text: str) -> None:
 
 
 def test_huge_text_is_scanned_in_bounded_segments() -> None:
-    text = ("lorem ipsum dolor sit amet " * 100_000) + ATTACK  # ~2.7 MB, more than one segment
+    tail = (ATTACK + " ") * 3  # fills the last window, whatever its alignment
+    text = ("lorem ipsum dolor sit amet " * 100_000) + tail  # ~2.7 MB: three segments
     findings = InjectionDetector()(text)
-    assert any(f.kind == "ignore-previous" for f in findings)
-    assert any(f.kind == "classifier" and f.end > len(text) - len(ATTACK) for f in findings)
+    assert any(f.kind == "ignore-previous" and f.start > len(text) - len(tail) for f in findings)
+    assert any(f.kind == "classifier" and f.end > len(text) - len(tail) for f in findings)
+    assert all(f.end <= len(text) for f in findings)
