@@ -2,15 +2,26 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 from pydantic import Field
 
 from weir.labels.base import WeirModel
 
-__all__ = ["GatewayConfig"]
+__all__ = ["ConfirmFallback", "GatewayConfig"]
+
+
+class ConfirmFallback(StrEnum):
+    """What a confirm decision becomes when the client cannot be asked."""
+
+    BLOCK = "block"
+    """Refuse the call (the default: fail closed)."""
+    ALLOW = "allow"
+    """Run the call anyway; the decision and the fallback are audited."""
 
 
 class GatewayConfig(WeirModel):
-    """How the gateway listens and names upstream tools."""
+    """How the gateway listens, names upstream tools, and bounds what it accepts."""
 
     namespace: bool | None = None
     """Prefix tool names with their server's name; ``None`` means "when there is more than one server"."""
@@ -18,3 +29,17 @@ class GatewayConfig(WeirModel):
     """Between server and tool name when namespacing."""
     tokens: list[str] = Field(default_factory=list)
     """Bearer tokens accepted over HTTP (also from WEIR_GATEWAY_TOKENS)."""
+    max_message_bytes: int = Field(default=4 * 1024 * 1024, gt=0)
+    """Largest JSON-RPC message accepted from a client or an upstream server."""
+    call_timeout_s: float = Field(default=60.0, gt=0)
+    """How long an upstream tool call may take."""
+    slow_timeout_s: float = Field(default=600.0, gt=0)
+    """The longer timeout granted to tools that declare slow execution."""
+    confirm_timeout_s: float = Field(default=120.0, gt=0)
+    """How long the user has to answer a confirmation; no answer blocks the call."""
+    confirm_fallback: ConfirmFallback = ConfirmFallback.BLOCK
+    """What a confirm becomes for a client that cannot elicit."""
+    retries: int = Field(default=1, ge=0)
+    """Retries after an upstream transport failure (idempotent tools only)."""
+    heavy_concurrency: int = Field(default=2, gt=0)
+    """At most this many resource-intensive calls run at once per server."""

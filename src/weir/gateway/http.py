@@ -1,0 +1,227 @@
+"""The downstream streamable-HTTP transport: many clients, bearer tokens, JSON or SSE replies.
+
+A POST carrying a request is answered with an SSE stream when the request is a tool call
+(progress and, on 2025-11-25, the gateway's ``elicitation/create`` travel on it) and with
+plain JSON otherwise. Legacy clients get an ``Mcp-Session-Id`` at ``initialize``; modern
+clients are stateless, so their connection identity is their token plus their client name.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import ipaddress
+import json
+import uuid
+from collections.abc import AsyncIterator, Sequence
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+from weir.errors import ConfigError
+from weir.gateway import jsonrpc
+from weir.gateway.era import CLIENT_INFO_KEY, VERSION_KEY
+from weir.gateway.exchange import ClientState
+from weir.gateway.jsonrpc import Message, RpcError
+from weir.gateway.proxy import Gateway
+
+__all__ = ["check_binding", "create_app", "is_loopback", "serve_http"]
+
+_SESSION_HEADER = "mcp-session-id"
+_HEADER_MISMATCH = -32020
+
+
+def is_loopback(host: str) -> bool:
+    """True for 127.0.0.0/8, ::1 and ``localhost``."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def check_binding(host: str, tokens: Sequence[str]) -> None:
+    """Refuse to listen beyond loopback without bearer tokens (raises :class:`ConfigError`)."""
+    if not is_loopback(host) and not [t for t in tokens if t]:
+        raise ConfigError(
+            f"refusing to listen on {host}: bearer tokens are required beyond loopback "
+            "(set gateway.tokens in the config or WEIR_GATEWAY_TOKENS)"
+        )
+
+
+class _Endpoint:
+    """State of the HTTP endpoint: the legacy sessions and the accepted tokens."""
+
+    def __init__(self, gateway: Gateway, tokens: Sequence[str]) -> None:
+        self.gateway = gateway
+        self.tokens = [t.encode() for t in tokens if t]
+        self.sessions: dict[str, ClientState] = {}
+        self.stateless: dict[str, ClientState] = {}
+
+    def authorised(self, request: Request) -> str | None:
+        """The presented token when it is valid ('' when no tokens are configured), else None."""
+        if not self.tokens:
+            return ""
+        scheme, _, token = request.headers.get("authorization", "").partition(" ")
+        if scheme.lower() != "bearer" or not token:
+            return None
+        presented = token.strip().encode()
+        ok = any(hmac.compare_digest(presented, t) for t in self.tokens)
+        return token.strip() if ok else None
+
+    async def read_body(self, request: Request) -> bytes:
+        """The body, refused (RpcError) as soon as it is known to exceed the limit."""
+        limit = self.gateway.settings.max_message_bytes
+        declared = request.headers.get("content-length")
+        if declared and declared.isdigit() and int(declared) > limit:
+            raise RpcError(jsonrpc.INVALID_REQUEST, f"message of {declared} bytes exceeds the limit of {limit} bytes")
+        body = bytearray()
+        async for chunk in request.stream():
+            body.extend(chunk)
+            if len(body) > limit:
+                raise RpcError(jsonrpc.INVALID_REQUEST, f"message exceeds the limit of {limit} bytes")
+        return bytes(body)
+
+    def client_for(self, request: Request, msg: Message, token: str) -> ClientState | Response:
+        """The connection a message belongs to: a new or known legacy session, or the stateless client."""
+        if msg.get("method") == "initialize":
+            new_sid = uuid.uuid4().hex
+            self.sessions[new_sid] = ClientState(conn_id=f"http-{new_sid[:12]}")
+            return self.sessions[new_sid]
+        sid = request.headers.get(_SESSION_HEADER)
+        if sid:
+            state = self.sessions.get(sid)
+            return (
+                state if state is not None else _error(404, None, jsonrpc.INVALID_REQUEST, "unknown or expired session")
+            )
+        params = msg.get("params") if isinstance(msg.get("params"), dict) else {}
+        meta = (params or {}).get("_meta") if isinstance((params or {}).get("_meta"), dict) else {}
+        info = (meta or {}).get(CLIENT_INFO_KEY) or {}
+        name = info.get("name", "") if isinstance(info, dict) else ""
+        key = hashlib.sha256(f"{token}\0{name}".encode()).hexdigest()[:12]
+        if "method" in msg and "id" in msg and not (meta or {}).get(VERSION_KEY) and msg["method"] != "server/discover":
+            return _error(400, msg.get("id"), jsonrpc.INVALID_REQUEST, "missing Mcp-Session-Id (send initialize first)")
+        return self.stateless.setdefault(key, ClientState(conn_id=f"http-{key}"))
+
+    async def post(self, request: Request) -> Response:
+        """One JSON-RPC message: 202 for notifications and responses, JSON or SSE for requests."""
+        token = self.authorised(request)
+        if token is None:
+            return JSONResponse(
+                {"error": "unauthorized", "error_description": "a valid bearer token is required"},
+                status_code=401,
+                headers={"www-authenticate": 'Bearer realm="weir"'},
+            )
+        msg = await self._message(request)
+        if isinstance(msg, Response):
+            return msg
+        client = self.client_for(request, msg, token)
+        if isinstance(client, Response):
+            return client
+        if not jsonrpc.is_request(msg):
+            await self.gateway.handle(msg, client, _nowhere, back_channel=False)
+            return Response(status_code=202)
+        sid = self._sid(client)
+        headers = {_SESSION_HEADER: sid} if sid else {}
+        if msg["method"] != "tools/call":
+            reply = await self.gateway.handle(msg, client, _nowhere, back_channel=False)
+            return JSONResponse(reply, headers=headers)
+        return StreamingResponse(self._stream(msg, client), media_type="text/event-stream", headers=headers)
+
+    async def _message(self, request: Request) -> Message | Response:
+        """The body as a message, or the error response refusing it (400, 413)."""
+        try:
+            msg = jsonrpc.parse(await self.read_body(request), limit=self.gateway.settings.max_message_bytes)
+        except RpcError as exc:
+            status = 413 if "exceeds the limit" in exc.message else 400
+            return JSONResponse(exc.to_message(), status_code=status)
+        mismatch = _header_mismatch(request, msg)
+        if mismatch is not None:
+            return _error(400, msg.get("id"), _HEADER_MISMATCH, mismatch)
+        return msg
+
+    def _sid(self, client: ClientState) -> str | None:
+        return next((sid for sid, state in self.sessions.items() if state is client), None)
+
+    async def _stream(self, msg: Message, client: ClientState) -> AsyncIterator[bytes]:
+        queue: asyncio.Queue[Message | None] = asyncio.Queue()
+
+        async def send(out: Message) -> None:
+            await queue.put(out)
+
+        async def run() -> None:
+            modern = bool(((msg.get("params") or {}).get("_meta") or {}).get(VERSION_KEY))
+            try:
+                reply = await self.gateway.handle(msg, client, send, back_channel=not modern)
+                await queue.put(reply)
+            finally:
+                await queue.put(None)
+
+        task = asyncio.create_task(run())
+        try:
+            while (item := await queue.get()) is not None:
+                yield b"event: message\ndata: " + json.dumps(item, ensure_ascii=False).encode() + b"\n\n"
+        finally:
+            if not task.done():
+                # The client went away; the call still completes and is audited.
+                await asyncio.shield(task)
+
+    async def delete(self, request: Request) -> Response:
+        """End a legacy session (its calls in flight are cancelled)."""
+        if self.authorised(request) is None:
+            return Response(status_code=401, headers={"www-authenticate": 'Bearer realm="weir"'})
+        state = self.sessions.pop(request.headers.get(_SESSION_HEADER, ""), None)
+        if state is not None:
+            self.gateway.forget_client(state)
+        return Response(status_code=200 if state is not None else 404)
+
+
+def _header_mismatch(request: Request, msg: Message) -> str | None:
+    """2026-07-28 routing headers must agree with the body they describe (else -32020)."""
+    method = request.headers.get("mcp-method")
+    if method is not None and method != msg.get("method"):
+        return f"Mcp-Method header {method!r} does not match the body's method {msg.get('method')!r}"
+    name = request.headers.get("mcp-name")
+    params = msg.get("params") if isinstance(msg.get("params"), dict) else {}
+    target = (params or {}).get("name") or (params or {}).get("uri")
+    if name is not None and target is not None and name != target:
+        return f"Mcp-Name header {name!r} does not match the body's {target!r}"
+    return None
+
+
+async def _nowhere(_: Message) -> None:
+    """Plain-JSON replies have no channel for messages before the response."""
+
+
+def _error(status: int, msg_id: Any, code: int, message: str) -> Response:
+    return JSONResponse(jsonrpc.error(msg_id, code, message), status_code=status)
+
+
+def create_app(gateway: Gateway, *, tokens: Sequence[str] = (), path: str = "/mcp") -> Starlette:
+    """The ASGI app serving the gateway at ``path``."""
+    endpoint = _Endpoint(gateway, tokens)
+
+    async def mcp(request: Request) -> Response:
+        if request.method == "POST":
+            return await endpoint.post(request)
+        if request.method == "DELETE":
+            return await endpoint.delete(request)
+        return Response(status_code=405, headers={"allow": "POST, DELETE"})
+
+    return Starlette(routes=[Route(path, mcp, methods=["GET", "POST", "DELETE"])])
+
+
+async def serve_http(gateway: Gateway, host: str, port: int, *, tokens: Sequence[str] = ()) -> None:
+    """Listen until cancelled; refuses a non-loopback host without tokens."""
+    import uvicorn
+
+    check_binding(host, tokens)
+    config = uvicorn.Config(
+        create_app(gateway, tokens=tokens), host=host, port=port, log_level="warning", lifespan="off"
+    )
+    await uvicorn.Server(config).serve()

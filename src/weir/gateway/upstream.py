@@ -1,0 +1,252 @@
+"""One upstream MCP server: negotiation, request/response correlation, timeouts, restarts.
+
+The gateway speaks to each upstream in that server's own revision: it probes
+``server/discover`` and falls back to the ``initialize`` handshake, like the SDK client's
+"auto" mode. Requests are raw dicts; ids are the gateway's own, so many downstream clients
+can share one upstream connection.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from weir.errors import UpstreamError
+from weir.gateway import jsonrpc
+from weir.gateway.channels import Channel
+from weir.gateway.era import (
+    CAPABILITIES_KEY,
+    CLIENT_INFO_KEY,
+    GATEWAY_INFO,
+    LEGACY_VERSION,
+    MODERN_VERSION,
+    VERSION_KEY,
+    Era,
+    modern_meta,
+)
+from weir.gateway.jsonrpc import Message, RpcError
+
+__all__ = ["ServerRequestHandler", "Upstream"]
+
+ServerRequestHandler = Callable[[Message], Awaitable[Message]]
+"""Answers a request the server sends mid-call (e.g. ``elicitation/create``) with a response."""
+NotificationHandler = Callable[[Message], Awaitable[None]]
+
+# What the gateway tells upstream servers it can do: it relays elicitation to its clients.
+GATEWAY_CAPABILITIES: dict[str, Any] = {"elicitation": {"form": {}}}
+_ENVELOPE = (VERSION_KEY, CLIENT_INFO_KEY, CAPABILITIES_KEY)
+
+
+class _Call:
+    """A request in flight: its future plus the handlers for what the server sends meanwhile."""
+
+    def __init__(self, on_request: ServerRequestHandler | None, on_notify: NotificationHandler | None) -> None:
+        self.future: asyncio.Future[Message] = asyncio.get_running_loop().create_future()
+        self.on_request = on_request
+        self.on_notify = on_notify
+
+
+class Upstream:
+    """A connection to one named server, (re)started on demand."""
+
+    def __init__(self, name: str, make_channel: Callable[[], Channel], *, start_timeout: float = 30.0) -> None:
+        self.name = name
+        self._make_channel = make_channel
+        self._start_timeout = start_timeout
+        self._channel: Channel | None = None
+        self._ids = itertools.count(1)
+        self._calls: dict[int, _Call] = {}
+        self._progress: dict[Any, NotificationHandler] = {}
+        self._lock = asyncio.Lock()
+        self._tasks: set[asyncio.Task[None]] = set()
+        self.era: Era | None = None
+        self.capabilities: dict[str, Any] = {}
+        self.server_info: dict[str, Any] = {}
+        self.closed_reason: str | None = None
+
+    async def ensure_started(self) -> None:
+        """Start and negotiate when not connected; a crashed server is restarted here."""
+        async with self._lock:
+            if self._channel is not None:
+                return
+            channel = self._make_channel()
+            self.closed_reason = None
+            await channel.start(self._on_message, self._on_closed)
+            self._channel = channel
+            try:
+                await asyncio.wait_for(self._negotiate(), self._start_timeout)
+            except (TimeoutError, UpstreamError, RpcError) as exc:
+                await self._drop(f"negotiation failed: {exc or 'timed out'}")
+                raise UpstreamError(f"cannot connect: {exc or 'timed out'}", server=self.name) from exc
+
+    async def _negotiate(self) -> None:
+        try:
+            found = await self._send_request("server/discover", {"_meta": modern_meta(GATEWAY_CAPABILITIES)})
+        except RpcError:
+            found = {}
+        if MODERN_VERSION in (found.get("supportedVersions") or ()):
+            self.era = Era.MODERN
+            self.capabilities = found.get("capabilities") or {}
+            self.server_info = (found.get("_meta") or {}).get("io.modelcontextprotocol/serverInfo") or {}
+            self._stamp_version(MODERN_VERSION)
+            return
+        params = {"protocolVersion": LEGACY_VERSION, "capabilities": GATEWAY_CAPABILITIES, "clientInfo": GATEWAY_INFO}
+        init = await self._send_request("initialize", params)
+        self.era = Era.LEGACY
+        self.capabilities = init.get("capabilities") or {}
+        self.server_info = init.get("serverInfo") or {}
+        self._stamp_version(str(init.get("protocolVersion", LEGACY_VERSION)))
+        await self.notify("notifications/initialized", None)
+
+    def _stamp_version(self, version: str) -> None:
+        if hasattr(self._channel, "protocol_version"):
+            self._channel.protocol_version = version  # type: ignore[union-attr]
+
+    async def request(
+        self,
+        method: str,
+        params: dict[str, Any] | None,
+        *,
+        timeout: float | None = None,
+        on_request: ServerRequestHandler | None = None,
+        on_notify: NotificationHandler | None = None,
+    ) -> Message:
+        """Send a request in this server's revision and return its ``result`` dict.
+
+        Raises :class:`RpcError` for an error response (the server's own code and message)
+        and :class:`UpstreamError` when the server is unreachable, crashes or times out.
+        """
+        await self.ensure_started()
+        return await self._send_request(method, self._envelope(params), timeout, on_request, on_notify)
+
+    def _envelope(self, params: dict[str, Any] | None) -> dict[str, Any] | None:
+        meta = dict((params or {}).get("_meta") or {})
+        if self.era is Era.MODERN:
+            meta = {**meta, **modern_meta(GATEWAY_CAPABILITIES)}
+        else:
+            for key in _ENVELOPE:
+                meta.pop(key, None)
+        if not meta and (params is None or "_meta" not in params):
+            return params
+        return {**(params or {}), "_meta": meta}
+
+    async def _send_request(
+        self,
+        method: str,
+        params: dict[str, Any] | None,
+        timeout: float | None = None,
+        on_request: ServerRequestHandler | None = None,
+        on_notify: NotificationHandler | None = None,
+    ) -> Message:
+        if self._channel is None:
+            raise UpstreamError(self.closed_reason or "server is not connected", server=self.name)
+        msg_id = next(self._ids)
+        call = _Call(on_request, on_notify)
+        self._calls[msg_id] = call
+        token = self._progress_token(params)
+        if token is not None and on_notify is not None:
+            self._progress[token] = on_notify
+        message: Message = {"jsonrpc": "2.0", "id": msg_id, "method": method}
+        if params is not None:
+            message["params"] = params
+        try:
+            await self._channel.send(message)
+            response = await asyncio.wait_for(asyncio.shield(call.future), timeout)
+        except TimeoutError:
+            await self.notify("notifications/cancelled", {"requestId": msg_id, "reason": "timed out"})
+            raise UpstreamError(f"{method} timed out after {timeout:g}s", server=self.name) from None
+        except asyncio.CancelledError:
+            # The client cancelled (or went away): tell the server to stop working on it.
+            await asyncio.shield(self.notify("notifications/cancelled", {"requestId": msg_id, "reason": "cancelled"}))
+            raise
+        finally:
+            self._calls.pop(msg_id, None)
+            if token is not None:
+                self._progress.pop(token, None)
+        return self._unwrap(method, response)
+
+    def _unwrap(self, method: str, response: Message) -> Message:
+        if "error" in response:
+            err = response["error"] if isinstance(response["error"], dict) else {}
+            raise RpcError(
+                int(err.get("code", jsonrpc.INTERNAL_ERROR)), str(err.get("message", "")), data=err.get("data")
+            )
+        result = response.get("result")
+        if not isinstance(result, dict):
+            raise UpstreamError(f"{method}: the result is not an object", server=self.name)
+        return result
+
+    @staticmethod
+    def _progress_token(params: dict[str, Any] | None) -> Any:
+        meta = (params or {}).get("_meta")
+        return meta.get("progressToken") if isinstance(meta, dict) else None
+
+    async def notify(self, method: str, params: dict[str, Any] | None) -> None:
+        """Send a notification; a dead server is not an error for a notification."""
+        if self._channel is None:
+            return
+        message: Message = {"jsonrpc": "2.0", "method": method}
+        if params is not None:
+            message["params"] = params
+        with contextlib.suppress(UpstreamError):
+            await self._channel.send(message)
+
+    async def _on_message(self, msg: Message) -> None:
+        if jsonrpc.is_response(msg):
+            call = self._calls.get(msg["id"]) if isinstance(msg["id"], int) else None
+            if call is not None and not call.future.done():
+                call.future.set_result(msg)
+        elif jsonrpc.is_request(msg):
+            task = asyncio.create_task(self._answer(msg))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+        else:
+            await self._route_notification(msg)
+
+    async def _route_notification(self, msg: Message) -> None:
+        token = (msg.get("params") or {}).get("progressToken")
+        handler = self._progress.get(token) if token is not None else None
+        if handler is None and msg.get("method") != "notifications/progress":
+            handler = self._sole_handler_notify()
+        if handler is not None:
+            await handler(msg)
+
+    def _sole_handler_notify(self) -> NotificationHandler | None:
+        handlers = [c.on_notify for c in self._calls.values() if c.on_notify is not None]
+        return handlers[0] if len(handlers) == 1 else None
+
+    async def _answer(self, msg: Message) -> None:
+        """Answer a server→client request: ping here, the rest by the call it belongs to."""
+        if msg.get("method") == "ping":
+            reply = jsonrpc.result(msg["id"], {})
+        else:
+            # Over stdio a server's request does not say which call it belongs to; the oldest
+            # call that can relay it is the best guess (documented in docs/gateway.md).
+            handler = next((c.on_request for c in self._calls.values() if c.on_request is not None), None)
+            if handler is None:
+                reply = jsonrpc.error(msg["id"], jsonrpc.METHOD_NOT_FOUND, f"{msg['method']} cannot be relayed now")
+            else:
+                reply = await handler(msg)
+        if self._channel is not None:
+            with contextlib.suppress(UpstreamError):
+                await self._channel.send(reply)
+
+    def _on_closed(self, reason: str) -> None:
+        self.closed_reason = reason
+        self._channel = None
+        for call in list(self._calls.values()):
+            if not call.future.done():
+                call.future.set_exception(UpstreamError(reason, server=self.name))
+
+    async def _drop(self, reason: str) -> None:
+        channel, self._channel = self._channel, None
+        self._on_closed(reason)
+        if channel is not None:
+            await channel.close()
+
+    async def close(self) -> None:
+        """Stop the server (or drop the HTTP client)."""
+        await self._drop("gateway shut down")

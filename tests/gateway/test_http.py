@@ -1,0 +1,133 @@
+"""The streamable-HTTP transport on 127.0.0.1: SDK clients, tokens, limits."""
+
+from __future__ import annotations
+
+import json
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import httpx2
+import pytest
+from mcp import Client
+
+from tests.gateway.conftest import HERE, approve
+from weir.errors import ConfigError
+from weir.gateway.http import check_binding, is_loopback
+
+TOKEN = "s3cret-token"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A gateway over HTTP on 127.0.0.1 with one bearer token; yields its URL."""
+    tmp = tmp_path_factory.mktemp("http")
+    port = _free_port()
+    spec = {
+        "audit": str(tmp / "audit.db"),
+        "http": f"127.0.0.1:{port}",
+        "tokens": [TOKEN],
+        "effects": {"send_mail": "confirm", "crash": "block"},
+        "max_message_bytes": 4096,
+    }
+    (tmp / "spec.json").write_text(json.dumps(spec))
+    proc = subprocess.Popen([sys.executable, str(HERE / "serve.py"), str(tmp / "spec.json")])
+    url = f"http://127.0.0.1:{port}/mcp"
+    try:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                    break
+            except OSError:
+                time.sleep(0.05)
+        yield url
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+def _client(url: str, mode: str, **kw: Any) -> Client:
+    from mcp.client.streamable_http import streamable_http_client
+
+    http = httpx2.AsyncClient(headers={"authorization": f"Bearer {TOKEN}"}, timeout=30)
+    return Client(streamable_http_client(url, http_client=http), mode=mode, **kw)
+
+
+@pytest.mark.anyio
+@pytest.mark.slow
+async def test_sdk_client_over_http_gets_allow_confirm_and_block(server: str, mode: str) -> None:
+    async with _client(server, mode, elicitation_callback=approve) as c:
+        names = {x.name for x in (await c.list_tools()).tools}
+        echoed = await c.call_tool("echo", {"text": "over http"})
+        confirmed = await c.call_tool("send_mail", {"to": "a@example.com"})
+        blocked = await c.call_tool("crash", {})
+    assert "echo" in names
+    assert echoed.content[0].text == "over http"  # type: ignore[union-attr]
+    assert confirmed.content[0].text == "sent to a@example.com"  # type: ignore[union-attr]
+    assert blocked.is_error is True
+
+
+@pytest.mark.slow
+def test_http_without_a_valid_token_is_refused_with_401(server: str) -> None:
+    ping = {
+        "jsonrpc": "2.0",
+        "id": 1,
+        "method": "ping",
+        "params": {"_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28"}},
+    }
+    none = httpx2.post(server, json=ping)
+    wrong = httpx2.post(server, json=ping, headers={"authorization": "Bearer nope"})
+    right = httpx2.post(server, json=ping, headers={"authorization": f"Bearer {TOKEN}"})
+    assert none.status_code == 401
+    assert none.headers["www-authenticate"].startswith("Bearer")
+    assert wrong.status_code == 401
+    assert right.status_code == 200
+    assert right.json()["result"]["resultType"] == "complete"
+
+
+@pytest.mark.slow
+def test_http_malformed_and_oversized_bodies_get_json_rpc_errors(server: str) -> None:
+    auth = {"authorization": f"Bearer {TOKEN}", "content-type": "application/json"}
+    bad = httpx2.post(server, content=b"{oops", headers=auth)
+    big = httpx2.post(server, content=json.dumps({"pad": "x" * 10_000}).encode(), headers=auth)
+    assert bad.status_code == 400
+    assert bad.json()["error"]["code"] == -32700
+    assert big.status_code == 413
+    assert big.json()["error"]["code"] == -32600
+    assert "exceeds the limit" in big.json()["error"]["message"]
+
+
+def test_listening_beyond_loopback_without_tokens_is_refused() -> None:
+    with pytest.raises(ConfigError, match="bearer tokens are required"):
+        check_binding("0.0.0.0", [])
+    check_binding("0.0.0.0", ["t"])
+    check_binding("127.0.0.1", [])
+    assert is_loopback("::1")
+    assert is_loopback("localhost")
+    assert not is_loopback("10.0.0.1")
+
+
+@pytest.mark.slow
+def test_routing_headers_that_contradict_the_body_are_refused(server: str) -> None:
+    meta = {"io.modelcontextprotocol/protocolVersion": "2026-07-28"}
+    call = {
+        "jsonrpc": "2.0",
+        "id": 3,
+        "method": "tools/call",
+        "params": {"name": "echo", "arguments": {}, "_meta": meta},
+    }
+    headers = {"authorization": f"Bearer {TOKEN}", "mcp-method": "tools/call", "mcp-name": "send_mail"}
+    reply = httpx2.post(server, json=call, headers=headers)
+    assert reply.status_code == 400
+    assert reply.json()["error"]["code"] == -32020
+    assert "send_mail" in reply.json()["error"]["message"]
