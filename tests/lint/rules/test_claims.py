@@ -1,0 +1,53 @@
+"""W1xx: destructive tools must state a confirmation preference; tools must claim something."""
+
+from __future__ import annotations
+
+from tests.lint.rules.helpers import lint_tools, rules_for, tool
+
+CORE_SAFE = {"readOnlyHint": False, "destructiveHint": False, "idempotentHint": True, "openWorldHint": False}
+
+
+def test_a_destructive_tool_without_a_confirmation_preference_is_an_error() -> None:
+    t = tool("drop", {**CORE_SAFE, "destructiveHint": True})
+    [f] = lint_tools(t, select=["W101"])
+    assert (f.severity.value, f.path) == ("error", "_meta")
+    assert "annotations.destructiveHint" in f.message
+
+
+def test_asking_for_confirmation_satisfies_the_check() -> None:
+    t = tool("drop", {**CORE_SAFE, "destructiveHint": True}, {"mcp.dev/requiresConfirmation": True})
+    assert rules_for(t, "W1") == set()
+
+
+def test_declining_confirmation_on_an_irreversible_tool_points_at_that_key() -> None:
+    t = tool(
+        "send",
+        {**CORE_SAFE, "inputMetadata": {"Destination": "Public", "Outcomes": "Irreversible"}},
+        {"mcp.dev/requiresConfirmation": False},
+    )
+    [f] = lint_tools(t, select=["W101"])
+    assert f.path == '_meta["mcp.dev/requiresConfirmation"]'
+    assert "inputMetadata.Outcomes" in f.message
+
+
+def test_the_spec_default_counts_when_a_tool_says_it_writes_but_not_how() -> None:
+    t = tool("save", {"readOnlyHint": False, "idempotentHint": True, "openWorldHint": False})
+    [f] = lint_tools(t, select=["W101"])
+    assert "spec default" in f.message
+
+
+def test_delete_effect_and_reversible_false_each_make_a_tool_dangerous() -> None:
+    assert rules_for(tool("a", CORE_SAFE, {"mcp.dev/effect": "delete"}), "W101") == {"W101"}
+    assert rules_for(tool("b", {**CORE_SAFE, "reversibleHint": False}), "W101") == {"W101"}
+
+
+def test_a_tool_that_claims_nothing_gets_one_warning_not_a_confirmation_error() -> None:
+    assert rules_for(tool("mystery"), "W1") == {"W102"}
+    assert rules_for(tool("mystery", {"title": "Mystery"}), "W1") == {"W102"}
+
+
+def test_extension_metadata_without_core_hints_is_noted() -> None:
+    t = tool("x", None, {"io.modelcontextprotocol/action-metadata": {"inputMetadata": {"outcomes": "benign"}}})
+    assert rules_for(t, "W1") == {"W103"}
+    idempotent_only_in_meta = tool("y", None, {"mcp.dev/idempotent": True})
+    assert rules_for(idempotent_only_in_meta, "W103") == {"W103"}
