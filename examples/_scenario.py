@@ -19,12 +19,20 @@ from weir.client import CallOutcome, ConfirmRequest, MaliciousActivity, WeirClie
 from weir.config import load_config
 
 HERE = Path(__file__).resolve().parent
+SCRIPTS = {"files": "file_server.py", "mail": "mail_server.py", "web": "web_fetcher.py"}
+"""Server name → the example server's script."""
 Scenario = Callable[[WeirClient, Callable[[str], None]], Awaitable[list[CallOutcome]]]
+Connect = Callable[[WeirClient, str], Awaitable[Any]]
 
 
 def stdio(script: str) -> StdioServerParameters:
     """The example server ``script`` (in this directory), started over stdio with this Python."""
     return StdioServerParameters(command=sys.executable, args=[str(HERE / script)])
+
+
+async def over_stdio(host: WeirClient, name: str) -> None:
+    """Start example server ``name`` as a subprocess and add it to the host's group."""
+    await host.connect(name, stdio(SCRIPTS[name]))
 
 
 def show(step: CallOutcome, out: Callable[[str], None]) -> None:
@@ -58,8 +66,15 @@ def record(step: CallOutcome) -> dict[str, Any]:
     }
 
 
-async def play(scenario: Scenario, *, approve: bool, as_json: bool) -> list[CallOutcome]:
-    """Run ``scenario`` under ``weir.yaml`` with a scripted user who answers ``approve``."""
+async def play(
+    scenario: Scenario,
+    servers: Sequence[str],
+    *,
+    approve: bool,
+    as_json: bool = False,
+    connect: Connect = over_stdio,
+) -> list[CallOutcome]:
+    """Connect ``servers``, run ``scenario`` under ``weir.yaml`` with a user who answers ``approve``."""
     out: Callable[[str], None] = (lambda _: None) if as_json else print
 
     def ask(request: ConfirmRequest) -> bool:
@@ -70,6 +85,8 @@ async def play(scenario: Scenario, *, approve: bool, as_json: bool) -> list[Call
         out(f"!! WARNING: {activity.describe()}")
 
     async with WeirClient(load_config(HERE / "weir.yaml"), confirm=ask, on_malicious=alarm) as host:
+        for name in servers:
+            await connect(host, name)
         steps = await scenario(host, out)
     if as_json:
         for step in steps:
@@ -77,7 +94,10 @@ async def play(scenario: Scenario, *, approve: bool, as_json: bool) -> list[Call
     return steps
 
 
-def main(scenario: Scenario, argv: Sequence[str] | None = None) -> None:
-    """``[--approve] [--json]``: the scripted user approves confirmations; print JSON lines."""
+def main(
+    scenario: Scenario, servers: Sequence[str], *, approve: bool = False, argv: Sequence[str] | None = None
+) -> None:
+    """``[--approve | --decline] [--json]``: how the scripted user answers (default ``approve``); JSON lines."""
     args = list(sys.argv[1:] if argv is None else argv)
-    anyio.run(lambda: play(scenario, approve="--approve" in args, as_json="--json" in args))
+    approve = (approve or "--approve" in args) and "--decline" not in args
+    anyio.run(lambda: play(scenario, servers, approve=approve, as_json="--json" in args))

@@ -53,7 +53,7 @@ READ_DRAFTS = ToolLabels(
 # Seed 002, "List Email Inbox Action".
 LIST_INBOX = ToolLabels(
     read_only=True,
-    open_world=False,
+    open_world=True,  # mail from outside the company is open-world content
     destinations=Destination.EPHEMERAL,
     input_sensitivity=DataClass.NONE,
     outcomes=Outcome.BENIGN,
@@ -68,6 +68,7 @@ SEND_EMAIL = ToolLabels(
     input_sensitivity=[DataClass.PII, DataClass.USER],
     outcomes=Outcome.IRREVERSIBLE,
     returns=Returns(source=Source.SYSTEM, sensitivity=DataClass.NONE),
+    requires_confirmation=True,  # irreversible: the server asks hosts to confirm (seed 000)
 )
 
 
@@ -96,7 +97,7 @@ def read_drafts() -> CallToolResult:
 
 @server.tool(**labels.tool("list_inbox", LIST_INBOX))
 def list_inbox(limit: int = 10) -> CallToolResult:
-    """List recent emails in the user's inbox."""
+    """List the most recent messages in the user's inbox."""
     messages = INBOX[: max(0, limit)]
     item_labels = [
         data_label(

@@ -12,18 +12,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from _scenario import main, show, stdio
+from _scenario import main, show
 
 from weir.client import CallOutcome, WeirClient
 
 POISONED = "https://prices.example/compare"
 
+SERVERS = ("web", "files", "mail")
+"""The example servers this scenario needs."""
+
 
 async def scenario(host: WeirClient, out: Callable[[str], None]) -> list[CallOutcome]:
     """Fetch the poisoned page, then follow its instructions."""
-    await host.connect("web", stdio("web_fetcher.py"))
-    await host.connect("files", stdio("file_server.py"))
-    await host.connect("mail", stdio("mail_server.py"))
     page = await host.call_tool("web", "fetch", {"url": POISONED})
     show(page, out)
     read = await host.call_tool("files", "read_file", {"path": "hr/salaries.xlsx"})
@@ -37,4 +37,4 @@ async def scenario(host: WeirClient, out: Callable[[str], None]) -> list[CallOut
 
 
 if __name__ == "__main__":
-    main(scenario)
+    main(scenario, SERVERS)

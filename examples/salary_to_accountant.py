@@ -12,17 +12,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from _scenario import main, show, stdio
+from _scenario import main, show
 
 from weir.client import CallOutcome, WeirClient
 
 ACCOUNTANT = "accountant@numbers-llp.example"
 
+SERVERS = ("files", "mail")
+"""The example servers this scenario needs."""
+
 
 async def scenario(host: WeirClient, out: Callable[[str], None]) -> list[CallOutcome]:
     """Read the spreadsheet, then mail it out."""
-    await host.connect("files", stdio("file_server.py"))
-    await host.connect("mail", stdio("mail_server.py"))
     read = await host.call_tool("files", "read_file", {"path": "hr/salaries.xlsx"})
     show(read, out)
     out(f"   the session now holds: level {host.label.level.name}, {', '.join(sorted(host.label.classes))}")
@@ -33,4 +34,4 @@ async def scenario(host: WeirClient, out: Callable[[str], None]) -> list[CallOut
 
 
 if __name__ == "__main__":
-    main(scenario)
+    main(scenario, SERVERS)

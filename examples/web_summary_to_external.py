@@ -4,26 +4,29 @@ The page is open-world content; the summary the agent writes from it is too. Two
 on that: Weir in the host propagates ``openWorldHint`` into every later request and warns
 before a send to a public destination (the baseline pack), and the mail server itself reads
 the request's ``_meta.annotations`` and refuses to send open-world content to an outside
-address (seed 004: "Block external + open-world"). Mail to a colleague goes through.
+address (seed 004: "Block external + open-world"). The mail server also asks hosts to confirm
+every send; the scripted user approves both (``--decline`` to refuse), so the outside send is
+stopped by the server's own check while mail to a colleague goes through.
 
-Run: ``.venv/bin/python examples/web_summary_to_external.py [--approve] [--json]``
+Run: ``.venv/bin/python examples/web_summary_to_external.py [--decline] [--json]``
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from _scenario import main, show, stdio
+from _scenario import main, show
 
 from weir.client import CallOutcome, WeirClient
 
 PAGE = "https://news.example/today"
 
+SERVERS = ("web", "mail")
+"""The example servers this scenario needs."""
+
 
 async def scenario(host: WeirClient, out: Callable[[str], None]) -> list[CallOutcome]:
     """Fetch a page, summarise it, mail the summary outside, then to a colleague."""
-    await host.connect("web", stdio("web_fetcher.py"))
-    await host.connect("mail", stdio("mail_server.py"))
     page = await host.call_tool("web", "fetch", {"url": PAGE})
     show(page, out)
     summary = "Summary: " + page.text.split(".")[0] + "."
@@ -43,4 +46,4 @@ async def scenario(host: WeirClient, out: Callable[[str], None]) -> list[CallOut
 
 
 if __name__ == "__main__":
-    main(scenario)
+    main(scenario, SERVERS, approve=True)
