@@ -8,6 +8,8 @@ and nothing in the core imports this module.
 
 from __future__ import annotations
 
+from typing import Any
+
 from fastmcp.server.context import Context
 from fastmcp.server.extensions import MethodBinding, ServerExtension, ToolCallContinuation, ToolCallOutcome
 from mcp_types import CallToolRequestParams
@@ -36,8 +38,18 @@ class FastMCPLabels(ServerExtension):
         self, params: CallToolRequestParams, context: Context, call_next: ToolCallContinuation
     ) -> ToolCallOutcome:
         """Refuse before the tool body runs when its request guard objects."""
-        self.labels.check_request(params.name, params.arguments, params.meta)
+        # fastmcp hands interceptors params without `_meta`; the request's own is on the context.
+        meta = params.meta or _request_meta(context)
+        self.labels.check_request(params.name, params.arguments, meta)
         return await call_next()
+
+
+def _request_meta(context: Context) -> Any:
+    try:
+        request = context.request_context
+    except (RuntimeError, AttributeError):  # no request in flight: nothing to read
+        return None
+    return getattr(request, "meta", None)
 
 
 def extension(labels: ServerLabels) -> FastMCPLabels:
