@@ -9,7 +9,6 @@ post-call decision — effect, applied effect, and the rules that matched — mu
 from __future__ import annotations
 
 import contextlib
-import importlib
 from typing import Any
 
 import mcp_types as t
@@ -17,7 +16,7 @@ import pytest
 from mcp import Client
 from mcp.shared.exceptions import MCPError
 
-from tests.examples.paths import EXAMPLES
+from tests.examples.paths import EXAMPLES, SERVER_MODULES, fresh_server
 from weir.client import WeirClient
 from weir.config import WeirConfig, load_config
 from weir.gateway.audit import MemoryAudit
@@ -37,16 +36,10 @@ SCRIPT: list[tuple[str, str, dict[str, Any]]] = [
     ("files", "write_file", {"path": "notes/prices.txt", "content": "899 EUR at shop A"}),
     ("mail", "send_email", {"to": "bob@acme.example", "subject": "Prices", "body": "899 EUR at shop A"}),
 ]
-SERVERS = {"files": "examples.file_server", "mail": "examples.mail_server", "web": "examples.web_fetcher"}
 
 
 def _servers() -> dict[str, Any]:
-    # Fresh modules each time: the example servers keep their files and mailboxes in memory.
-    out = {}
-    for name, module in SERVERS.items():
-        importlib.invalidate_caches()
-        out[name] = importlib.reload(importlib.import_module(module)).server
-    return out
+    return {name: fresh_server(name) for name in SERVER_MODULES}
 
 
 def _config() -> WeirConfig:
