@@ -39,8 +39,9 @@ class FastMCPLabels(ServerExtension):
     ) -> ToolCallOutcome:
         """Refuse before the tool body runs when its request guard objects."""
         # fastmcp hands interceptors params without `_meta`; the request's own is on the context.
-        meta = params.meta or _request_meta(context)
-        self.labels.check_request(params.name, params.arguments, meta)
+        if self.labels.guarded(params.name):
+            meta = params.meta or _request_meta(context)
+            self.labels.check_request(params.name, params.arguments, meta)
         return await call_next()
 
 

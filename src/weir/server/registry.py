@@ -79,6 +79,11 @@ class ServerLabels:
         entry = self._tools.get(name)
         return entry.labels if entry else None
 
+    def guarded(self, name: str) -> bool:
+        """Whether tool ``name`` has a request guard (the interceptors skip reading `_meta` otherwise)."""
+        entry = self._tools.get(name)
+        return entry is not None and entry.guard is not None
+
     def check_request(self, name: str, arguments: Mapping[str, Any] | None, meta: Any) -> RequestLabels:
         """Run ``name``'s request guard on the request's ``_meta``; refuse with an MCP error if it objects."""
         request = RequestLabels.from_meta(meta)
@@ -139,5 +144,6 @@ class LabelsExtension(Extension):
         self, params: CallToolRequestParams, ctx: ServerRequestContext[Any, Any], call_next: CallNext
     ) -> HandlerResult:
         """Refuse before the tool body runs when its request guard objects to the session's labels."""
-        self.labels.check_request(params.name, params.arguments, params.meta)
+        if self.labels.guarded(params.name):
+            self.labels.check_request(params.name, params.arguments, params.meta)
         return await call_next(ctx)
