@@ -161,3 +161,14 @@ def test_a_resolution_is_marked_resolved_and_arrays_in_it_are_warned() -> None:
     reading = read_resolution(raw)
     assert reading.profile.resolved
     assert any(d.path == "annotations.returnMetadata.source" for d in reading.diagnostics)
+
+
+def test_an_embedded_resources_meta_labels_its_block() -> None:
+    block = {
+        "type": "resource",
+        "resource": {"uri": "file:///x", "text": "k", "_meta": {"annotations": {"privateHint": True}}},
+    }
+    reading = read_result({"content": [block]})
+    assert reading.blocks[0].private
+    assert reading.label.origin_of("private") == reading.blocks[0].origin_of("private")
+    assert next(iter(reading.label.origin_of("private"))).path == "content[0].resource._meta.annotations.privateHint"

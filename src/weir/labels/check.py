@@ -84,8 +84,8 @@ def _catalog(doc: Any, prefix: str) -> list[Diagnostic]:
 
 
 def _unwrap(doc: Any) -> tuple[Any, str]:
-    """A JSON-RPC message's params or result, with its path."""
-    if isinstance(doc, Mapping) and doc.get("jsonrpc") is not None:
+    """A JSON-RPC message's (or a bare ``{method, params}`` request's) params or result, with its path."""
+    if isinstance(doc, Mapping) and (doc.get("jsonrpc") is not None or "method" in doc):
         for key in ("result", "params"):
             if isinstance(doc.get(key), Mapping):
                 return doc[key], key

@@ -141,7 +141,7 @@ def _data_label(facts: dict[str, Any], origins: Mapping[str, list[Origin]]) -> D
     values = {k: facts[k] for k in _DATA_FIELDS if k in facts and facts[k] != getattr(BOTTOM, k)}
     kept = {k: frozenset(origins[k]) for k in values if k in origins}
     if "level" in values and "level" not in kept:
-        kept["level"] = frozenset(origins["classes"])
+        kept["level"] = frozenset(origins.get("classes", ())) | frozenset(origins.get("scopes", ()))
     # The collector produced typed values: construct without re-validating (this is per call).
     return DataLabel.model_construct(**values, origins=kept)
 
@@ -180,6 +180,10 @@ def _block_label(c: Collector, block: Any, i: int) -> None:
         c.report(json_path("content", i), f"a content block must be an object, not {kind_of(block)}", None)
         return
     read_data_slots(c, block.get("_meta"), ("content", i, "_meta"))
+    resource = block.get("resource")
+    if isinstance(resource, Mapping) and "_meta" in resource:
+        # An embedded resource carries its own `_meta`: it labels the same data.
+        read_data_slots(c, resource["_meta"], ("content", i, "resource", "_meta"))
     ann = block.get("annotations")
     if isinstance(ann, Mapping) and any(k not in ("audience", "priority", "lastModified") for k in ann):
         read_data_slots(c, {"annotations": ann}, ("content", i))
@@ -257,6 +261,17 @@ def read_result(raw: Any) -> ResultReading:
     )
 
 
+def _returned_level(profile: ToolProfile, classes: frozenset[DataClass]) -> tuple[Level, frozenset[Origin]]:
+    """The highest level the return contract implies, and the origins of the claims that set it."""
+    candidates = [(class_level(x), "return_classes") for x in classes]
+    if profile.result_level is not None:
+        candidates.append((profile.result_level, "result_level"))
+    if profile.sensitive_data:
+        candidates.append((Level.MEDIUM, "sensitive_data"))
+    level = max((lv for lv, _ in candidates), default=Level.NONE)
+    return Level(level), frozenset(o for lv, f in candidates if lv == level for o in profile.origin_of(f))
+
+
 def returned_label(profile: ToolProfile) -> DataLabel:
     """What a tool's declared return contract implies for its results (worst of each possible set).
 
@@ -264,36 +279,20 @@ def returned_label(profile: ToolProfile) -> DataLabel:
     dropped) and scopes; level = max of those classes, ``mcp.dev/resultSensitivity`` and
     sensitiveDataHint (2). An unknown source is *not* assumed untrusted here: policy decides.
     """
-    origins: dict[str, frozenset[Origin]] = {}
-    untrusted = Source.UNTRUSTED_PUBLIC in profile.return_sources
-    if untrusted:
-        origins["untrusted"] = frozenset(profile.origin_of("return_sources"))
     classes = profile.return_classes - {DataClass.NONE}
     if profile.return_scopes:
         classes |= {DataClass.REGULATED}
-    # Each source of a level, with the field it came from; the label takes the highest.
-    candidates = [(class_level(x), "return_classes") for x in classes]
-    if profile.result_level is not None:
-        candidates.append((profile.result_level, "result_level"))
-    if profile.sensitive_data:
-        candidates.append((Level.MEDIUM, "sensitive_data"))
-    level = max((lv for lv, _ in candidates), default=Level.NONE)
+    level, level_from = _returned_level(profile, classes)
+    values: dict[str, Any] = {
+        "untrusted": Source.UNTRUSTED_PUBLIC in profile.return_sources,
+        "level": level,
+        "classes": classes,
+        "scopes": profile.return_scopes,
+        "malicious": profile.malicious is True,
+        "attribution": profile.attribution,
+    }
+    wire_field = {"untrusted": "return_sources", "classes": "return_classes", "scopes": "return_scopes"}
+    origins = {k: frozenset(profile.origin_of(wire_field.get(k, k))) for k, v in values.items() if v and k != "level"}
     if level:
-        origins["level"] = frozenset(o for lv, f in candidates if lv == level for o in profile.origin_of(f))
-    for field, present in (("classes", classes), ("scopes", profile.return_scopes)):
-        if present:
-            origins[field] = frozenset(profile.origin_of("return_" + field))
-    malicious = profile.malicious is True
-    if malicious:
-        origins["malicious"] = frozenset(profile.origin_of("malicious"))
-    if profile.attribution:
-        origins["attribution"] = frozenset(profile.origin_of("attribution"))
-    return DataLabel(
-        untrusted=untrusted,
-        level=Level(level),
-        classes=classes,
-        scopes=profile.return_scopes,
-        malicious=malicious,
-        attribution=profile.attribution,
-        origins=origins,
-    )
+        origins["level"] = level_from
+    return DataLabel(**values, origins=origins)

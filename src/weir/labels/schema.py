@@ -214,6 +214,13 @@ def _tool_defs(dialect: Dialect | None) -> dict[str, Any]:
     mirror = _annotation_props(None)
     for key in core.HINTS:
         del mirror[key]
+    mirror.update(
+        {
+            "effect": _or_array("Effect"),
+            "requiresConfirmation": _BOOL,
+            "resultSensitivity": _enum(list(RESULT_SENSITIVITY), "Seed 000 result sensitivity."),
+        }
+    )
     return {
         "Tool": _object(
             {

@@ -1,9 +1,10 @@
 """Writing the wire: a tool profile's annotations and `_meta`, a data label's `_meta` fragment.
 
 The default is the *current* form, which every reader of today and tomorrow understands:
-core hints in `annotations`; the action-metadata extension, seed 000's hints and tool
-resolution in `_meta`; and every non-core annotation key both in `annotations` and mirrored
-into ``_meta["dev.weir/annotations"]`` (the Python SDK drops unknown `annotations` keys). Any
+core hints in `annotations`; the action-metadata and tool-resolution extensions in `_meta`; and
+every non-core annotation key both in `annotations` and mirrored into
+``_meta["dev.weir/annotations"]`` (the Python SDK drops unknown `annotations` keys), together with
+seed 000's hints (Weir does not write the reserved ``mcp.dev/`` prefix unless asked to). Any
 single dialect can be asked for instead. For every dialect ``d``,
 ``read(write(x, dialect=d))`` recovers every fact ``d`` can express (:data:`TOOL_FIELDS`,
 :data:`DATA_FIELDS`).
@@ -36,7 +37,7 @@ TOOL_FIELDS: Mapping[Dialect | None, frozenset[str]] = {
     Dialect.SEP1913: sep1913.FIELDS,
     Dialect.ACTION_EXT: extensions.ACTION_FIELDS,
     Dialect.RESOLUTION_EXT: frozenset({"resolvable"}),
-    Dialect.WEIR: frozenset(sep1984.HINTS.values()) | sep1913.FIELDS,
+    Dialect.WEIR: frozenset(sep1984.HINTS.values()) | sep1913.FIELDS | (mcpdev.FIELDS - {"idempotent"}),
 }
 """For each tool dialect (None = the default form), the canonical fields it can express."""
 TOOL_DIALECTS = tuple(d for d in TOOL_FIELDS if d is not None)
@@ -64,7 +65,8 @@ def _put(out: dict[str, Any], key: str, value: dict[str, Any]) -> None:
 
 def _default_tool(profile: ToolProfile) -> dict[str, Any]:
     annotations = {**core.write(profile), **sep1984.write(profile), **sep1913.write(profile)}
-    meta: dict[str, Any] = dict(mcpdev.write(profile))
+    # No `mcp.dev/` keys: the prefix is reserved. Seed 000's facts travel in Weir's mirror.
+    meta: dict[str, Any] = {}
     meta.update(_action_meta(profile))
     meta.update(_resolution_meta(profile))
     meta.update(_weir_meta(profile))

@@ -39,6 +39,8 @@ class ToolContext:
     """The conservative view (spec defaults applied, possible sets at their worst)."""
     names_before: Sequence[str] = ()
     """Names of the tools listed before this one (for duplicate detection)."""
+    memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    """Per-tool scratch space for helpers that many rules share (e.g. claims by field)."""
 
     @property
     def description(self) -> str:

@@ -1,6 +1,6 @@
 """Weir's mirror: a tool's non-core keys survive the SDK in `_meta`; data keeps classes and evidence."""
 
-from weir.labels import DataClass, Dialect, Level
+from weir.labels import DataClass, Dialect, Effect, Level
 from weir.labels.read import read_data_meta, read_tool
 
 
@@ -26,3 +26,13 @@ def test_the_data_mirror_carries_classes_scopes_and_every_evidence_reference() -
 def test_an_unknown_key_in_the_tool_mirror_is_a_warning() -> None:
     reading = read_tool({"name": "t", "_meta": {"dev.weir/annotations": {"fooHint": True}}})
     assert reading.diagnostics[0].path == '_meta["dev.weir/annotations"].fooHint'
+
+
+def test_the_tool_mirror_carries_seed_000_hints_without_the_reserved_prefix() -> None:
+    reading = read_tool(
+        {"name": "t", "_meta": {"dev.weir/annotations": {"effect": "delete", "resultSensitivity": "x"}}}
+    )
+    assert reading.profile.effects == {Effect.DELETE}
+    assert reading.profile.result_level is Level.HIGH
+    assert reading.diagnostics[0].path == '_meta["dev.weir/annotations"].resultSensitivity'
+    assert set(reading.by_dialect) == {Dialect.WEIR}

@@ -51,3 +51,8 @@ def test_extension_metadata_without_core_hints_is_noted() -> None:
     assert rules_for(t, "W1") == {"W103"}
     idempotent_only_in_meta = tool("y", None, {"mcp.dev/idempotent": True})
     assert rules_for(idempotent_only_in_meta, "W103") == {"W103"}
+
+
+def test_a_confirmation_preference_in_the_weir_mirror_counts_too() -> None:
+    t = tool("drop", {**CORE_SAFE, "destructiveHint": True}, {"dev.weir/annotations": {"requiresConfirmation": True}})
+    assert rules_for(t, "W101") == set()

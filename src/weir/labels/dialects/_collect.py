@@ -63,7 +63,7 @@ def _merge(field: str, old: Any, new: Any) -> Any:
 class Collector:
     """Accumulates what one document says, dialect by dialect."""
 
-    __slots__ = ("diagnostics", "dropped", "facts", "origins", "set_paths")
+    __slots__ = ("diagnostics", "dropped", "dropped_errors", "facts", "origins", "set_paths")
 
     def __init__(self) -> None:
         self.facts: dict[Dialect, dict[str, Any]] = {}
@@ -71,6 +71,7 @@ class Collector:
         self.diagnostics: list[Diagnostic] = []
         self.set_paths: list[str] = []
         self.dropped = 0
+        self.dropped_errors = 0
 
     def claim(self, dialect: Dialect, field: str, value: Any, path: str) -> None:
         """Record that ``path`` (in ``dialect``) claims ``value`` for canonical ``field``."""
@@ -88,6 +89,7 @@ class Collector:
         """Record a diagnostic (only a count once there are too many)."""
         if len(self.diagnostics) >= MAX_DIAGNOSTICS:
             self.dropped += 1
+            self.dropped_errors += severity is Severity.ERROR
             return
         self.diagnostics.append(
             Diagnostic.model_construct(path=path, message=message, dialect=dialect, severity=severity)
@@ -102,6 +104,7 @@ class Collector:
         for d in other.diagnostics:
             self.report(d.path, d.message, d.dialect, d.severity)
         self.dropped += other.dropped
+        self.dropped_errors += other.dropped_errors
         self.set_paths.extend(other.set_paths)
 
     def finished_diagnostics(self) -> tuple[Diagnostic, ...]:
@@ -110,9 +113,9 @@ class Collector:
             return tuple(self.diagnostics)
         note = Diagnostic.model_construct(
             path="",
-            message=f"{self.dropped} more diagnostics were not listed",
+            message=f"{self.dropped} more diagnostics ({self.dropped_errors} errors) were not listed",
             dialect=None,
-            severity=Severity.ERROR,
+            severity=Severity.ERROR if self.dropped_errors else Severity.WARNING,
         )
         return (*self.diagnostics, note)
 

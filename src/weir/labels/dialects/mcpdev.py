@@ -37,41 +37,46 @@ FIELDS = frozenset({"effects", "idempotent", "requires_confirmation", "result_le
 _D = Dialect.MCP_DEV
 
 
-def _result_level(c: Collector, value: Any, parts: tuple[Part, ...]) -> None:
+def _result_level(c: Collector, dialect: Dialect, value: Any, parts: tuple[Part, ...]) -> None:
     path = cached_path(*parts)
     if isinstance(value, str) and value.lower() in RESULT_SENSITIVITY:
-        c.claim(_D, "result_level", RESULT_SENSITIVITY[value.lower()], path)
+        c.claim(dialect, "result_level", RESULT_SENSITIVITY[value.lower()], path)
         return
     what = f"unknown value {value[:80]!r}" if isinstance(value, str) else kind_of(value)
-    c.report(path, f"{what}: expected public, internal, confidential or restricted; read as restricted", _D)
-    c.claim(_D, "result_level", Level.HIGH, path)
+    c.report(path, f"{what}: expected public, internal, confidential or restricted; read as restricted", dialect)
+    c.claim(dialect, "result_level", Level.HIGH, path)
 
 
-def read(c: Collector, meta: Mapping[str, Any], parts: tuple[Part, ...]) -> None:
-    """Read every `mcp.dev/*` key of one `Tool._meta` object."""
-    if keys.MCP_DEV_EFFECT in meta:
-        read_enum_set(
-            c, _D, "effects", Effect, meta[keys.MCP_DEV_EFFECT], at=(*parts, keys.MCP_DEV_EFFECT), capital=False
-        )
-    hint(c, _D, "idempotent", meta, keys.MCP_DEV_IDEMPOTENT, at=parts)
-    hint(c, _D, "requires_confirmation", meta, keys.MCP_DEV_REQUIRES_CONFIRMATION, at=parts)
-    if keys.MCP_DEV_RESULT_SENSITIVITY in meta:
-        _result_level(c, meta[keys.MCP_DEV_RESULT_SENSITIVITY], (*parts, keys.MCP_DEV_RESULT_SENSITIVITY))
+def read(
+    c: Collector, meta: Mapping[str, Any], parts: tuple[Part, ...], *, dialect: Dialect = _D, prefix: str = "mcp.dev/"
+) -> None:
+    """Read seed 000's hints from one object: `Tool._meta` (``mcp.dev/`` keys) or, with ``prefix=""``
+    and ``dialect=Dialect.WEIR``, Weir's mirror (which must not write the reserved ``mcp.dev/`` prefix).
+    """
+    effect, confirm, level = f"{prefix}effect", f"{prefix}requiresConfirmation", f"{prefix}resultSensitivity"
+    if effect in meta:
+        read_enum_set(c, dialect, "effects", Effect, meta[effect], at=(*parts, effect), capital=False)
+    hint(c, dialect, "idempotent", meta, f"{prefix}idempotent", at=parts)
+    hint(c, dialect, "requires_confirmation", meta, confirm, at=parts)
+    if level in meta:
+        _result_level(c, dialect, meta[level], (*parts, level))
+    if not prefix:
+        return
     for key in meta:
-        if isinstance(key, str) and key.startswith(keys.MCP_DEV_PREFIX) and key not in KEYS:
-            c.report(cached_path(*parts, key), f"unknown seed-000 key {key!r}: ignored", _D, Severity.WARNING)
+        if isinstance(key, str) and key.startswith(prefix) and key not in KEYS:
+            c.report(cached_path(*parts, key), f"unknown seed-000 key {key!r}: ignored", dialect, Severity.WARNING)
 
 
-def write(profile: ToolProfile) -> dict[str, Any]:
-    """The `mcp.dev/*` keys of ``profile``, for `Tool._meta`."""
+def write(profile: ToolProfile, *, prefix: str = "mcp.dev/", idempotent: bool = True) -> dict[str, Any]:
+    """Seed 000's keys of ``profile`` (for `Tool._meta`, or Weir's mirror with ``prefix=""``)."""
     out: dict[str, Any] = {}
     if profile.effects:
         names = sorted(e.value for e in profile.effects)
-        out[keys.MCP_DEV_EFFECT] = names[0] if len(names) == 1 else names
-    if profile.idempotent is not None:
-        out[keys.MCP_DEV_IDEMPOTENT] = profile.idempotent
+        out[f"{prefix}effect"] = names[0] if len(names) == 1 else names
+    if idempotent and profile.idempotent is not None:
+        out[f"{prefix}idempotent"] = profile.idempotent
     if profile.requires_confirmation is not None:
-        out[keys.MCP_DEV_REQUIRES_CONFIRMATION] = profile.requires_confirmation
+        out[f"{prefix}requiresConfirmation"] = profile.requires_confirmation
     if profile.result_level is not None:
-        out[keys.MCP_DEV_RESULT_SENSITIVITY] = _LEVEL_WORD[profile.result_level]
+        out[f"{prefix}resultSensitivity"] = _LEVEL_WORD[profile.result_level]
     return out

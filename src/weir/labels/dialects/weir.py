@@ -2,8 +2,11 @@
 
 On a tool it holds the non-core annotation keys (SEP-1984 hints, SEP-1913 trust hints and
 action metadata): the Python SDK drops `annotations` keys it does not know, on both ends, while
-`_meta` survives everywhere. Readers treat the mirror exactly like `annotations`, attributing its
-facts to :attr:`Dialect.WEIR` (so lint can tell a mirror that disagrees with its annotations).
+`_meta` survives everywhere. It also carries seed 000's hints without their prefix (``effect``,
+``requiresConfirmation``, ``resultSensitivity``): ``mcp.dev/`` is a reserved `_meta` prefix, so
+Weir reads those keys but never writes them unless asked for that dialect. Readers treat the
+mirror exactly like `annotations`, attributing its facts to :attr:`Dialect.WEIR` (so lint can
+tell a mirror that disagrees with its annotations).
 
 On data it holds issue 711's keys plus what no other vocabulary carries on data: SEP-1913
 ``sensitivity`` classes (with regulatory scopes) and every ``evidenceRef``.
@@ -15,7 +18,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from weir.labels.datalabel import DataLabel
-from weir.labels.dialects import core, issue711, sep1913, sep1984
+from weir.labels.dialects import core, issue711, mcpdev, sep1913, sep1984
 from weir.labels.dialects._collect import Collector, cached_path, kind_of
 from weir.labels.dialects._values import Part, read_classes, read_strings
 from weir.labels.profile import ToolProfile
@@ -25,7 +28,8 @@ from weir.labels.vocab import Dialect
 __all__ = ["TOOL_KEYS", "read_data", "read_tool", "write_data", "write_tool"]
 
 _D = Dialect.WEIR
-TOOL_KEYS = core.KEYS | sep1984.KEYS | sep1913.KEYS
+SEED_000_KEYS = frozenset({"effect", "idempotent", "requiresConfirmation", "resultSensitivity"})
+TOOL_KEYS = core.KEYS | sep1984.KEYS | sep1913.KEYS | SEED_000_KEYS
 """Every key the tool mirror may hold."""
 
 
@@ -44,6 +48,7 @@ def read_tool(c: Collector, value: Any, parts: tuple[Part, ...]) -> None:
     core.read(c, obj, parts, _D)
     sep1984.read(c, obj, parts, _D)
     sep1913.read(c, obj, parts, _D, _D)
+    mcpdev.read(c, obj, parts, dialect=_D, prefix="")
     for key in obj:
         if key not in TOOL_KEYS and not (isinstance(key, str) and key.lower() in ("inputmetadata", "returnmetadata")):
             c.report(
@@ -55,8 +60,8 @@ def read_tool(c: Collector, value: Any, parts: tuple[Part, ...]) -> None:
 
 
 def write_tool(profile: ToolProfile) -> dict[str, Any]:
-    """The mirror object for ``profile``: its non-core annotation keys."""
-    return {**sep1984.write(profile), **sep1913.write(profile)}
+    """The mirror object for ``profile``: its non-core annotation keys and seed 000's hints."""
+    return {**sep1984.write(profile), **sep1913.write(profile), **mcpdev.write(profile, prefix="", idempotent=False)}
 
 
 def read_data(c: Collector, value: Any, parts: tuple[Part, ...]) -> None:

@@ -33,12 +33,16 @@ class Claim:
 
 def claims(ctx: ToolContext, field: str) -> list[Claim]:
     """Every dialect's claim about ``field`` (None and empty sets are no claim), in dialect order."""
+    key = f"claims:{field}"
+    if key in ctx.memo:  # many rules ask about the same few fields
+        return list(ctx.memo[key])
     out: list[Claim] = []
     for partial in ctx.reading.by_dialect.values():
         value = getattr(partial, field)
         if value is None or value == frozenset():
             continue
         out.append(Claim(value, partial.origin_of(field)))
+    ctx.memo[key] = tuple(out)
     return out
 
 

@@ -36,8 +36,8 @@ def _claims_anything(ctx: ToolContext) -> bool:
     "destructive-without-confirmation",
     Severity.ERROR,
     "A destructive or irreversible tool does not ask for confirmation (seed 000's CI check).",
-    'Declare `_meta["mcp.dev/requiresConfirmation"]: true`, or, when the tool only adds, '
-    "`destructiveHint: false` and outcomes that are not irreversible.",
+    'Declare `_meta["mcp.dev/requiresConfirmation"]: true` (a Weir server writes it in `dev.weir/annotations` '
+    "too), or, when the tool only adds, `destructiveHint: false` and outcomes that are not irreversible.",
 )
 def _destructive_unconfirmed(ctx: ToolContext) -> Iterator[Hit]:
     p = ctx.reading.profile

@@ -16,98 +16,21 @@ from weir.labels.vocab import Effect, Outcome
 from weir.lint.registry import Hit, ToolContext, rule
 from weir.lint.rules._claims import Claim, claims_that, read_only_claims, where
 
-__all__ = ["verbs"]
+__all__ = ["DELETE", "READ", "SEND", "WRITE", "verbs"]
 
-DELETE = frozenset(
-    [
-        "delete",
-        "remove",
-        "drop",
-        "destroy",
-        "purge",
-        "wipe",
-        "erase",
-        "truncate",
-        "uninstall",
-        "revoke",
-        "terminate",
-        "kill",
-        "unlink",
-        "rm",
-        "del",
-    ]
+# Verbs by what they do; a name's verb is its first or last word.
+_DELETE_WORDS = "delete remove drop destroy purge wipe erase truncate uninstall revoke terminate kill unlink rm del"
+_SEND_WORDS = "send post publish tweet email share upload notify broadcast transfer pay forward invite"
+_WRITE_WORDS = (
+    "create update write set put insert add modify edit move rename save upsert patch append commit "
+    "push merge deploy install restart start stop enable disable apply approve assign cancel reset "
+    "change replace"
 )
-SEND = frozenset(
-    [
-        "send",
-        "post",
-        "publish",
-        "tweet",
-        "email",
-        "share",
-        "upload",
-        "notify",
-        "broadcast",
-        "transfer",
-        "pay",
-        "forward",
-        "invite",
-    ]
-)
-WRITE = frozenset(
-    [
-        "create",
-        "update",
-        "write",
-        "set",
-        "put",
-        "insert",
-        "add",
-        "modify",
-        "edit",
-        "move",
-        "rename",
-        "save",
-        "upsert",
-        "patch",
-        "append",
-        "commit",
-        "push",
-        "merge",
-        "deploy",
-        "install",
-        "restart",
-        "start",
-        "stop",
-        "enable",
-        "disable",
-        "apply",
-        "approve",
-        "assign",
-        "cancel",
-        "reset",
-        "change",
-        "replace",
-    ]
-)
-READ = frozenset(
-    [
-        "get",
-        "list",
-        "read",
-        "search",
-        "find",
-        "describe",
-        "show",
-        "view",
-        "fetch",
-        "query",
-        "lookup",
-        "count",
-        "inspect",
-        "preview",
-    ]
-)
+_READ_WORDS = "get list read search find describe show view fetch query lookup count inspect preview"
+DELETE = frozenset(_DELETE_WORDS.split())
+SEND = frozenset(_SEND_WORDS.split())
+WRITE = frozenset(_WRITE_WORDS.split())
+READ = frozenset(_READ_WORDS.split())
 
 _WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
 _DESC = {

@@ -5,7 +5,9 @@ possible sets versus resolved values.
 an array (a possible set) where ``tools/resolve`` and results carry one resolved value. Some
 vocabularies define only the single-value form (SEP-2061's Destination, Outcomes and Source;
 seed 000's ``mcp.dev/effect``): an array there is read as a set by Weir but rejected or
-misread by clients that follow that vocabulary.
+misread by clients that follow that vocabulary. The converse mistake is a *resolved* data label
+(issue 711's ``sensitiveHint``, the trust-annotations extension) written on a tool in
+``tools/list``, where the tool should declare the possible set it may return.
 """
 
 from __future__ import annotations

@@ -1,0 +1,93 @@
+"""The safety table: each fact with its wire source; unknown is shown as unknown, never as safe."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from weir.catalog import parse_catalog, read_catalog_file
+from weir.catalog.bundled import bundled_catalogs
+from weir.docs import COLUMNS, Risk, SafetyRow, safety_rows
+from weir.lint import lint_catalog
+
+
+def _row(tool: dict[str, Any]) -> dict[str, Any]:
+    [row] = safety_rows(parse_catalog([tool], source="t"))
+    return dict(zip(COLUMNS, row.cells, strict=True))
+
+
+def test_a_tool_without_claims_is_unknown_in_every_column() -> None:
+    row = _row({"name": "mystery", "description": "Does things."})
+    for column, cell in row.items():
+        assert cell.risk is Risk.UNKNOWN, column
+        assert cell.text.startswith("unknown"), column
+        assert cell.sources == ()
+
+
+def test_each_fact_names_its_vocabulary_and_wire_key() -> None:
+    row = _row(
+        {
+            "name": "send_email",
+            "annotations": {"inputMetadata": {"Destination": "Public", "Outcomes": "Irreversible"}},
+            "_meta": {"mcp.dev/requiresConfirmation": True, "mcp.dev/effect": "external"},
+        }
+    )
+    assert (row["Outcome"].text, row["Outcome"].risk) == ("irreversible", Risk.HIGH)
+    assert row["Outcome"].sources == ("sep-2061: annotations.inputMetadata.Outcomes",)
+    assert row["Destination"].text == "public"
+    assert row["Confirmation"].text == "required"
+    assert row["Confirmation"].sources == ('mcp.dev: _meta["mcp.dev/requiresConfirmation"]',)
+    assert row["Effect"].text == "external"
+    assert row["Reversibility"].text == "irreversible (possible outcome)"
+
+
+def test_possible_sets_are_shown_whole_and_coloured_by_their_worst_member() -> None:
+    row = _row({"name": "t", "annotations": {"inputMetadata": {"outcomes": ["benign", "irreversible"]}}})
+    assert row["Outcome"].text == "benign / irreversible"
+    assert row["Outcome"].risk is Risk.HIGH
+
+
+def test_sensitivity_shows_classes_scopes_and_levels() -> None:
+    row = _row(
+        {
+            "name": "t",
+            "annotations": {
+                "sensitiveDataHint": True,
+                "returnMetadata": {"source": "internal", "sensitivity": ["pii", {"regulated": {"scopes": ["HIPAA"]}}]},
+            },
+            "_meta": {"mcp.dev/resultSensitivity": "restricted"},
+        }
+    )
+    assert row["Sensitivity in"].text == "sensitive data"
+    assert "pii" in row["Sensitivity out"].text
+    assert "regulated (HIPAA)" in row["Sensitivity out"].text
+    assert "level high" in row["Sensitivity out"].text
+    assert row["Sensitivity out"].risk is Risk.HIGH
+    assert row["Returns from"].text == "internal"
+
+
+def test_rows_carry_lint_findings_when_a_report_is_given() -> None:
+    catalog = read_catalog_file(bundled_catalogs()["seeds"])
+    rows = safety_rows(catalog, lint_catalog(catalog))
+    by_name = {r.name: r for r in rows}
+    assert isinstance(by_name["send_email"], SafetyRow)
+    assert set(by_name["send_email"].findings) == {"W101 error", "W103 info"}
+    assert by_name["restart_service"].findings == ()
+    assert len(rows) == len(catalog.tools)
+
+
+_json = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3),
+    max_leaves=10,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.dictionaries(st.sampled_from(["name", "title", "description", "annotations", "_meta"]), _json))
+def test_any_json_tool_gets_a_full_row(tool: dict[str, Any]) -> None:
+    [row] = safety_rows(parse_catalog([tool], source="fuzz"))
+    assert len(row.cells) == len(COLUMNS)
+    assert all(cell.text for cell in row.cells)
