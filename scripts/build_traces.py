@@ -14,6 +14,7 @@ A session source looks like::
     name: bill-pay-known-payee
     summary: what the user asked, and what happens
     servers: [mail, bank]            # their tools/list is recorded first, as a gateway would
+                                     # (a step `{tools: notes@v2}` records a later re-list)
     meta: {...}                      # optional request _meta sent with every call
     sessions:
       - id: 7f3c...
@@ -69,15 +70,26 @@ def build_trace(source: dict[str, Any], catalogs: dict[str, list[dict[str, Any]]
     """The trace's lines and its ground truth (line number as a string → label)."""
     lines: list[str] = []
     truth: dict[str, str] = {}
-    for server in source["servers"]:
-        lines.append(_line({"event": "tools", "server": server, "tools": catalogs[server]}))
+    listed: dict[str, set[str]] = {}
+
+    def list_tools(key: str) -> None:
+        # ``server@v2`` is a later catalogue of ``server`` (a re-list after an update).
+        server = key.split("@", 1)[0]
+        listed[server] = {t["name"] for t in catalogs[key]}
+        lines.append(_line({"event": "tools", "server": server, "tools": catalogs[key]}))
+
+    for key in source["servers"]:
+        list_tools(key)
     meta = source.get("meta")
     for session in source["sessions"]:
         lines.append(_line({"event": "session", "id": session["id"]}))
         for step in session["steps"]:
+            if "tools" in step:
+                list_tools(step["tools"])
+                continue
             server, tool = step["call"].split("/", 1)
-            if tool not in {t["name"] for t in catalogs[server]}:
-                raise SystemExit(f"{source['name']}: {server} has no tool {tool}")
+            if tool not in listed.get(server, set()):
+                raise SystemExit(f"{source['name']}: {server} has not listed a tool {tool}")
             if step.get("truth") not in TRUTHS:
                 raise SystemExit(f"{source['name']}: step {step['call']} needs truth: benign|hijacked")
             call: dict[str, Any] = {"event": "call", "server": server, "tool": tool, "arguments": step.get("args", {})}
@@ -86,9 +98,8 @@ def build_trace(source: dict[str, Any], catalogs: dict[str, list[dict[str, Any]]
             truth[str(len(lines))] = step["truth"]
             lines.append(_line(call))
             if "result" in step:
-                lines.append(
-                    _line({"event": "result", "server": server, "tool": tool, "result": _result(step["result"])})
-                )
+                result = _result(step["result"])
+                lines.append(_line({"event": "result", "server": server, "tool": tool, "result": result}))
     return lines, truth
 
 

@@ -10,7 +10,8 @@ boundary that meets them (``raise ... from exc``) so callers catch one root::
     ├── DetectorError          a detector could not run or could not load its model
     ├── UpstreamError          an MCP server behind the gateway failed, crashed or timed out
     ├── ProtocolError          a peer sent something that is not valid MCP / JSON-RPC
-    └── AuditError             the audit store could not append or verify
+    ├── AuditError             the audit store could not append or verify
+    └── TraceError             a trace (weir.trace) that cannot be read or written (carries line)
 
 Each error carries the context it is about (server, tool, session) when it has one, so a
 message printed at the top level says where things went wrong.
@@ -25,6 +26,7 @@ __all__ = [
     "DetectorError",
     "PolicyCompileError",
     "ProtocolError",
+    "TraceError",
     "UpstreamError",
     "WeirError",
 ]
@@ -100,3 +102,19 @@ class ProtocolError(WeirError):
 
 class AuditError(WeirError):
     """The audit store could not append an event or verify its chain."""
+
+
+class TraceError(WeirError):
+    """A trace that cannot be read or written; ``line`` is the 0-based line it is about, when known."""
+
+    def __init__(self, message: str, *, line: int | None = None, path: str | None = None) -> None:
+        super().__init__(message)
+        self.line = line
+        self.path = path
+
+    def __str__(self) -> str:
+        # 0-based, like the `line` of `weir replay` output, so an error and a decision cite the same number.
+        where = [self.path] if self.path else []
+        if self.line is not None:
+            where.append(f"line {self.line} (0-based)")
+        return f"{', '.join(where)}: {self.message}" if where else self.message

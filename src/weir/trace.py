@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, NamedTuple
 
-from weir.errors import WeirError
+from weir.errors import TraceError
 
 __all__ = [
     "CallEvent",
@@ -43,22 +43,6 @@ __all__ = [
     "parse_event",
     "read_trace",
 ]
-
-
-class TraceError(WeirError):
-    """A trace that cannot be read or written; ``line`` is the 0-based line it is about, when known."""
-
-    def __init__(self, message: str, *, line: int | None = None, path: str | None = None) -> None:
-        super().__init__(message)
-        self.line = line
-        self.path = path
-
-    def __str__(self) -> str:
-        # 0-based, like the `line` of `weir replay` output, so an error and a decision cite the same number.
-        where = [self.path] if self.path else []
-        if self.line is not None:
-            where.append(f"line {self.line} (0-based)")
-        return f"{', '.join(where)}: {self.message}" if where else self.message
 
 
 @dataclass(frozen=True, slots=True)

@@ -65,6 +65,8 @@ def _check_effects(out: dict[str, Any]) -> None:
     assert "[Weir warning]" in _text(out["warn"])
     assert out["warn"].meta["dev.weir/decision"]["effect"] == "warn"
     assert out["redact"].meta["dev.weir/decision"]["effect"] == "redact"
+    assert "AKIAQ3ZRT7LWXK5MB2PD" not in _text(out["redact"])
+    assert "[REDACTED:credentials]" in _text(out["redact"])
     assert _text(out["confirm"]) == "sent to bob@corp.example"
     assert out["block"].is_error is True
     assert "deleting is not allowed" in _text(out["block"])

@@ -67,16 +67,20 @@ def test_each_trace_is_a_consistent_recording(name: str) -> None:
 
 
 def _hijacked_calls() -> list[Any]:
+    """Each hijacked call with the text its agent had read by then: the session's results and
+    every tool description listed so far (a poisoned description is content too)."""
     out = []
     for name in trace_names():
-        seen = ""
+        results, descriptions = "", ""
         for tl in read_trace(trace_path(name)):
             if isinstance(tl.event, SessionEvent):
-                seen = ""
+                results = ""
+            elif isinstance(tl.event, ToolsEvent):
+                descriptions += "\n".join(_leaves(tl.event.tools))
             elif isinstance(tl.event, ResultEvent):
-                seen += "\n".join(_leaves(tl.event.result))
+                results += "\n".join(_leaves(tl.event.result))
             elif TRUTH[f"{name}.jsonl"].get(tl.line) is Truth.HIJACKED:
-                out.append(pytest.param(name, tl, seen, id=f"{name}:{tl.line}"))
+                out.append(pytest.param(name, tl, results + descriptions, id=f"{name}:{tl.line}"))
     return out
 
 

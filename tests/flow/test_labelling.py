@@ -1,6 +1,6 @@
 """A result's label joins server labels, declared return labels and findings; trust decides untrusted."""
 
-from weir.flow.labelling import findings_label, result_label, untrusted_result
+from weir.flow.labelling import Standing, findings_label, result_label, standing
 from weir.labels.config import Trust
 from weir.labels.datalabel import BOTTOM, DataLabel
 from weir.labels.finding import Finding, FindingClass
@@ -39,22 +39,23 @@ def test_no_part_of_a_result_label_can_weaken_another() -> None:
 def test_untrusted_servers_results_are_untrusted_unless_a_deployer_declares_a_trusted_source() -> None:
     plain = ToolProfile(name="t")
     internal = ToolProfile(name="t", return_sources=frozenset({Source.INTERNAL}))
-    assert untrusted_result(BOTTOM, plain, Trust.UNTRUSTED)
-    assert not untrusted_result(BOTTOM, internal, Trust.UNTRUSTED)
+    assert standing(BOTTOM, plain, Trust.UNTRUSTED) == Standing(untrusted=True, values_untrusted=True, internal=False)
+    assert standing(BOTTOM, internal, Trust.UNTRUSTED) == Standing(False, False, True)
 
 
-def test_trusted_servers_results_are_trusted_when_the_tool_is_closed_world_or_declares_a_source() -> None:
+def test_a_trusted_servers_data_is_internal_but_its_values_need_a_declared_source() -> None:
+    # A trusted calendar's invitations were written by other people: unknown source, so the
+    # values count for provenance, while the data is still the organisation's own.
     closed = ToolProfile(name="t", open_world=False)
-    unknown = ToolProfile(name="t")
-    assert not untrusted_result(BOTTOM, closed, Trust.TRUSTED)
-    assert untrusted_result(BOTTOM, unknown, Trust.TRUSTED)
+    assert standing(BOTTOM, closed, Trust.TRUSTED) == Standing(untrusted=False, values_untrusted=True, internal=True)
     internal = ToolProfile(name="t", return_sources=frozenset({Source.INTERNAL}))
-    assert not untrusted_result(BOTTOM, internal, Trust.TRUSTED)
+    assert standing(BOTTOM, internal, Trust.TRUSTED) == Standing(False, False, True)
 
 
 def test_the_data_and_an_untrusted_public_source_always_win() -> None:
     public = ToolProfile(name="t", return_sources=frozenset({Source.INTERNAL, Source.UNTRUSTED_PUBLIC}))
-    assert untrusted_result(BOTTOM, public, Trust.TRUSTED)
-    assert untrusted_result(DataLabel(untrusted=True), ToolProfile(name="t", open_world=False), Trust.TRUSTED)
-    assert untrusted_result(DataLabel(malicious=True), ToolProfile(name="t", open_world=False), Trust.TRUSTED)
-    assert untrusted_result(BOTTOM, None, Trust.TRUSTED)
+    closed = ToolProfile(name="t", open_world=False, return_sources=frozenset({Source.INTERNAL}))
+    assert standing(BOTTOM, public, Trust.TRUSTED).untrusted
+    assert standing(DataLabel(untrusted=True), closed, Trust.TRUSTED).untrusted
+    assert standing(DataLabel(malicious=True), closed, Trust.TRUSTED).untrusted
+    assert standing(BOTTOM, None, Trust.TRUSTED) == Standing(True, True, False)

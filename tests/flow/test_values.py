@@ -14,8 +14,13 @@ def test_an_iban_with_spaces_and_without_is_the_same_value() -> None:
     assert (Kind.IBAN, "DE89370400440532013000") in compact
 
 
-def test_a_string_that_fails_the_iban_checksum_is_not_an_iban() -> None:
-    assert not any(k == Kind.IBAN for k, _ in extract("DE00 3704 0044 0532 0130 00"))
+def test_an_iban_shaped_value_counts_even_with_a_wrong_checksum() -> None:
+    # A fabricated IBAN in an injected e-mail is still an account the agent must not pay.
+    assert (Kind.IBAN, "GB94BARC20040387654123") in keys("IBAN: GB94 BARC 2004 0387 6541 23   BIC: BARCGB22")
+
+
+def test_upper_case_tokens_without_account_digits_are_not_ibans() -> None:
+    assert not any(k == Kind.IBAN for k, _ in extract("REF AB12CDEFGHIJKLMNOP and XY99ZZZZZZZZZZZ1"))
 
 
 def test_email_addresses_are_case_folded_and_give_their_domain() -> None:

@@ -42,7 +42,10 @@ class TableEnforcer:
     after: dict[str, str] = field(default_factory=dict)
     seen_meta: list[Mapping[str, Any]] = field(default_factory=list)
     sessions: list[str] = field(default_factory=list)
+    resolved: list[Mapping[str, Any] | None] = field(default_factory=list)
     explode: bool = False
+    retry: set[str] = field(default_factory=lambda: {"echo"})
+    heavy: set[str] = field(default_factory=set)
 
     def review_tools(self, server: str, tools: Sequence[Mapping[str, Any]]) -> ToolsReview:
         return ToolsReview(
@@ -66,6 +69,7 @@ class TableEnforcer:
             raise RuntimeError("policy engine on fire")
         self.seen_meta.append(dict(meta or {}))
         self.sessions.append(session)
+        self.resolved.append(resolved)
         effect = self.effects.get(tool, "allow")
         return PreCall(
             effect=effect,
@@ -73,7 +77,7 @@ class TableEnforcer:
             rules=(f"table/{tool}",) if effect != "allow" else (),
             reasons=(f"{tool} is {effect} by the table",) if effect != "allow" else (),
             request_meta={"annotations": {"sensitiveHint": "low"}},
-            obligations=Obligations(retry_allowed=tool == "echo"),
+            obligations=Obligations(retry_allowed=tool in self.retry, heavy=tool in self.heavy),
         )
 
     def after_call(self, session: str, server: str, tool: str, result: Mapping[str, Any]) -> PostCall:

@@ -28,7 +28,9 @@ async def test_unknown_annotation_keys_and_meta_survive_tools_list(wired: Any, m
     assert echo["_meta"]["vendor.example/flag"] == {"a": [1, 2]}
     assert echo["_meta"]["mcp.dev/idempotent"] is True
     assert echo["_meta"][PROFILE_KEY] == {"server": "wire", "readOnly": True}
-    assert {x.name for x in listed.tools} == {"echo", "send_mail", "leak", "crash", "slow", "fail"}
+    assert {"echo", "send_mail", "leak", "crash", "slow", "fail", "ask", "transfer", "flaky"} == {
+        x.name for x in listed.tools
+    }
 
 
 async def test_result_meta_structured_content_and_block_meta_pass_through(wired: Any, mode: str) -> None:
@@ -241,3 +243,27 @@ async def test_an_unknown_tool_is_a_json_rpc_error(wired: Any, mode: str) -> Non
             await c.call_tool("nope", {})
     assert info.value.error.code == -32602
     assert "Unknown tool: nope" in info.value.error.message
+
+
+async def test_a_resolvable_tool_is_resolved_before_deciding(wired: Any, enforcer: TableEnforcer, mode: str) -> None:
+    gateway, _ = wired
+    async with client(gateway, mode) as c:
+        await c.call_tool("transfer", {"iban": "XX00 1234"})
+        await c.call_tool("echo", {"text": "x"})
+    assert enforcer.resolved[0] is not None
+    assert enforcer.resolved[0]["annotations"] == {"destructiveHint": True, "openWorldHint": True}
+    assert enforcer.resolved[1] is None
+
+
+async def test_a_transport_failure_is_retried_only_for_idempotent_tools(
+    wired: Any, enforcer: TableEnforcer, mode: str, tmp_path: Any
+) -> None:
+    gateway, _ = wired
+    async with client(gateway, mode) as c:
+        once = await c.call_tool("flaky", {"marker": str(tmp_path / "not-retried")})
+        enforcer.retry.add("flaky")
+        retried = await c.call_tool("flaky", {"marker": str(tmp_path / "retried")})
+    assert once.is_error is True
+    assert "exit code 4" in once.content[0].text  # type: ignore[union-attr]
+    assert retried.is_error is False
+    assert retried.content[0].text == "worked the second time"  # type: ignore[union-attr]

@@ -34,6 +34,14 @@ TOOLS: list[dict[str, Any]] = [
     {"name": "crash", "description": "Exits mid-call.", "inputSchema": {"type": "object"}},
     {"name": "slow", "description": "Takes a while.", "inputSchema": {"type": "object"}},
     {"name": "fail", "description": "Answers with a JSON-RPC error.", "inputSchema": {"type": "object"}},
+    {"name": "flaky", "description": "Crashes once, then works.", "inputSchema": {"type": "object"}},
+    {"name": "ask", "description": "Asks the user mid-call (elicitation/create).", "inputSchema": {"type": "object"}},
+    {
+        "name": "transfer",
+        "description": "Moves money; resolvable.",
+        "inputSchema": {"type": "object", "properties": {"iban": {"type": "string"}}},
+        "_meta": {"io.modelcontextprotocol/tool-resolution": {"resolvable": True}},
+    },
 ]
 
 
@@ -42,75 +50,104 @@ def send(msg: dict[str, Any]) -> None:
     sys.stdout.flush()
 
 
-def call_tool(params: dict[str, Any]) -> dict[str, Any] | None:
-    name, args = params.get("name"), params.get("arguments") or {}
-    meta = params.get("_meta") or {}
-    if name == "echo":
-        return {
-            "content": [{"type": "text", "text": str(args.get("text", "")), "_meta": {"vendor.example/block": "b"}}],
-            "structuredContent": {"echo": args.get("text"), "seenMeta": meta},
-            "isError": False,
-            "_meta": {"vendor.example/result": {"deep": True}},
-        }
-    if name == "send_mail":
-        return {"content": [{"type": "text", "text": f"sent to {args.get('to')}"}]}
-    if name == "leak":
-        return {"content": [{"type": "text", "text": f"the key is {SECRET} keep it safe"}]}
-    if name == "crash":
-        os._exit(3)
-    if name == "slow":
-        token = meta.get("progressToken")
-        if token is not None:
-            send(
-                {
-                    "jsonrpc": "2.0",
-                    "method": "notifications/progress",
-                    "params": {"progressToken": token, "progress": 1, "total": 2},
-                }
-            )
-        time.sleep(float(args.get("seconds", 0.2)))
-        return {"content": [{"type": "text", "text": "done"}]}
-    return None
+def _text(text: str) -> dict[str, Any]:
+    return {"content": [{"type": "text", "text": text}]}
+
+
+def _echo(args: dict[str, Any], meta: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "content": [{"type": "text", "text": str(args.get("text", "")), "_meta": {"vendor.example/block": "b"}}],
+        "structuredContent": {"echo": args.get("text"), "seenMeta": meta},
+        "isError": False,
+        "_meta": {"vendor.example/result": {"deep": True}},
+    }
+
+
+def _slow(args: dict[str, Any], meta: dict[str, Any]) -> dict[str, Any]:
+    token = meta.get("progressToken")
+    if token is not None:
+        progress = {"progressToken": token, "progress": 1, "total": 2}
+        send({"jsonrpc": "2.0", "method": "notifications/progress", "params": progress})
+    time.sleep(float(args.get("seconds", 0.2)))
+    return _text("done")
+
+
+def _ask(args: dict[str, Any], meta: dict[str, Any]) -> dict[str, Any]:
+    schema = {"type": "object", "properties": {"colour": {"type": "string"}}}
+    params = {"mode": "form", "message": "Which colour?", "requestedSchema": schema}
+    send({"jsonrpc": "2.0", "id": "q1", "method": "elicitation/create", "params": params})
+    for line in sys.stdin:
+        reply = json.loads(line)
+        if reply.get("id") == "q1":
+            return _text(f"wire:{json.dumps(reply.get('result') or reply.get('error'), sort_keys=True)}")
+    return _text("wire:no answer")
+
+
+def _flaky(args: dict[str, Any], meta: dict[str, Any]) -> dict[str, Any]:
+    marker = str(args.get("marker"))
+    if not os.path.exists(marker):
+        open(marker, "w").close()
+        os._exit(4)
+    return _text("worked the second time")
+
+
+def _crash(args: dict[str, Any], meta: dict[str, Any]) -> dict[str, Any]:
+    os._exit(3)
+
+
+CALLS = {
+    "echo": _echo,
+    "slow": _slow,
+    "ask": _ask,
+    "flaky": _flaky,
+    "crash": _crash,
+    "send_mail": lambda args, meta: _text(f"sent to {args.get('to')}"),
+    "leak": lambda args, meta: _text(f"the key is {SECRET} keep it safe"),
+    "transfer": lambda args, meta: _text(f"moved to {args.get('iban')}"),
+}
+CAPS = {"tools": {}, "prompts": {}, "resources": {}}
+
+
+def _resolve(params: dict[str, Any]) -> dict[str, Any]:
+    public = str(params.get("arguments", {}).get("iban", "")).startswith("XX")
+    annotations = {"destructiveHint": True, "openWorldHint": public}
+    return {"resultType": "complete", "name": params.get("name"), "annotations": annotations}
+
+
+METHODS = {
+    "initialize": lambda p: {"protocolVersion": "2025-11-25", "capabilities": CAPS, "serverInfo": {"name": "wire"}},
+    "tools/list": lambda p: {"tools": TOOLS},
+    "tools/resolve": _resolve,
+    "prompts/list": lambda p: {
+        "prompts": [{"name": "greet", "description": "Say hi", "_meta": {"vendor.example/p": 1}}]
+    },
+    "prompts/get": lambda p: {
+        "messages": [{"role": "user", "content": {"type": "text", "text": f"hi {p.get('name')}"}}]
+    },
+    "resources/list": lambda p: {
+        "resources": [{"uri": "mem://note", "name": "note", "_meta": {"vendor.example/r": 2}}]
+    },
+    "resources/read": lambda p: {
+        "contents": [{"uri": p.get("uri"), "text": "note body", "_meta": {"vendor.example/c": 3}}]
+    },
+    "ping": lambda p: {},
+}
+if not LEGACY:
+    METHODS["server/discover"] = lambda p: {"supportedVersions": ["2026-07-28"], "capabilities": CAPS}
 
 
 def handle(msg: dict[str, Any]) -> dict[str, Any] | None:
     method, params, mid = msg.get("method"), msg.get("params") or {}, msg.get("id")
     if mid is None:
         return None
-    if method == "server/discover" and not LEGACY:
-        result: dict[str, Any] = {
-            "supportedVersions": ["2026-07-28"],
-            "capabilities": {"tools": {}, "prompts": {}, "resources": {}},
-        }
-    elif method == "initialize":
-        result = {
-            "protocolVersion": "2025-11-25",
-            "capabilities": {"tools": {}, "prompts": {}, "resources": {}},
-            "serverInfo": {"name": "wire", "version": "1"},
-        }
-    elif method == "tools/list":
-        result = {"tools": TOOLS}
-    elif method == "prompts/list":
-        result = {"prompts": [{"name": "greet", "description": "Say hi", "_meta": {"vendor.example/p": 1}}]}
-    elif method == "prompts/get":
-        result = {"messages": [{"role": "user", "content": {"type": "text", "text": f"hi {params.get('name')}"}}]}
-    elif method == "resources/list":
-        result = {"resources": [{"uri": "mem://note", "name": "note", "_meta": {"vendor.example/r": 2}}]}
-    elif method == "resources/read":
-        result = {"contents": [{"uri": params.get("uri"), "text": "note body", "_meta": {"vendor.example/c": 3}}]}
-    elif method == "tools/call" and params.get("name") == "fail":
-        return {
-            "jsonrpc": "2.0",
-            "id": mid,
-            "error": {"code": -32001, "message": "tool exploded", "data": {"why": "test"}},
-        }
-    elif method == "tools/call" and (res := call_tool(params)) is not None:
-        result = res
-    elif method == "ping":
-        result = {}
-    else:
-        return {"jsonrpc": "2.0", "id": mid, "error": {"code": -32601, "message": f"Method not found: {method}"}}
-    return {"jsonrpc": "2.0", "id": mid, "result": result}
+    if method == "tools/call" and params.get("name") == "fail":
+        return {"jsonrpc": "2.0", "id": mid, "error": {"code": -32001, "message": "tool exploded", "data": {}}}
+    if method == "tools/call" and params.get("name") in CALLS:
+        result = CALLS[params["name"]](params.get("arguments") or {}, params.get("_meta") or {})
+        return {"jsonrpc": "2.0", "id": mid, "result": result}
+    if method in METHODS:
+        return {"jsonrpc": "2.0", "id": mid, "result": METHODS[method](params)}
+    return {"jsonrpc": "2.0", "id": mid, "error": {"code": -32601, "message": f"Method not found: {method}"}}
 
 
 def main() -> None:

@@ -84,7 +84,8 @@ def _unchecked(when: str, effect: Verdict) -> Engine:
     """An engine whose rule skipped the load-time dry run, so it can fail at decision time."""
     rule = Rule(name="r", effect=effect, when=when, reason="", phase="call")
     e = Engine([])
-    e._phases["call"] = CompiledPhase((rule,), (cel.compile(when),), cel.compile(f"[({when})]"), frozenset({"session"}), {"session": None}
+    e._phases["call"] = CompiledPhase(
+        (rule,), (cel.compile(when),), cel.compile(f"[({when})]"), frozenset({"session"}), {"session": None}
     )
     return e
 

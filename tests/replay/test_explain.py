@@ -11,7 +11,7 @@ from weir.errors import WeirError
 from weir.evaluation.corpus import config_path, trace_path
 from weir.policy.engine import Engine
 from weir.replay import explain_call, explain_line, replay
-from weir.trace import read_trace
+from weir.trace import ResultEvent, SessionEvent, TraceLine, read_trace
 
 
 def test_explain_lists_every_rule_and_agrees_with_the_replayed_decision() -> None:
@@ -61,3 +61,12 @@ def test_a_call_given_as_json_is_decided_after_the_trace_in_its_last_session(tra
     assert (in_b.decided.session, in_b.decided.effect) == ("b", "allow")
     with pytest.raises(WeirError, match="the call to explain: call event: missing key tool"):
         explain_call({"server": "mail"}, config)
+
+
+def test_when_deciding_failed_no_rule_is_claimed_to_have_been_evaluated(config: WeirConfig) -> None:
+    broken = ResultEvent("web", "fetch_page", ["not", "an", "object"])  # type: ignore[arg-type]
+    ex = explain_line([TraceLine(0, SessionEvent("s")), TraceLine(1, broken)], config, 1)
+    assert ex.decided.effect == "block"
+    assert ex.decided.decision.error is not None
+    assert {r.matched for r in ex.rules} == {None}
+    assert all(r.why.startswith("not evaluated: deciding failed (TypeError: ") for r in ex.rules)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from tests.replay.conftest import PAGE, TOOLS
@@ -84,3 +85,22 @@ def test_an_unlisted_tool_is_still_decided_and_never_crashes_the_replay() -> Non
     lines = ['{"event":"session","id":"s"}', '{"event":"call","server":"ghost","tool":"wipe","arguments":{"x":1}}']
     run = replay(iter_trace(lines), WeirConfig(policy=PolicyConfig(packs=["baseline"])))
     assert [(d.server, d.tool, d.phase) for d in run.decisions] == [("ghost", "wipe", "call")]
+
+
+def test_replay_runs_the_configured_detectors_as_the_gateway_does(tmp_path: Path) -> None:
+    policy = tmp_path / "p.yaml"
+    policy.write_text(
+        "rules:\n  - {name: held-secret, effect: block, when: \"'credentials' in session.classes\", reason: r}\n",
+        encoding="utf-8",
+    )
+    key = {"content": [{"type": "text", "text": "aws_access_key_id = AKIAQ3EGSPJ7VXN4T2LK"}]}
+    lines = [
+        '{"event":"session","id":"s"}',
+        '{"event":"call","server":"files","tool":"read_file","arguments":{}}',
+        '{"event":"result","server":"files","tool":"read_file","result":' + json.dumps(key) + "}",
+        '{"event":"call","server":"mail","tool":"send_email","arguments":{}}',
+    ]
+    with_detectors = WeirConfig(policy=PolicyConfig(packs=[], file=str(policy)))
+    without = with_detectors.model_copy(update={"detectors": []})
+    assert [d.effect for d in replay(iter_trace(lines), with_detectors).calls()] == [Verdict.ALLOW, Verdict.BLOCK]
+    assert [d.effect for d in replay(iter_trace(lines), without).calls()] == [Verdict.ALLOW, Verdict.ALLOW]

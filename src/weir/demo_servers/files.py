@@ -9,11 +9,11 @@ __all__ = ["server"]
 
 server = MCPServer("demo-files")
 
-# A well-known example key (AWS documentation), so detectors have something real to find.
+# A made-up key in the real AWS format (not a documentation placeholder, which detectors skip).
 FILES: dict[str, str] = {
     "notes/todo.txt": "Book the venue. Send the agenda to the team.",
     "secrets/aws.txt": (
-        "aws_access_key_id = AKIAIOSFODNN7EXAMPLE\naws_secret_access_key = wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"
+        "aws_access_key_id = AKIAQ3ZRT7LWXK5MB2PD\naws_secret_access_key = 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"
     ),
 }
 
@@ -26,6 +26,7 @@ FILES: dict[str, str] = {
             "returnMetadata": {"source": "user", "sensitivity": ["user", "credentials"]}
         },
     },
+    structured_output=False,
 )
 def read_file(path: str) -> str:
     """Read a file's text."""

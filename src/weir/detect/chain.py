@@ -13,6 +13,7 @@ so the caller (the guard) can fail closed instead of passing the data unscanned.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
@@ -25,6 +26,8 @@ from weir.errors import ConfigError, DetectorError
 from weir.labels.finding import Finding
 
 __all__ = ["Chain"]
+
+_SEPARATOR = "\n\n"
 
 
 class Chain:
@@ -99,9 +102,24 @@ class Chain:
         fields are scanned; ``_meta``, block ``annotations``, MIME types and binary payloads
         (image/audio ``data``, resource ``blob``) are not.
         """
+        strings = list(result_strings(result))
+        if not strings:
+            return []
+        # One scan over all strings joined by blank lines: a structured result has hundreds of
+        # short strings, and the fixed cost per scan would dominate. Each finding is mapped back
+        # to its string; one that runs past the end of its string is clipped to it.
+        offsets, pos = [], 0
+        for _, value in strings:
+            offsets.append(pos)
+            pos += len(value) + len(_SEPARATOR)
         findings: list[Finding] = []
-        for path, value in result_strings(result):
-            findings.extend(f.model_copy(update={"path": path}) for f in self.scan_text(value))
+        for f in self.scan_text(_SEPARATOR.join(value for _, value in strings)):
+            i = bisect_right(offsets, f.start) - 1
+            path, value = strings[i]
+            start, end = f.start - offsets[i], min(f.end - offsets[i], len(value))
+            if start >= len(value) and f.end > f.start:
+                continue  # wholly inside a separator
+            findings.append(f.model_copy(update={"path": path, "start": start, "end": max(start, end)}))
         return findings
 
     def scan_tools(self, server: str, tools: Sequence[Mapping[str, Any]]) -> list[Finding]:

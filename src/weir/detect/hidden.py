@@ -6,8 +6,9 @@ exactly what this detector reports). Findings:
 - ``unicode-tags`` (malicious): tag characters that spell ASCII — invisible instructions; the
   decoded text is in the message. An emoji flag's tag sequence (🏴 + tags + cancel) is exempt.
 - ``bidi-control`` (malicious): embeddings, overrides or isolates in text with no right-to-left
-  letters — the "Trojan Source" trick that makes text display differently from how it reads;
-  with right-to-left letters present they are reported as ``suspicious``.
+  letters — the "Trojan Source" trick that makes text display differently from how it reads.
+  In text with right-to-left letters, embeddings and isolates are ordinary and not reported;
+  overrides are reported as ``suspicious``. Bare direction marks (LRM, RLM, ALM) never are.
 - ``zero-width`` (suspicious): zero-width and filler characters between ASCII characters; a
   joiner or non-joiner next to non-ASCII text (emoji sequences, Persian, Indic scripts) and a
   byte-order mark at the very start are legitimate and not reported.
@@ -22,29 +23,33 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from weir.detect.anchors import has_ascii_controls
+from weir.detect.charclass import HIDDEN
 from weir.detect.normalize import (
     CONTROL_CHARS,
     INVISIBLE_FORMAT,
     TAG_CHARS,
     VARIATION_SELECTORS,
     ZERO_WIDTH,
+    special_runs,
 )
 from weir.labels.finding import Finding, FindingClass
 
 __all__ = ["HiddenTextDetector"]
 
 _HIDDEN = re.compile(
-    r"(?P<ansi>\x1b(?:\[[0-?]{0,64}[ -/]{0,8}[@-~]|[@-Z\\-_]|))"
-    rf"|(?P<tags>[{TAG_CHARS}]+)"
+    rf"(?P<tags>[{TAG_CHARS}]+)"
     r"|(?P<bidi>[\u202a-\u202e\u2066-\u2069]+)"
     rf"|(?P<zw>[{ZERO_WIDTH}]+)"
     rf"|(?P<vs>[{VARIATION_SELECTORS}]+)"
     rf"|(?P<fmt>[{INVISIBLE_FORMAT}]+)"
     rf"|(?P<ctl>[{CONTROL_CHARS}]+)"
+    rf"|(?P<other>[^\x00-\x7f{TAG_CHARS}{ZERO_WIDTH}{VARIATION_SELECTORS}{INVISIBLE_FORMAT}{CONTROL_CHARS}"
+    r"\u202a-\u202e\u2066-\u2069]+)"
 )
-_ASCII_HIDDEN = re.compile(f"[{CONTROL_CHARS}\x1b]")
 _RTL_LETTERS = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]")
 _SOFT_JOINERS = frozenset("\u200c\u200d")
+_OVERRIDES = frozenset("\u202d\u202e")
 _BLACK_FLAG = "\U0001f3f4"
 _MESSAGE_CHARS = 120
 _S, _M = FindingClass.SUSPICIOUS, FindingClass.MALICIOUS
@@ -75,15 +80,15 @@ class HiddenTextDetector:
 
     def __call__(self, text: str) -> list[Finding]:
         """The hidden content in ``text``, one finding per contiguous run."""
-        if text.isascii() and not _ASCII_HIDDEN.search(text):
+        if text.isascii() and not has_ascii_controls(text):
             return []
         return list(self._findings(text))
 
     def _findings(self, text: str) -> Iterator[Finding]:
         rtl = _RTL_LETTERS.search(text) is not None
-        for m in _HIDDEN.finditer(text):
-            group = m.lastgroup or ""
-            start, end = m.span()
+        for group, start, end in special_runs(text, _HIDDEN, bits=HIDDEN):
+            if group == "other":
+                continue
             if group == "tags":
                 yield from _tags(text, start, end)
                 continue
@@ -91,6 +96,10 @@ class HiddenTextDetector:
                 continue
             kind, cls, confidence, what = _KINDS[group]
             if group == "bidi" and rtl:
+                # Right-to-left text uses embeddings and isolates legitimately; only the
+                # overrides, which reorder what a reader sees, are still worth a note.
+                if not _OVERRIDES.intersection(text[start:end]):
+                    continue
                 cls = FindingClass.SUSPICIOUS
             yield Finding(
                 detector=self.id,
@@ -114,8 +123,9 @@ def _tags(text: str, start: int, end: int) -> Iterator[Finding]:
     run = text[start:end]
     if start > 0 and text[start - 1] == _BLACK_FLAG and run.endswith("\U000e007f") and len(run) <= 8:
         return
-    decoded = "".join(chr(ord(c) - 0xE0000) for c in run if 0xE0020 <= ord(c) <= 0xE007E)
-    shown = decoded[:_MESSAGE_CHARS] + ("…" if len(decoded) > _MESSAGE_CHARS else "")
+    # Only the start is decoded: it is for the message, and the run may be megabytes long.
+    decoded = "".join(chr(ord(c) - 0xE0000) for c in run[: _MESSAGE_CHARS * 2] if 0xE0020 <= ord(c) <= 0xE007E)
+    shown = decoded[:_MESSAGE_CHARS] + ("…" if len(run) > _MESSAGE_CHARS else "")
     yield Finding(
         detector=HiddenTextDetector.id,
         kind="unicode-tags",

@@ -21,18 +21,24 @@ from __future__ import annotations
 import re
 import unicodedata
 from bisect import bisect_right
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
+
+from weir.detect.anchors import has_ascii_controls
+from weir.detect.charclass import CHANGED, HIDDEN, flagged_runs
 
 __all__ = [
     "BIDI_CONTROLS",
     "CONTROL_CHARS",
     "INVISIBLE_FORMAT",
+    "REMOVED_CLASS",
     "TAG_CHARS",
     "VARIATION_SELECTORS",
     "ZERO_WIDTH",
     "Normalized",
     "normalize",
+    "special_runs",
 ]
 
 ZERO_WIDTH = "\u200b\u200c\u200d\u2060\ufeff\u180e\u00ad\u034f\u115f\u1160\u3164\uffa0\u17b4\u17b5"
@@ -49,13 +55,19 @@ CONTROL_CHARS = "\x00-\x08\x0b\x0c\x0e-\x1a\x1c-\x1f\x7f-\x9f"
 """C0/C1 controls except tab, LF, CR, and ESC (which starts an ANSI sequence)."""
 
 _REMOVED = ZERO_WIDTH + BIDI_CONTROLS + VARIATION_SELECTORS + INVISIBLE_FORMAT + CONTROL_CHARS
-# Order matters: a CSI sequence is removed whole before a lone ESC is; an OSC keeps its payload
-# visible to detectors (only ``ESC ]`` and the BEL/ST terminator go), so a secret in a terminal
-# title or hyperlink is still seen. The last branch is any other non-ASCII run, NFKC-normalised
-# when it is not already stable.
-_SPECIAL = re.compile(
-    r"(?P<ansi>\x1b(?:\[[0-?]{0,64}[ -/]{0,8}[@-~]|[@-Z\\-_]|))"
-    rf"|(?P<removed>[{_REMOVED}]+)"
+REMOVED_CLASS = _REMOVED
+"""Everything normalising removes (as the inside of a regex character class), ESC and tags aside."""
+# Python's regex engine is slow at classifying every character, so the work is in two steps:
+# a numpy table lookup finds the few runs of characters that need anything (charclass.py), then
+# regular expressions classify inside each run.
+ASCII_SPECIAL = re.compile(f"[{CONTROL_CHARS}\x1b]")
+"""The only characters normalising touches in pure-ASCII text."""
+ANSI = re.compile(r"\x1b(?:\[[0-?]{0,64}[ -/]{0,8}[@-~]|[@-Z\\-_]|)")
+"""One ANSI/VT escape: a CSI sequence, a two-character escape, or a lone ESC. An OSC keeps its
+payload visible to detectors (only ``ESC ]`` and the BEL/ST terminator go), so a secret in a
+terminal title or hyperlink is still seen."""
+_CLASSIFY = re.compile(
+    rf"(?P<removed>[{_REMOVED}]+)"
     rf"|(?P<tags>[{TAG_CHARS}]+)"
     rf"|(?P<other>[^\x00-\x7f{_REMOVED}{TAG_CHARS}]+)"
 )
@@ -118,23 +130,57 @@ class Normalized:
         return o_start, o_start + o_len
 
 
+def special_runs(
+    text: str, classify: re.Pattern[str] | None = None, *, bits: int = HIDDEN | CHANGED
+) -> Iterator[tuple[str, int, int]]:
+    """``(kind, start, end)`` of every run normalising may change, in order.
+
+    Only characters flagged with ``bits`` (see :mod:`weir.detect.charclass`) are visited.
+    Kinds: ``ansi`` (one escape sequence), then the group names of ``classify``: by default
+    ``removed`` (invisible or control characters), ``tags`` (Unicode tag characters), ``other``
+    (other non-ASCII text). A custom ``classify`` must match every flagged character except
+    ESC, with one named group per kind.
+    """
+    classify = classify or _CLASSIFY
+    floor = 0
+    for run_start, run_end in flagged_runs(text, bits):
+        pos, end = max(run_start, floor), run_end
+        while pos < end:
+            if text[pos] == "\x1b":
+                m = ANSI.match(text, pos)
+                assert m is not None  # the pattern's last branch matches a lone ESC
+                yield "ansi", pos, m.end()
+                pos = floor = m.end()
+                continue
+            c = classify.match(text, pos, end)
+            if c is None:  # pragma: no cover - every character of a run is in one class
+                pos += 1
+                continue
+            yield c.lastgroup or "other", pos, c.end()
+            pos = c.end()
+
+
 def _edits(text: str) -> list[tuple[int, int, str]]:
     """The replacements normalising makes, as ``(original start, original end, new text)``."""
     edits: list[tuple[int, int, str]] = []
-    for m in _SPECIAL.finditer(text):
-        kind, start, end = m.lastgroup, m.start(), m.end()
+    for kind, start, end in special_runs(text):
         if kind in ("ansi", "removed"):
             edits.append((start, end, ""))
         elif kind == "tags":
             after_flag = start > 0 and text[start - 1] == _BLACK_FLAG
-            edits.append((start, end, _decode_tags(m.group(), after_flag=after_flag)))
-        elif not unicodedata.is_normalized("NFKC", m.group()):
-            edits.extend(_nfkc_edits(m.group(), start))
+            edits.append((start, end, _decode_tags(text[start:end], after_flag=after_flag)))
+        elif not unicodedata.is_normalized("NFKC", text[start:end]):
+            edits.extend(_nfkc_edits(text[start:end], start))
     return edits
 
 
 def _nfkc_edits(run: str, offset: int) -> list[tuple[int, int, str]]:
     """Per-character NFKC of one run: 1:1 stretches merged, each expansion its own edit."""
+    table = {ord(ch): _nfkc(ch) for ch in set(run)}
+    if all(len(rep) == 1 for rep in table.values()):
+        # The common case (fullwidth punctuation in CJK text, fullwidth Latin): one C-speed
+        # translation and one character-for-character edit.
+        return [(offset, offset + len(run), run.translate(table))]
     edits: list[tuple[int, int, str]] = []
     stretch_start, stretch = offset, []
     for i, ch in enumerate(run):
@@ -153,7 +199,7 @@ def _nfkc_edits(run: str, offset: int) -> list[tuple[int, int, str]]:
 
 def normalize(text: str) -> Normalized:
     """Normalise ``text`` for detection (see the module docstring); never raises."""
-    if text.isascii() and not _SPECIAL.search(text):
+    if text.isascii() and not has_ascii_controls(text):
         return Normalized(text, text)
     edits = _edits(text)
     if not edits:

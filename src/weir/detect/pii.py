@@ -6,9 +6,9 @@ the words "SIN"/"social insurance"), ``payment-card`` (Luhn and issuer ranges; f
 ``iban`` (country length and mod-97; financial), ``ipv4`` / ``ipv6`` (validated, loopback and
 unspecified addresses excluded), ``street-address`` (number + capitalised name + street type).
 
-Every numeric identifier has digits, so the numeric patterns only run inside windows around
-digit clusters (:func:`~weir.detect.spans.digit_windows`), found in one vectorised pass; e-mail
-addresses are anchored on ``@`` and street addresses on their street-type word.
+The numeric patterns only run where :func:`~weir.detect.numeric.numeric_candidates` (one
+vectorised pass) says a numeric identifier can be; e-mail addresses are anchored on ``@`` and
+street addresses on their street-type word.
 """
 
 from __future__ import annotations
@@ -19,14 +19,14 @@ from collections.abc import Iterator, Sequence
 
 from weir.detect.anchors import Anchors
 from weir.detect.checks import IBAN_LENGTHS, iban_ok, luhn_ok
-from weir.detect.spans import Candidate, digit_windows, resolve_overlaps
+from weir.detect.numeric import numeric_candidates
+from weir.detect.spans import Candidate, resolve_overlaps
 from weir.labels.finding import Finding, FindingClass
 
 __all__ = ["PiiDetector"]
 
 _NUMBER = re.compile(r"(?<![\w.+/:-])\+?\(?\d(?:[ ().-]{0,2}\d){6,24}(?![\w/:]|[.-]\d)")
 _IPV4 = re.compile(r"(?<![\w.])(?:\d{1,3}\.){3}\d{1,3}(?![\w]|\.\d)")
-_IPV6 = re.compile(r"(?<![\w:.])[0-9A-Fa-f]{0,4}(?::[0-9A-Fa-f]{0,4}){2,7}(?![\w:])")
 _IBAN = re.compile(r"(?<![A-Za-z0-9])[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?(?![A-Za-z0-9])")
 _NINO = re.compile(r"(?<![A-Za-z0-9])([A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z]) ?\d{2} ?\d{2} ?\d{2} ?[A-D](?![A-Za-z0-9])")
 _SSN = re.compile(r"(\d{3})-(\d{2})-(\d{4})")
@@ -41,7 +41,7 @@ _STREET_TYPES = (
     "Court", "Ct.", "Place", "Pl.", "Terrace", "Way", "Highway", "Hwy", "Parkway", "Pkwy", "Square", "Close",
     "Crescent",
 )  # fmt: skip
-_STREETS: Anchors[str] = Anchors([(" " + t, t, False) for t in _STREET_TYPES])
+_STREETS: Anchors[str] = Anchors([(" " + t, t, False) for t in _STREET_TYPES], fold=True)
 _BAD_NINO_PREFIXES = frozenset({"BG", "GB", "KN", "NK", "NT", "TN", "ZZ"})
 _SSN_INVALID = frozenset({"078051120", "219099999", "123456789"})
 _SIN_CONTEXT = re.compile(r"(?i:\bSIN\b|social insurance)")
@@ -91,11 +91,16 @@ class PiiDetector:
             yield from _emails(text)
         if " " in text:
             yield from _streets(text)
-        for start, end in digit_windows(text, min_digits=4, gap=6, margin=24):
+        numeric = numeric_candidates(text)
+        for start, end in numeric.numbers:
             yield from _numbers(text, start, end)
-            yield from _ips(text, start, end)
-            yield from _ibans(text, start, end)
-            yield from _ninos(text, start, end)
+            if text.count(".", start, end) >= 3:
+                yield from _ipv4s(text, start, end)
+        for start in numeric.letter_digit:
+            yield from _iban_at(text, start)
+            yield from _nino_at(text, start)
+        for start, end in numeric.hex_colon:
+            yield from _ipv6(text, start, end)
 
 
 def _c(kind: str, start: int, end: int, confidence: float) -> Candidate:
@@ -126,7 +131,8 @@ def _streets(text: str) -> Iterator[Candidate]:
 
 
 def _numbers(text: str, start: int, end: int) -> Iterator[Candidate]:
-    for m in _NUMBER.finditer(text, start, end):
+    # endpos two past the run, so the pattern's look-ahead sees what follows it.
+    for m in _NUMBER.finditer(text, start, min(len(text), end + 2)):
         found = _classify(text, m.group(), m.start())
         if found is not None:
             yield found
@@ -142,6 +148,9 @@ def _numbers(text: str, start: int, end: int) -> Iterator[Candidate]:
 
 
 def _classify(text: str, value: str, start: int) -> Candidate | None:
+    if value.startswith("(") and ")" not in value[:6]:
+        # "(094-44-3283)": the opening parenthesis belongs to the prose, not the number.
+        value, start = value[1:], start + 1
     end = start + len(value)
     digits = "".join(c for c in value if c.isdigit())
     before = text[max(0, start - 40) : start]
@@ -195,8 +204,8 @@ def _phone_ok(value: str, digits: str) -> bool:
     return value.startswith(("0", "(0")) and 10 <= len(digits) <= 11 and any(c in " -" for c in value)
 
 
-def _ips(text: str, start: int, end: int) -> Iterator[Candidate]:
-    for m in _IPV4.finditer(text, start, end):
+def _ipv4s(text: str, start: int, end: int) -> Iterator[Candidate]:
+    for m in _IPV4.finditer(text, start, min(len(text), end + 2)):
         try:
             addr = ipaddress.IPv4Address(m.group())
         except ValueError:
@@ -206,29 +215,35 @@ def _ips(text: str, start: int, end: int) -> Iterator[Candidate]:
         if _VERSION_CONTEXT.search(text, max(0, m.start() - 10), m.start()):
             continue
         yield _c("ipv4", *m.span(), 0.9)
-    for m in _IPV6.finditer(text, start, end):
-        value = m.group()
-        if not any(c.isdigit() for c in value) or (value.count(":") < 7 and "::" not in value):
-            continue
-        try:
-            addr6 = ipaddress.IPv6Address(value)
-        except ValueError:
-            continue
-        if not (addr6.is_loopback or addr6.is_unspecified) and len(value.replace(":", "")) >= 4:
-            yield _c("ipv6", *m.span(), 0.85)
 
 
-def _ibans(text: str, start: int, end: int) -> Iterator[Candidate]:
-    for m in _IBAN.finditer(text, start, end):
-        compact = m.group().replace(" ", "")
-        length = _iban_length(compact)
-        if length and iban_ok(compact[:length]):
-            # The run may have swallowed a following group; end the span at the IBAN's last char.
-            seen, stop = 0, m.start()
-            while seen < length:
-                seen += text[stop] != " "
-                stop += 1
-            yield _c("iban", m.start(), stop, 1.0)
+def _ipv6(text: str, start: int, end: int) -> Iterator[Candidate]:
+    value = text[start:end]
+    if start > 0 and (text[start - 1].isalnum() or text[start - 1] in "_."):
+        return
+    if end < len(text) and (text[end].isalnum() or text[end] == "_"):
+        return
+    try:
+        addr = ipaddress.IPv6Address(value)
+    except ValueError:
+        return
+    if not (addr.is_loopback or addr.is_unspecified) and len(value.replace(":", "")) >= 4:
+        yield _c("ipv6", start, end, 0.85)
+
+
+def _iban_at(text: str, start: int) -> Iterator[Candidate]:
+    m = _IBAN.match(text, start)
+    if m is None:
+        return
+    compact = m.group().replace(" ", "")
+    length = _iban_length(compact)
+    if length and iban_ok(compact[:length]):
+        # The run may have swallowed a following group; end the span at the IBAN's last char.
+        seen, stop = 0, m.start()
+        while seen < length:
+            seen += text[stop] != " "
+            stop += 1
+        yield _c("iban", m.start(), stop, 1.0)
 
 
 def _iban_length(compact: str) -> int:
@@ -236,7 +251,7 @@ def _iban_length(compact: str) -> int:
     return length if len(compact) >= length else 0
 
 
-def _ninos(text: str, start: int, end: int) -> Iterator[Candidate]:
-    for m in _NINO.finditer(text, start, end):
-        if m.group(1) not in _BAD_NINO_PREFIXES:
-            yield _c("uk-nino", *m.span(), 0.85)
+def _nino_at(text: str, start: int) -> Iterator[Candidate]:
+    m = _NINO.match(text, start)
+    if m is not None and m.group(1) not in _BAD_NINO_PREFIXES:
+        yield _c("uk-nino", *m.span(), 0.85)

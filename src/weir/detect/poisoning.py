@@ -11,8 +11,9 @@ Kinds: ``instruction-tag`` (``<IMPORTANT>``, ``<system>``, ``[INSTRUCTIONS]``),
 ``conceal-from-user`` ("do not tell the user", "without informing the user"),
 ``precondition`` ("before using this tool, read/send/call …"), ``tool-shadowing`` (orders about
 other tools or servers: "when you call send_email…", "all e-mails must be sent to…"),
-``exfiltration`` ("send/forward/upload … to https://… / to x@y.z"), ``ignore-previous``, and
-``hidden-unicode`` (any invisible or deceptive character, see :mod:`weir.detect.hidden`).
+``exfiltration`` ("send/forward/upload … to https://… / to x@y.z"), ``ignore-previous``,
+``hidden-unicode`` (any invisible or deceptive character, see :mod:`weir.detect.hidden`) and
+``oversized-text`` (a string longer than ``MAX_SCANNED`` characters: nobody reviews that).
 """
 
 from __future__ import annotations
@@ -84,6 +85,8 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str], float], ...] = tuple(
     )
 )
 _SKIP_KEYS = frozenset({"type", "$schema", "$id", "$ref", "format", "pattern"})
+MAX_SCANNED = 32_768
+"""Characters of one tool string searched for phrases; tool descriptions are far shorter."""
 
 
 def tool_strings(tool: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
@@ -127,9 +130,15 @@ class PoisoningDetector:
         self._hidden = HiddenTextDetector()
 
     def __call__(self, text: str) -> list[Finding]:
-        """Poisoning phrases in one string; spans index ``text``."""
-        norm = normalize(text)
+        """Poisoning phrases in one string; spans index ``text``.
+
+        Only the first ``MAX_SCANNED`` characters are searched for phrases (the patterns are
+        linear but not cheap); a longer string is itself reported as ``oversized-text``.
+        """
         found: list[Finding] = []
+        if len(text) > MAX_SCANNED:
+            found.append(_finding("oversized-text", MAX_SCANNED, len(text), 0.6, f"{len(text)} characters"))
+        norm = normalize(text[:MAX_SCANNED])
         for kind, pattern, confidence in _PATTERNS:
             for m in pattern.finditer(norm.text):
                 start, end = norm.span(*m.span())

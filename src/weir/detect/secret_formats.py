@@ -1,6 +1,7 @@
 """The provider credential formats the secrets detector knows, as data.
 
-Each format is a regular expression, the literal anchors that every match contains at a known
+Each format is a regular expression (which may not start inside a run of token characters),
+the literal anchors that every match contains at a known
 offset from its start (found for all formats at once by :class:`~weir.detect.anchors.Anchors`),
 the group that is the secret itself, and an optional validity check. Patterns are only ever
 ``match``-ed at an anchor, are bounded, and no quantified group can match the same text two
@@ -72,6 +73,8 @@ def _f(
     back: tuple[int, ...] = (0,),
 ) -> SecretFormat:
     anchors = (anchors,) if isinstance(anchors, str) else anchors
+    if not pattern.startswith(("(?<", "https://")):
+        pattern = _START + pattern
     return SecretFormat(kind, re.compile(pattern), anchors, back, check, confidence)
 
 
@@ -82,6 +85,9 @@ def _each(prefix: str, chars: str) -> tuple[str, ...]:
 _B62 = "A-Za-z0-9"
 _URLSAFE = "A-Za-z0-9_-"
 _END = r"(?![A-Za-z0-9_-])"
+# A token starts where a run of token characters starts. Besides precision ("task-…" holds no
+# "sk-" key), this keeps scans linear: of "eyJeyJeyJ…" only the first anchor may start a match.
+_START = r"(?<![A-Za-z0-9_-])"
 
 _HEX = "0123456789abcdef"
 _DIGITS = "0123456789"

@@ -24,7 +24,7 @@ __all__ = ["SecretsDetector"]
 _PEM_BEGIN = re.compile(r"-----BEGIN (?:[A-Z0-9]{1,12} ){0,3}PRIVATE KEY(?: BLOCK)?-----")
 _PEM_BODY_MIN = 64  # base64 characters; "-----BEGIN PRIVATE KEY-----\n...\n" in docs has none
 _PEM_WINDOW = 16_384  # a 4096-bit RSA key in PEM is about 3.3 KB
-_BASE64_CHARS = re.compile(r"[A-Za-z0-9+/=]")
+_NOT_BASE64 = re.compile(r"[^A-Za-z0-9+/=]+")
 
 _CONNECTION = re.compile(r"://(?P<user>[^\s:/@\"'<>]{1,128}):(?P<secret>[^\s@/\"'<>]{1,256})@(?=[\w.\[\]-])")
 # What follows a secret-ish name: the rest of the name, an assignment, and a value.
@@ -44,9 +44,12 @@ _TYPE_WORDS = frozenset(
 _CODE_FOLLOWERS = "(.[-"
 
 _PASSWORD_WORDS = ("pass", "pwd")
+# Anchors are the rarest-looking tail of each name ("ss_key" for access_key): the index looks up
+# an anchor's first three characters, and "acc", "pri" or "enc" start thousands of ordinary
+# words. The assignment is matched from the anchor's end, so a tail finds the same values.
 _GENERIC_WORDS = (
-    "secret", "token", "api_key", "apikey", "api-key", "access_key", "accesskey", "auth_key", "private_key",
-    "privatekey", "credential", "signing_key", "encryption_key", "session_key", "master_key",
+    "ecret", "token", "i_key", "apikey", "i-key", "ss_key", "sskey", "h_key", "te_key", "tekey", "edential",
+    "ng_key", "cryption_key", "n_key", "r_key",
 )  # fmt: skip
 _FAMILIES = len(FORMATS)  # priorities after the provider formats, most specific first
 _PEM, _CONN, _PASS, _GENERIC, _BEAR = range(_FAMILIES, _FAMILIES + 5)
@@ -145,13 +148,18 @@ def _private_key_at(text: str, pos: int) -> Iterator[_Candidate]:
     m = _PEM_BEGIN.match(text, pos)
     if m is None:
         return
-    footer = text.find("-----END ", m.end(), m.end() + _PEM_WINDOW)
-    body_end = footer if footer >= 0 else min(len(text), m.end() + _PEM_WINDOW)
+    # The body ends at the next "-----" (the footer, or the next header): every character is
+    # in at most one body, which keeps a text of repeated headers linear.
+    dashes = text.find("-----", m.end(), m.end() + _PEM_WINDOW)
+    body_end = dashes if dashes >= 0 else min(len(text), m.end() + _PEM_WINDOW)
     body = text[m.end() : body_end]
-    if len(_BASE64_CHARS.findall(body)) < _PEM_BODY_MIN or looks_placeholder(body[:200]):
+    if len(_NOT_BASE64.sub("", body)) < _PEM_BODY_MIN or looks_placeholder(body[:200]):
         return
-    close = text.find("-----", footer + 9, footer + 80) if footer >= 0 else -1
-    yield _PEM, m.start(), (close + 5 if close >= 0 else body_end), "private-key", 1.0
+    end = body_end
+    if text.startswith("-----END ", body_end):
+        close = text.find("-----", body_end + 9, body_end + 80)
+        end = close + 5 if close >= 0 else body_end
+    yield _PEM, m.start(), end, "private-key", 1.0
 
 
 def _connection_at(text: str, pos: int) -> Iterator[_Candidate]:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -151,7 +152,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except WeirError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
-    print(json.dumps(ev.to_json(), indent=2, ensure_ascii=False) if args.json else render(ev))
+    try:
+        print(json.dumps(ev.to_json(), indent=2, ensure_ascii=False) if args.json else render(ev))
+    except BrokenPipeError:  # piped into `head`: the reader has what it wanted
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit
     return 0
 
 

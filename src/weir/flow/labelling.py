@@ -10,6 +10,7 @@ declaration does not undo a detector's finding.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from weir.labels.config import Trust
 from weir.labels.datalabel import BOTTOM, DataLabel
@@ -18,7 +19,7 @@ from weir.labels.profile import ToolProfile
 from weir.labels.provenance import Origin
 from weir.labels.vocab import DataClass, Dialect, Level, Source
 
-__all__ = ["findings_label", "result_label", "untrusted_result"]
+__all__ = ["Standing", "findings_label", "result_label", "standing"]
 
 _CLASS_OF = {
     FindingClass.CREDENTIALS: (DataClass.CREDENTIALS, Level.HIGH),
@@ -56,30 +57,37 @@ def result_label(written: DataLabel, declared: DataLabel, findings: Iterable[Fin
     return written.join(declared).join(findings_label(findings))
 
 
-def untrusted_result(label: DataLabel, profile: ToolProfile | None, trust: Trust) -> bool:
-    """Whether a result's values count as untrusted (their arrival can steer the agent).
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """How far a result is believed: three separate questions with separate answers."""
 
-    Untrusted when any of these holds:
+    untrusted: bool
+    """The data may come from an untrusted or open-world source: the session turns untrusted
+    (``openWorldHint`` propagates)."""
+    values_untrusted: bool
+    """Its values may have been written by someone else: they count for argument provenance."""
+    internal: bool
+    """It is the organisation's own data: sending it outside is exfiltration."""
 
-    1. the data says so (data ``openWorldHint``, trust-annotations ``untrusted``, a block label);
-    2. the tool may return ``untrustedPublic`` data (after trust and overrides);
-    3. the server is not trusted and its tool (after trust and overrides — an untrusted server
-       cannot vouch for itself, only a deployer override can) declares no trusted source;
-    4. the server is trusted but the tool declares no source at all and may reach the open
-       world (``openWorldHint`` true or absent: unknown is not safe).
 
-    A detector finding of injection makes the label malicious, which is stronger still.
+def standing(label: DataLabel, profile: ToolProfile | None, trust: Trust) -> Standing:
+    """Decide how far a result is believed (rules documented in docs/policy.md).
+
+    - untrusted: the data says so (data ``openWorldHint``, trust-annotations ``untrusted``, a
+      block label, malicious); or the tool may return ``untrustedPublic`` data; or the server
+      is not trusted and the tool (after trust and overrides: an untrusted server cannot vouch
+      for itself, only a deployer override can) declares no trusted source.
+    - values untrusted: untrusted, or the tool declares no trusted source at all — even a
+      trusted server's calendar returns invitations other people wrote.
+    - internal: not untrusted (a trusted server's data, or a source a deployer vouched for).
     """
-    if label.untrusted or label.malicious:
-        return True
-    if profile is None:
-        return True
-    sources = profile.return_sources
-    if Source.UNTRUSTED_PUBLIC in sources:
-        return True
+    sources = profile.return_sources if profile is not None else frozenset()
     declares_trusted = bool(sources) and sources <= _TRUSTED_SOURCES
-    if trust is Trust.UNTRUSTED:
-        return not declares_trusted
-    if sources:
-        return False
-    return profile.open_world is not False
+    untrusted = (
+        label.untrusted
+        or label.malicious
+        or profile is None
+        or Source.UNTRUSTED_PUBLIC in sources
+        or (trust is Trust.UNTRUSTED and not declares_trusted)
+    )
+    return Standing(untrusted=untrusted, values_untrusted=untrusted or not declares_trusted, internal=not untrusted)

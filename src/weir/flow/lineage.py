@@ -8,6 +8,7 @@ nothing because labels never weaken).
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
@@ -61,7 +62,8 @@ class Lineage:
         for key, field in label_facts(label):
             if key not in self._first:
                 via = ", ".join(sorted(str(o) for o in label.origin_of(field)))
-                self._first[key] = Introduction(step, server, tool, via)
+                # Interned: the same keys and wire paths recur in every session.
+                self._first[sys.intern(key)] = Introduction(step, sys.intern(server), sys.intern(tool), sys.intern(via))
 
     def get(self, key: str) -> Introduction | None:
         """The first introduction of a fact, if the session has it."""

@@ -25,6 +25,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from weir.flow.packed import PackedMap
 from weir.flow.values import MAX_WHOLE, Kind, extract, fingerprint, number_key, walk_leaves, whole_key
 
 __all__ = ["ArgTaint", "ValueMemory"]
@@ -37,12 +38,16 @@ __all__ = ["ArgTaint", "ValueMemory"]
 #   bit  30     used by the agent before it appeared in untrusted data
 #   bits 31-34  kind
 #   bit  35     appeared as the sender of untrusted content
+#   bit  36     appeared in open-world data (labelled untrusted), not only in data of unknown source
 _STEP_MASK = (1 << 20) - 1
 _COUNT_SHIFT, _COUNT_MASK = 20, 0xFF
 _MALICIOUS, _TRUSTED, _AGENT = 1 << 28, 1 << 29, 1 << 30
 _KIND_SHIFT = 31
 _SENDER = 1 << 35
+_OPEN = 1 << 36
 _SENDER_KEYS = frozenset({"from", "sender", "author", "organizer", "organiser", "replyto", "reply_to", "owner"})
+_URL_WITH_QUERY = re.compile(r"://[^\s?#]+[?#]\S")
+_CHANNEL_ARG = re.compile(r"#?[A-Za-z0-9][\w.-]{0,79}")
 _SENDER_LINE = re.compile(r"^\s*(?:from|sender|reply-to|organi[sz]er|author)\s*:\s*(.+)$", re.IGNORECASE | re.MULTILINE)
 _MAX_TRUSTED = 4096
 """Trusted and agent-used values beyond this are forgotten: that only makes decisions stricter."""
@@ -74,6 +79,12 @@ class ArgTaint:
     """The agent used it before any untrusted data carried it."""
     sender: bool = False
     """It appeared as the sender of untrusted content (``from``, ``From:``)."""
+    open: bool = False
+    """It appeared in open-world data (labelled untrusted), not merely in data of unknown source."""
+    whole: bool = False
+    """The matched value is the whole argument (``to_iban="DE89..."``), not something inside it."""
+    query: bool = False
+    """The argument holds a URL with a query string or fragment: a place to smuggle data out."""
 
     def as_fact(self) -> dict[str, Any]:
         """The policy fact for this taint (a plain dict for CEL)."""
@@ -89,6 +100,9 @@ class ArgTaint:
             "trusted_also": self.trusted_also,
             "user_first": self.user_first,
             "sender": self.sender,
+            "open": self.open,
+            "whole": self.whole,
+            "query": self.query,
             "corroborated": self.trusted_also or self.user_first,
         }
 
@@ -98,6 +112,9 @@ def _data_keys(value: Any, *, derive: bool = True) -> Iterator[tuple[Kind, str]]
     if isinstance(value, str):
         if len(value) <= MAX_WHOLE and value.strip():
             yield Kind.TEXT, whole_key(value)
+            if not derive and _CHANNEL_ARG.fullmatch(value.strip()):
+                # An argument naming a channel: "finance-billing" or "#finance-billing".
+                yield Kind.CHANNEL, value.strip().lstrip("#").lower()
         yield from extract(value, derive=derive)
     elif isinstance(value, bool) or value is None:
         return
@@ -113,19 +130,32 @@ class ValueMemory:
     __slots__ = ("_records", "_trusted_count")
 
     def __init__(self, records: Mapping[int, int] | None = None) -> None:
-        self._records: dict[int, int] = dict(records or {})
+        self._records = PackedMap(records)
         self._trusted_count = sum(1 for r in self._records.values() if not r & _STEP_MASK)
 
     def __len__(self) -> int:
         return len(self._records)
 
     @property
-    def records(self) -> Mapping[int, int]:
+    def records(self) -> dict[int, int]:
         """Fingerprint → packed record (for serialisation)."""
-        return self._records
+        return dict(self._records.items())
 
-    def observe(self, data: Any, *, step: int, untrusted: bool, malicious: bool) -> None:
-        """Remember every value in ``data`` (a result's text and structured content)."""
+    def observe(
+        self,
+        data: Any,
+        *,
+        step: int,
+        untrusted: bool,
+        malicious: bool,
+        echo: frozenset[int] = frozenset(),
+        open_world: bool = False,
+    ) -> None:
+        """Remember every value in ``data`` (a result's text and structured content).
+
+        ``echo`` holds the fingerprints of the call's own arguments: a trusted result repeating
+        them ("payee saved: <the IBAN you sent>") is an echo, not independent corroboration.
+        """
         seen: set[int] = set()
         senders: set[int] = set()
         for path, leaf in walk_leaves(data):
@@ -136,15 +166,22 @@ class ValueMemory:
                 if fp in seen:
                     continue
                 seen.add(fp)
-                self._observe_one(fp, kind, step=step, untrusted=untrusted, malicious=malicious)
+                if untrusted or fp not in echo:
+                    self._observe_one(fp, kind, step=step, untrusted=untrusted, malicious=malicious)
+                    if untrusted and open_world:
+                        self._records.set(fp, (self._records.get(fp) or 0) | _OPEN)
         for fp in senders:
-            if fp in self._records:
-                self._records[fp] |= _SENDER
+            rec = self._records.get(fp)
+            if rec is not None:
+                self._records.set(fp, rec | _SENDER)
+        self._records.compact()
 
     def _observe_one(self, fp: int, kind: Kind, *, step: int, untrusted: bool, malicious: bool) -> None:
         rec = self._records.get(fp)
         if rec is None:
-            if not untrusted and self._trusted_count >= _MAX_TRUSTED:
+            # A number in trusted data corroborates nothing policy asks about (amounts match
+            # everywhere), and would be most of a session's memory: only untrusted ones are kept.
+            if not untrusted and (kind is Kind.NUMBER or self._trusted_count >= _MAX_TRUSTED):
                 return
             rec = int(kind) << _KIND_SHIFT
             if not untrusted:
@@ -158,41 +195,64 @@ class ValueMemory:
                 rec |= _MALICIOUS
         else:
             rec |= _TRUSTED
-        self._records[fp] = rec
+        self._records.set(fp, rec)
 
-    def note_used(self, arguments: Mapping[str, Any]) -> None:
-        """Record argument values the agent used; those not yet seen untrusted count as its own."""
+    def note_used(self, arguments: Mapping[str, Any]) -> frozenset[int]:
+        """Record argument values the agent used; those not yet seen untrusted count as its own.
+
+        Returns the arguments' fingerprints (the echo set for the call's result).
+        """
+        used: set[int] = set()
         for _path, leaf in walk_leaves(dict(arguments)):
             for kind, key in _arg_keys(leaf):
                 fp = fingerprint(kind, key)
+                used.add(fp)
                 rec = self._records.get(fp)
                 if rec is None and self._trusted_count < _MAX_TRUSTED:
-                    self._records[fp] = (int(kind) << _KIND_SHIFT) | _AGENT
+                    self._records.set(fp, (int(kind) << _KIND_SHIFT) | _AGENT)
                     self._trusted_count += 1
+        return frozenset(used)
 
     def tainted(self, arguments: Mapping[str, Any], steps: list[tuple[str, str]]) -> list[ArgTaint]:
         """Argument paths carrying a value seen in untrusted data, most specific kind first."""
+        return self.check_call(arguments, steps, note=False)[0]
+
+    def check_call(
+        self, arguments: Mapping[str, Any], steps: list[tuple[str, str]], *, note: bool = True
+    ) -> tuple[list[ArgTaint], frozenset[int]]:
+        """:meth:`tainted` and (with ``note``) :meth:`note_used` in one pass over the arguments."""
         out: list[ArgTaint] = []
+        used: set[int] = set()
         for path, leaf in walk_leaves(dict(arguments)):
-            best = self._best_match(leaf)
+            keys = [(kind, key, fingerprint(kind, key)) for kind, key in _arg_keys(leaf)]
+            best = self._best_match(leaf, keys)
             if best is not None:
                 out.append(_taint(path, leaf, best, steps))
-        return out
+            if note:
+                for kind, _key, fp in keys:
+                    used.add(fp)
+                    if self._records.get(fp) is None and self._trusted_count < _MAX_TRUSTED:
+                        self._records.set(fp, (int(kind) << _KIND_SHIFT) | _AGENT)
+                        self._trusted_count += 1
+        return out, frozenset(used)
 
-    def _best_match(self, leaf: Any) -> tuple[Kind, int] | None:
-        best: tuple[Kind, int] | None = None
-        for kind, key in _arg_keys(leaf):
-            rec = self._records.get(fingerprint(kind, key))
+    def _best_match(self, leaf: Any, keys: list[tuple[Kind, str, int]]) -> tuple[Kind, int, bool] | None:
+        best: tuple[Kind, int, bool] | None = None
+        whole = _whole_text(leaf)
+        for kind, key, fp in keys:
+            rec = self._records.get(fp)
             if rec is None or not rec & _STEP_MASK:
                 continue
             if best is None or _priority(kind) > _priority(best[0]):
-                best = (kind, rec)
+                best = (kind, rec, kind is Kind.TEXT or kind is Kind.NUMBER or key == whole)
         return best
 
 
 _PRIORITY = {
     Kind.NUMBER: 0,
     Kind.TEXT: 1,
+    Kind.PATH: 2,
+    Kind.CHANNEL: 2,
     Kind.DOMAIN: 2,
     Kind.URL: 3,
     Kind.PHONE: 4,
@@ -221,8 +281,17 @@ def _arg_keys(leaf: Any) -> Iterable[tuple[Kind, str]]:
     return _data_keys(leaf, derive=False)
 
 
-def _taint(path: str, leaf: Any, match: tuple[Kind, int], steps: list[tuple[str, str]]) -> ArgTaint:
-    kind, rec = match
+def _whole_text(leaf: Any) -> str:
+    """The argument normalised the way identifiers are (for "is the identifier the whole value")."""
+    if not isinstance(leaf, str):
+        return ""
+    s = leaf.strip()
+    compact = s.replace(" ", "")
+    return compact.upper() if compact[:2].isalpha() and compact[2:4].isdigit() else s.lower().rstrip("/")
+
+
+def _taint(path: str, leaf: Any, match: tuple[Kind, int, bool], steps: list[tuple[str, str]]) -> ArgTaint:
+    kind, rec, whole = match
     step = (rec & _STEP_MASK) - 1
     server, tool = steps[step] if 0 <= step < len(steps) else ("?", "?")
     text = leaf if isinstance(leaf, str) else str(leaf)
@@ -238,4 +307,7 @@ def _taint(path: str, leaf: Any, match: tuple[Kind, int], steps: list[tuple[str,
         trusted_also=bool(rec & _TRUSTED),
         user_first=bool(rec & _AGENT),
         sender=bool(rec & _SENDER),
+        open=bool(rec & _OPEN),
+        whole=whole,
+        query=isinstance(leaf, str) and _URL_WITH_QUERY.search(leaf) is not None,
     )

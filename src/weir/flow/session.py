@@ -8,28 +8,33 @@ them. A session serialises to JSON (:meth:`Session.to_json`) so a shared store c
 from __future__ import annotations
 
 import json
+import sys
 import uuid
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 from weir.flow.lineage import Lineage
 from weir.flow.provenance import ArgTaint, ValueMemory
 from weir.flow.request import request_annotations
 from weir.labels.config import Sharing
 from weir.labels.datalabel import BOTTOM, DataLabel
+from weir.labels.provenance import Origin
 
 __all__ = ["Session"]
+
+_T = TypeVar("_T")
 
 
 class Session:
     """One agent session. Not thread-safe: callers serialise calls within a session."""
 
-    __slots__ = ("_internal", "_label", "id", "lineage", "steps", "values")
+    __slots__ = ("_echo", "_internal", "_label", "id", "lineage", "steps", "values")
 
     def __init__(self, session_id: str | None = None) -> None:
         self.id: str = session_id or uuid.uuid4().hex
         self._label: DataLabel = BOTTOM
         self._internal: DataLabel = BOTTOM
+        self._echo: frozenset[int] = _NO_ECHO
         self.steps: list[tuple[str, str]] = []
         """(server, tool) of each call, by step number."""
         self.lineage = Lineage()
@@ -51,7 +56,8 @@ class Session:
 
     def begin(self, server: str, tool: str) -> int:
         """Allocate the step number of a new call."""
-        self.steps.append((server, tool))
+        # Interned: thousands of sessions share one copy of each server and tool name.
+        self.steps.append((sys.intern(server), sys.intern(tool)))
         return len(self.steps) - 1
 
     def servers(self) -> list[str]:
@@ -73,25 +79,45 @@ class Session:
         label: DataLabel,
         values: Any = None,
         untrusted: bool | None = None,
+        internal: bool | None = None,
         step: int | None = None,
     ) -> None:
         """Join a result's label into the session and remember the values it carried.
 
         ``untrusted`` says whether ``values`` count as untrusted for argument provenance
-        (defaults to ``label.untrusted``); step -1 means the host itself (request annotations).
+        (defaults to ``label.untrusted``). ``internal`` says whether the data is the
+        organisation's own (defaults to: neither the label nor the values are untrusted).
+        Step -1 means the host itself (request annotations).
         """
         at = self.step_of(server, tool) if step is None else step
         flag = label.untrusted if untrusted is None else untrusted
+        own = (not flag and not label.untrusted) if internal is None else (internal and not label.untrusted)
         self.lineage.record(label, step=at, server=server, tool=tool)
-        self._label = self._label.join(label)
-        if not flag and not label.untrusted:
-            self._internal = self._internal.join(label)
+        # Where each fact came from lives in the lineage (first introduction); the session's
+        # own labels drop per-field origins so that an idle session stays small.
+        if not self._label.at_least(label):
+            self._label = _lean(self._label.join(label))
+        if own and not self._internal.at_least(_internal_part(label)):
+            self._internal = _internal_part(self._internal.join(label))
         if values is not None:
-            self.values.observe(values, step=at, untrusted=flag, malicious=label.malicious)
+            self.values.observe(
+                values,
+                step=at,
+                untrusted=flag,
+                malicious=label.malicious,
+                echo=self._echo,
+                open_world=label.untrusted,
+            )
+            self._echo = _NO_ECHO
 
     def note_arguments(self, arguments: Mapping[str, Any]) -> None:
         """Remember the values the agent sent, so that data echoing them later is not their source."""
-        self.values.note_used(arguments)
+        self._echo = self.values.note_used(arguments)
+
+    def check_call(self, arguments: Mapping[str, Any]) -> list[ArgTaint]:
+        """:meth:`args_from_untrusted`, then :meth:`note_arguments`, in one pass (what a call does)."""
+        taints, self._echo = self.values.check_call(arguments, self.steps)
+        return taints
 
     def args_from_untrusted(self, arguments: Mapping[str, Any]) -> list[ArgTaint]:
         """Which argument paths carry a value that arrived in untrusted data."""
@@ -111,6 +137,7 @@ class Session:
                 "steps": [list(s) for s in self.steps],
                 "lineage": self.lineage.to_json(),
                 "values": {str(k): v for k, v in self.values.records.items()},
+                "echo": sorted(self._echo),
             },
             separators=(",", ":"),
         )
@@ -126,6 +153,66 @@ class Session:
             session.steps = [(str(s[0]), str(s[1])) for s in data.get("steps", [])]
             session.lineage = Lineage.from_json(data.get("lineage", {}))
             session.values = ValueMemory({int(k): int(v) for k, v in data.get("values", {}).items()})
+            session._echo = frozenset(int(x) for x in data.get("echo", []))
         except (KeyError, TypeError, IndexError, ValueError) as exc:
             raise ValueError(f"not a serialised Weir session: {exc}") from exc
         return session
+
+
+# Labels are frozen, so instances built here can share one (empty) "fields set" instead of
+# carrying a set each: a few hundred bytes per label, per idle session.
+_SHARED_FIELDS_SET: set[str] = set()
+_NO_ECHO: frozenset[int] = frozenset()
+
+
+def _lean(label: DataLabel) -> DataLabel:
+    """The label without per-field origins (the lineage keeps the first introduction of each)."""
+    return DataLabel.model_construct(
+        _SHARED_FIELDS_SET,
+        untrusted=label.untrusted,
+        private=label.private,
+        level=label.level,
+        classes=_shared(label.classes),
+        scopes=_shared(label.scopes),
+        malicious=label.malicious,
+        findings=_shared(label.findings),
+        attribution=label.attribution,
+        evidence=label.evidence,
+        origins=_NO_ORIGINS,
+    )
+
+
+_NO_ORIGINS: dict[str, frozenset[Origin]] = {}
+_SHARED: dict[frozenset[Any], frozenset[Any]] = {}
+
+
+def _shared(value: frozenset[_T]) -> frozenset[_T]:
+    """One instance per distinct small set (classes, scopes, findings recur across sessions)."""
+    if not value:
+        return _EMPTY
+    found = _SHARED.get(value)
+    if found is None:
+        if len(_SHARED) >= 4096:
+            _SHARED.clear()
+        _SHARED[value] = found = value
+    return found
+
+
+_EMPTY: frozenset[Any] = frozenset()
+
+
+def _internal_part(label: DataLabel) -> DataLabel:
+    """Only what policy asks of the organisation's own data: level, private, classes, scopes."""
+    return DataLabel.model_construct(
+        _SHARED_FIELDS_SET,
+        untrusted=False,
+        private=label.private,
+        level=label.level,
+        classes=_shared(label.classes),
+        scopes=_shared(label.scopes),
+        malicious=False,
+        findings=frozenset(),
+        attribution=frozenset(),
+        evidence=frozenset(),
+        origins=_NO_ORIGINS,
+    )

@@ -33,6 +33,8 @@ class Kind(IntEnum):
     PHONE = 5
     ACCOUNT = 6
     NUMBER = 7
+    PATH = 8
+    CHANNEL = 9
 
     @property
     def label(self) -> str:
@@ -45,9 +47,54 @@ _URL = re.compile(r"\b(?:https?|ftp)://[^\s<>\"'`)\]]+", re.IGNORECASE)
 _DOMAIN = re.compile(r"\b(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,24})\b", re.IGNORECASE)
 _IBAN = re.compile(r"\b[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]){11,30}\b")
 _DIGITS = re.compile(r"(?<![\w.])\+?\(?\d[\d ().-]{5,22}\d(?![\w])")
-_AMOUNT = re.compile(r"(?<![\w.,])\d{1,3}(?:[,.' ]\d{3})*(?:[.,]\d{1,2})?(?![\w])|(?<![\w.])\d+(?:\.\d+)?(?![\w])")
-# Words that look like domains but are file names: keep them out of the domain kind.
-_FILE_TLDS = frozenset({"txt", "pdf", "doc", "docx", "xlsx", "xls", "csv", "json", "md", "png", "jpg", "py", "zip"})
+# Amounts as text writes them: with cents ("84,20", "1.475,60", "120.50") or thousands
+# separators ("4.860", "12,000"). Bare integers in text are dates, times and counters far more
+# often than amounts; integers in arguments are compared through number_key instead.
+_AMOUNT = re.compile(
+    r"(?<![\w.,])\d{1,3}(?:[,.' ]\d{3})*[.,]\d{2}(?![\w])|(?<![\w.,])\d{1,3}(?:[,.']\d{3})+(?![\w.,]\d)"
+)
+# A bare word.word is a domain only with a real top-level domain: generic ones, and two-letter
+# country codes that are not also common file extensions ("notes.md", "main.py", "run.sh").
+_GENERIC_TLDS = frozenset(
+    [
+        "com",
+        "org",
+        "net",
+        "edu",
+        "gov",
+        "mil",
+        "int",
+        "io",
+        "ai",
+        "app",
+        "dev",
+        "info",
+        "biz",
+        "co",
+        "me",
+        "tv",
+        "cloud",
+        "online",
+        "site",
+        "shop",
+        "xyz",
+        "tech",
+        "store",
+        "blog",
+        "news",
+        "email",
+        "link",
+        "live",
+        "pro",
+        "page",
+        "example",
+        "test",
+        "local",
+        "internal",
+        "corp",
+    ]
+)
+_FILE_EXTENSIONS = frozenset(["md", "py", "rs", "ts", "js", "sh", "pl", "cc", "cs", "so", "ps", "ml", "gz", "bz"])
 
 
 def fingerprint(kind: Kind, key: str) -> int:
@@ -74,21 +121,24 @@ def number_key(value: float) -> str | None:
 
 
 def _iban_ok(candidate: str) -> bool:
+    """IBAN-shaped: the checksum is deliberately not required (a fabricated IBAN in an
+    injected e-mail is still an account the agent should not pay), but the account part
+    must be mostly digits so that ordinary upper-case tokens do not qualify."""
     s = candidate.replace(" ", "")
-    if not 15 <= len(s) <= 34:
-        return False
-    moved = s[4:] + s[:4]
-    digits = "".join(str(int(ch, 36)) for ch in moved)
-    return int(digits) % 97 == 1
+    return 15 <= len(s) <= 34 and sum(ch.isdigit() for ch in s[4:]) >= 8
 
 
 def _domain_key(host: str) -> str | None:
     host = host.lower().strip(".")
     host = host.removeprefix("www.")
     tld = host.rsplit(".", 1)[-1]
-    if "." not in host or tld in _FILE_TLDS or tld.isdigit():
+    if "." not in host or not _is_tld(tld):
         return None
     return host
+
+
+def _is_tld(tld: str) -> bool:
+    return tld in _GENERIC_TLDS or (len(tld) == 2 and tld.isalpha() and tld not in _FILE_EXTENSIONS)
 
 
 def _url_keys(url: str) -> Iterator[tuple[Kind, str]]:
@@ -117,36 +167,66 @@ def _amount_key(raw: str) -> str | None:
 
 
 _HAS_DIGIT = re.compile(r"\d")
+# Chat channels as people write them: "#finance-billing" (at least one letter: "#4812" is an issue).
+_CHANNEL = re.compile(r"(?<![\w&#/])#([a-z0-9][a-z0-9_.-]{0,79})(?![\w-])", re.IGNORECASE)
+# File paths: absolute, home-relative or drive paths with at least two segments.
+_PATH = re.compile(r"(?<![\w/~.])(?:~|[A-Za-z]:)?(?:[/\\][\w.@+-]+){2,}[/\\]?|~[/\\][\w.@+-]+(?:[/\\][\w.@+-]+)*")
 
 
 def extract(text: str, *, derive: bool = True) -> Iterator[tuple[Kind, str]]:
     """Every identifier in ``text`` as ``(kind, normalised key)``; may repeat a value.
 
-    With ``derive`` (for data), an e-mail address also yields its domain; without it (for
-    arguments) it does not: mailing a colleague at a domain an untrusted mail also used is
-    not copying a value from that mail.
+    With ``derive`` (for data), an e-mail address also yields its domain and every domain
+    mentioned counts; without it (for arguments) a domain counts only as a URL's host or as the
+    whole value: mailing a colleague at a domain an untrusted mail also used, or writing "see
+    evil.example" in a message body, is not copying a destination from that mail.
     """
     if not text:
         return
     # Cheap guards first: most argument strings are short words that need no regex at all.
     if "@" in text:
-        for m in _EMAIL.finditer(text):
-            addr = m.group(0).strip(".").lower()
-            yield Kind.EMAIL, addr
-            domain = _domain_key(addr.rsplit("@", 1)[1]) if derive else None
-            if domain:
-                yield Kind.DOMAIN, domain
+        yield from _emails(text, derive)
     if "://" in text:
         for m in _URL.finditer(text):
             yield from _url_keys(m.group(0))
-    if "." in text:
-        # Without derive, domains inside e-mail addresses are skipped (see above).
-        for m in _DOMAIN.finditer(text if derive else _EMAIL.sub(" ", text)):
-            domain = _domain_key(m.group(0))
-            if domain:
-                yield Kind.DOMAIN, domain
-    if _HAS_DIGIT.search(text) is None:
-        return
+    if "/" in text or "\\" in text:
+        yield from _paths(text)
+    if "." in text and (derive or "://" not in text):
+        yield from _domains(text, derive)
+    if "#" in text and derive:
+        for m in _CHANNEL.finditer(text):
+            if any(ch.isalpha() for ch in m.group(1)):
+                yield Kind.CHANNEL, m.group(1).lower().rstrip(".")
+    if _HAS_DIGIT.search(text) is not None:
+        yield from _numbers(text)
+
+
+def _emails(text: str, derive: bool) -> Iterator[tuple[Kind, str]]:
+    for m in _EMAIL.finditer(text):
+        addr = m.group(0).strip(".").lower()
+        yield Kind.EMAIL, addr
+        domain = _domain_key(addr.rsplit("@", 1)[1]) if derive else None
+        if domain:
+            yield Kind.DOMAIN, domain
+
+
+def _paths(text: str) -> Iterator[tuple[Kind, str]]:
+    for m in _PATH.finditer(text):
+        if "://" not in text[max(0, m.start() - 3) : m.start() + 1]:
+            yield Kind.PATH, m.group(0).rstrip("/\\.,;:").replace("\\", "/")
+
+
+def _domains(text: str, derive: bool) -> Iterator[tuple[Kind, str]]:
+    candidates = _DOMAIN.finditer(text) if derive else [m for m in [_DOMAIN.fullmatch(text.strip())] if m]
+    for m in candidates:
+        if m.start() > 0 and text[m.start() - 1] in "/@\\":
+            continue  # part of a path or an address, not a domain on its own
+        domain = _domain_key(m.group(0))
+        if domain:
+            yield Kind.DOMAIN, domain
+
+
+def _numbers(text: str) -> Iterator[tuple[Kind, str]]:
     for m in _IBAN.finditer(text):
         if _iban_ok(m.group(0)):
             yield Kind.IBAN, m.group(0).replace(" ", "").upper()
@@ -158,14 +238,18 @@ def extract(text: str, *, derive: bool = True) -> Iterator[tuple[Kind, str]]:
 
 
 def _digit_runs(text: str) -> Iterator[tuple[Kind, str]]:
-    """Phone and account numbers: at least 7 digits, compared on their last 9 digits."""
+    """Phone numbers (written with ``+`` or ``(``) and account numbers (8+ bare digits).
+
+    Both are compared on their last 9 digits. Digits with dashes or dots are dates, invoice
+    and reference numbers far more often than phones, so they are left to the other kinds.
+    """
     for m in _DIGITS.finditer(text):
         raw = m.group(0)
         digits = "".join(ch for ch in raw if ch.isdigit())
-        if len(digits) < 7:
-            continue
-        is_phone = raw.startswith(("+", "(")) or any(sep in raw for sep in (" ", "-", "(", "."))
-        yield (Kind.PHONE if is_phone else Kind.ACCOUNT), digits[-9:]
+        if raw.startswith(("+", "(")) and len(digits) >= 7:
+            yield Kind.PHONE, digits[-9:]
+        elif raw.isdigit() and len(digits) >= 8:
+            yield Kind.ACCOUNT, digits[-9:]
 
 
 def walk_leaves(value: Any, path: str = "", depth: int = 0) -> Iterator[tuple[str, Any]]:

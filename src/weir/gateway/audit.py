@@ -72,7 +72,10 @@ class Step:
         """The post-call decision and the result as released."""
         decision = decision_record(post.effect, post.effect, post.rules, post.reasons, post.error)
         details = {"findings": list(post.findings)} if post.findings else None
-        payload = Payload.redacted(dict(released)) if post.effect == "redact" else Payload.raw(dict(released))
+        if post.audit_result is not None:
+            payload = Payload.redacted(dict(post.audit_result))
+        else:
+            payload = Payload.raw(dict(released))
         return AuditEvent(
             phase=Phase.RESULT,
             result=payload,

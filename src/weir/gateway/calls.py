@@ -162,8 +162,44 @@ class ToolCalls:
             self._failed(ex, route, started, f"error {exc.code}: {exc.message}")
             raise RpcError(exc.code, exc.message, id=ex.request_id, data=exc.data) from None
         if result.get("resultType") == "input_required":
-            return result  # the upstream's own question: the client answers it and retries
+            if ex.era is Era.MODERN:
+                return result  # the upstream's own question: the client answers it and retries
+            try:
+                result = await self._answer_for_legacy(ex, upstream, params, result, token=token, pre=pre)
+            except UpstreamError as exc:
+                return self._failed(ex, route, started, str(exc.message))
         return self._release(ex, route, result, (time.perf_counter() - started) * 1000, pre)
+
+    async def _answer_for_legacy(
+        self,
+        ex: Exchange,
+        upstream: Upstream,
+        params: dict[str, Any],
+        result: dict[str, Any],
+        *,
+        token: Any,
+        pre: PreCall,
+    ) -> dict[str, Any]:
+        """A modern upstream asked for input; a legacy client is asked request by request."""
+        for _ in range(10):  # as many rounds as the SDK client allows
+            if result.get("resultType") != "input_required":
+                return result
+            answers: dict[str, Any] = {}
+            for key, request in (result.get("inputRequests") or {}).items():
+                method = str(request.get("method", "")) if isinstance(request, dict) else ""
+                if not ex.back_channel or not method:
+                    raise UpstreamError("the server needs input the client cannot be asked for", server=upstream.name)
+                try:
+                    answers[key] = await self.gw.ask_client(
+                        ex, method, request.get("params") or {}, self.gw.settings.confirm_timeout_s
+                    )
+                except (TimeoutError, RpcError) as exc:
+                    raise UpstreamError(f"the client did not answer the server's question: {exc}") from exc
+            retry = {**params, "inputResponses": answers}
+            if result.get("requestState") is not None:
+                retry["requestState"] = result["requestState"]
+            result = await self._forward(ex, upstream, retry, token, pre)
+        raise UpstreamError("the server kept asking for input", server=upstream.name)
 
     def _upstream_params(
         self, ex: Exchange, route: Route, arguments: dict[str, Any], pre: PreCall

@@ -157,7 +157,7 @@ class HttpChannel:
     def _request_headers(self, message: Message) -> dict[str, str]:
         headers = {"accept": "application/json, text/event-stream", "content-type": "application/json"}
         headers.update(self._headers)
-        if self.session_id:
+        if self.session_id and message.get("method") != "initialize":
             headers["mcp-session-id"] = self.session_id
         if self.protocol_version:
             headers["mcp-protocol-version"] = self.protocol_version
@@ -175,7 +175,8 @@ class HttpChannel:
             async with self._client.stream(
                 "POST", self._url, content=jsonrpc.dumps(message), headers=self._request_headers(message)
             ) as response:
-                if sid := response.headers.get("mcp-session-id"):
+                sid = response.headers.get("mcp-session-id")
+                if sid and response.status_code < 400:
                     self.session_id = sid
                 await self._read_reply(message, response)
         except httpx2.HTTPError as exc:
@@ -195,9 +196,14 @@ class HttpChannel:
             return
         body = await response.aread()
         try:
-            await self._deliver(jsonrpc.parse(body, limit=self._limit))
+            reply = jsonrpc.parse(body, limit=self._limit)
         except jsonrpc.RpcError as exc:
             await self._fail(message, f"unusable reply: {exc}")
+            return
+        if reply.get("id") is None and "error" in reply:
+            # An HTTP reply answers its own POST, so an id-less error belongs to this request.
+            reply["id"] = message["id"]
+        await self._deliver(reply)
 
     async def _sse(self, response: httpx2.Response) -> Any:
         data: list[str] = []

@@ -22,8 +22,10 @@ def _explain(rules: Sequence[str], reasons: Sequence[str]) -> str:
     """Each reason, prefixed with its rule's name unless the reason already names it."""
     if not rules and not reasons:
         return "no reason given"
-    parts = [reason if rule in reason else f"{rule}: {reason}" for rule, reason in zip(rules, reasons, strict=False)]
-    parts += list(reasons[len(parts) :]) + [r for r in rules[len(parts) :] if not any(r in p for p in parts)]
+    parts = [
+        reason if f"{rule}:" in reason else f"{rule}: {reason}" for rule, reason in zip(rules, reasons, strict=False)
+    ]
+    parts += list(reasons[len(parts) :]) + list(rules[len(parts) :])
     return "; ".join(parts)
 
 

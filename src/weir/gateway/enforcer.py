@@ -79,7 +79,10 @@ class PostCall:
     error: str | None = None
     """Set when deciding failed (the effect is then block)."""
     label: Mapping[str, Any] | None = None
-    """The session's label after the result, as JSON, for the audit trail."""
+    """The result's label, as JSON, for the audit trail."""
+    audit_result: Mapping[str, Any] | None = None
+    """The released result with every detected span redacted, for the audit trail (saves the
+    store scanning it again); ``None`` lets the store redact it."""
 
 
 @dataclass(frozen=True)

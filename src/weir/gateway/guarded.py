@@ -6,12 +6,13 @@ adapter only translates its checks into the plain values the proxy audits and ap
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from weir.audit.event import label_json
 from weir.config import WeirConfig
+from weir.detect.chain import Chain
+from weir.detect.redact import redact_result
 from weir.gateway.enforcer import Obligations, PostCall, PreCall, ToolsReview
 from weir.guard import ChainLike, Guard
 from weir.labels.finding import Finding
@@ -21,14 +22,9 @@ from weir.policy.obligations import TIMEOUT_S
 __all__ = ["GuardEnforcer", "default_chain"]
 
 
-def default_chain(config: WeirConfig) -> ChainLike | None:
-    """The configured detector chain, or ``None`` while no detector package is installed."""
-    try:
-        chain_module = importlib.import_module("weir.detect.chain")
-    except ImportError:
-        return None
-    chain: ChainLike = chain_module.Chain.from_specs(config.detectors)
-    return chain
+def default_chain(config: WeirConfig, *, pin_store: Any = None) -> Chain:
+    """The detector chain ``detectors:`` describes; pins kept in ``pin_store`` (memory if None)."""
+    return Chain.from_specs(config.detectors, pin_store=pin_store)
 
 
 def _describe(finding: Finding) -> str:
@@ -95,4 +91,16 @@ class GuardEnforcer:
             findings=tuple(_describe(f) for f in check.findings),
             error=d.error,
             label=label_json(check.label),
+            audit_result=_for_audit(result, check.result, check.findings, str(d.applied)),
         )
+
+
+def _for_audit(raw: Mapping[str, Any], shaped: Mapping[str, Any], findings: Sequence[Finding], applied: str) -> Any:
+    """What the audit trail keeps: the released result with every detected span redacted.
+
+    Finding spans index the raw result, so allowed and warned results are redacted from the raw
+    one (the warning is in the decision record); redacted and blocked results are kept as shaped.
+    """
+    if applied in ("redact", "block") or not findings:
+        return shaped
+    return redact_result(raw, findings)

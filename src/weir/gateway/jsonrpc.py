@@ -84,7 +84,9 @@ def _check_shape(msg: Message) -> None:
     msg_id = msg.get("id")
     if msg.get("jsonrpc") != "2.0":
         raise RpcError(INVALID_REQUEST, 'missing or wrong "jsonrpc": must be "2.0"', id=_safe_id(msg_id))
-    if "id" in msg and not _valid_id(msg_id):
+    # JSON-RPC answers a request whose id could not be read with an error whose id is null.
+    null_error = msg_id is None and "error" in msg and "method" not in msg
+    if "id" in msg and not _valid_id(msg_id) and not null_error:
         raise RpcError(INVALID_REQUEST, '"id" must be a string or an integer')
     if "method" in msg:
         if not isinstance(msg["method"], str) or not msg["method"]:

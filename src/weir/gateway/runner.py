@@ -1,22 +1,21 @@
 """Building and running a gateway from a :class:`WeirConfig`: the library behind ``weir gateway``.
 
 Files and the environment are read by the CLI; this module takes typed values. The decision
-path is the shared ``weir.guard.Guard`` and the audit trail the ``weir.audit`` store — both
-are required: a gateway that cannot decide or cannot audit does not start.
+path is the shared ``weir.guard.Guard`` and the audit trail the ``weir.audit`` store.
 """
 
 from __future__ import annotations
 
 import asyncio
-import importlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from weir.config import WeirConfig
-from weir.errors import ConfigError
 from weir.gateway.audit import AuditSink
+from weir.gateway.audited import open_audit, open_pins
 from weir.gateway.enforcer import Enforcer
+from weir.gateway.guarded import GuardEnforcer, default_chain
 from weir.gateway.proxy import Gateway
 
 __all__ = ["Listen", "build_gateway", "run_gateway"]
@@ -32,35 +31,20 @@ class Listen:
     """Port for HTTP."""
 
 
-def _default_enforcer(config: WeirConfig) -> Enforcer:
-    try:
-        guarded = importlib.import_module("weir.gateway.guarded")
-    except ImportError as exc:
-        raise ConfigError(f"the decision path (weir.guard) is not available: {exc}") from exc
-    enforcer: Enforcer = guarded.GuardEnforcer(config)
-    return enforcer
-
-
-def _default_audit(config: WeirConfig) -> AuditSink:
-    try:
-        store = importlib.import_module("weir.gateway.audited")
-    except ImportError as exc:
-        raise ConfigError(f"the audit store (weir.audit) is not available: {exc}") from exc
-    sink: AuditSink = store.open_audit(config)
-    return sink
-
-
 def build_gateway(
     config: WeirConfig, *, enforcer: Enforcer | None = None, audit: AuditSink | None = None, recorder: Any = None
 ) -> Gateway:
-    """A gateway over the configured servers with the shared decision path and audit store."""
-    gateway = Gateway(
-        config,
-        enforcer=enforcer if enforcer is not None else _default_enforcer(config),
-        audit=audit if audit is not None else _default_audit(config),
-    )
-    if recorder is not None:
-        gateway.recorder = recorder
+    """A gateway over the configured servers with the shared decision path and audit store.
+
+    Production wiring: the detector chain (pins kept beside the audit trail), the Guard over
+    it, and the SQLite audit store redacting payloads with the same chain.
+    """
+    if enforcer is None or audit is None:
+        chain = default_chain(config, pin_store=open_pins(config))
+        enforcer = enforcer if enforcer is not None else GuardEnforcer(config, chain=chain)
+        audit = audit if audit is not None else open_audit(config, chain)
+    gateway = Gateway(config, enforcer=enforcer, audit=audit)
+    gateway.recorder = recorder
     return gateway
 
 

@@ -158,6 +158,10 @@ class Upstream:
         except TimeoutError:
             await self.notify("notifications/cancelled", {"requestId": msg_id, "reason": "timed out"})
             raise UpstreamError(f"{method} timed out after {timeout:g}s", server=self.name) from None
+        except asyncio.CancelledError:
+            # The client cancelled (or went away): tell the server to stop working on it.
+            await asyncio.shield(self.notify("notifications/cancelled", {"requestId": msg_id, "reason": "cancelled"}))
+            raise
         finally:
             self._calls.pop(msg_id, None)
             if token is not None:

@@ -10,12 +10,15 @@ block naming the error.
 from __future__ import annotations
 
 import contextlib
+import hashlib
+import json
 import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from weir.config import WeirConfig
-from weir.flow.labelling import result_label, untrusted_result
+from weir.flow.labelling import result_label, standing
+from weir.flow.provenance import ArgTaint, ValueMemory
 from weir.flow.request import request_meta
 from weir.flow.session import Session
 from weir.flow.store import MemorySessionStore, SessionStore
@@ -56,6 +59,15 @@ class Guard:
         self._profiles: dict[tuple[str, str], ToolProfile] = {}
         self._facts: dict[tuple[str, str], ToolFacts] = {}
         self._flagged: dict[tuple[str, str], list[Finding]] = {}
+        self._listed: dict[str, tuple[str, ToolsReview]] = {}
+        self._overrides_key: str | None = None
+        # The resolved profile of each call in flight, so its result is labelled by what the
+        # resolution promised (session id, server, tool) → profile.
+        self._in_flight: dict[tuple[str, str, str], ToolProfile] = {}
+        # Values written in untrusted servers' tool definitions (descriptions, schema text):
+        # a poisoned or rug-pulled description steers calls exactly as an injected page does.
+        self._definitions = ValueMemory()
+        self._definition_steps: list[tuple[str, str]] = []
 
     # -- sessions and tools -------------------------------------------------------------
 
@@ -70,7 +82,21 @@ class Guard:
         return session
 
     def register_tools(self, server: str, tools: Sequence[Mapping[str, Any]]) -> ToolsReview:
-        """Read a server's tool list; replaces what was registered for that server before."""
+        """Read a server's tool list; replaces what was registered for that server before.
+
+        The same list again (a client re-listing, a trace replaying) is recognised and its
+        review returned as it was — unless a detector chain is set: pinning must see every
+        listing.
+        """
+        digest = _digest(tools)
+        previous = self._listed.get(server)
+        if self.chain is None and previous is not None and previous[0] == digest:
+            return previous[1]
+        review = self._register(server, tools)
+        self._listed[server] = (digest, review)
+        return review
+
+    def _register(self, server: str, tools: Sequence[Mapping[str, Any]]) -> ToolsReview:
         findings = self._scan_tools(server, tools)
         flagged = _findings_by_tool(tools, findings)
         profiles: dict[str, ToolProfile] = {}
@@ -88,17 +114,44 @@ class Guard:
             profiles[name] = profile
             self._profiles[(server, name)] = profile
             self._flagged[(server, name)] = flagged.get(name, [])
-            self._facts[(server, name)] = tool_facts(profile, flagged.get(name, ()))
+            self._remember_definition(server, name, raw, bool(flagged.get(name)))
+            self._facts[(server, name)] = _facts_of(profile, flagged.get(name, []))
         return ToolsReview(server, profiles, tuple(findings), flagged, tuple(errors))
 
     def _read(self, raw: Mapping[str, Any], server: str, errors: list[str], i: int) -> ToolProfile:
         try:
-            return reading.read_profile(
-                raw, server=server, servers=self.config.servers, overrides=self.config.overrides
-            )
+            key = (server, self._trust_key(server), _digest(raw))
+            cached = _PROFILES.get(key)
+            if cached is None:
+                cached = reading.read_profile(
+                    raw, server=server, servers=self.config.servers, overrides=self.config.overrides
+                )
+                if len(_PROFILES) >= _MAX_PROFILES:
+                    _PROFILES.clear()
+                _PROFILES[key] = cached
+            return cached
         except Exception as exc:  # a reader bug must not make a tool look safe
             errors.append(f"tools[{i}]: could not be read ({exc}); treated as unknown")
             return ToolProfile(name=str(raw.get("name")), server=server)
+
+    def _remember_definition(self, server: str, name: str, raw: Mapping[str, Any], flagged: bool) -> None:
+        cfg = self._server(server)
+        if cfg is not None and cfg.trust is Trust.TRUSTED:
+            return
+        text = _definition_text(raw)
+        if not text:
+            return
+        self._definition_steps.append((server, f"{name} (tool definition)"))
+        step = len(self._definition_steps) - 1
+        self._definitions.observe(text, step=step, untrusted=True, malicious=flagged, open_world=True)
+
+    def _taints(self, session: Session, args: dict[str, Any]) -> list[ArgTaint]:
+        """Argument provenance from the session's data and from untrusted tool definitions."""
+        taints = session.check_call(args)
+        if len(self._definitions):
+            seen = {t.path for t in taints}
+            taints += [t for t in self._definitions.tainted(args, self._definition_steps) if t.path not in seen]
+        return taints
 
     def _scan_tools(self, server: str, tools: Sequence[Mapping[str, Any]]) -> list[Finding]:
         if self.chain is None:
@@ -107,6 +160,13 @@ class Guard:
             return list(self.chain.scan_tools(server, tools))
         except Exception as exc:
             return [_scan_error("tools", exc)]
+
+    def _trust_key(self, server: str) -> str:
+        """What, besides the tool itself, a profile depends on: the server's trust and the overrides."""
+        if self._overrides_key is None:
+            self._overrides_key = _digest([o.model_dump(mode="json", by_alias=True) for o in self.config.overrides])
+        cfg = self._server(server)
+        return f"{cfg.trust if cfg else Trust.UNTRUSTED}:{self._overrides_key}"
 
     def profile(self, server: str, tool: str) -> ToolProfile | None:
         """The registered profile of ``server``/``tool``, if its server listed it."""
@@ -143,9 +203,13 @@ class Guard:
             step = session.begin(server, tool)
             args = dict(arguments or {})
             profile, tfacts = self._call_profile(server, tool, resolved)
+            if resolved is not None:
+                if len(self._in_flight) >= _MAX_PROFILES:
+                    self._in_flight.clear()
+                self._in_flight[(session.id, server, tool)] = profile
             if meta:
                 session.observe(server=server, tool=tool, label=reading.meta_label(meta), step=-1)
-            taints = session.args_from_untrusted(args)
+            taints = self._taints(session, args)
             facts = call_facts(
                 session=session,
                 tool=tfacts,
@@ -157,7 +221,6 @@ class Guard:
                 roots=self.engine.roots("call"),
             )
             decision = self.engine.decide(facts, phase="call")
-            session.note_arguments(args)
             sharing = cfg.sharing if (cfg := self._server(server)) else Sharing.FULL
             out_meta = request_meta(session.label, sharing, dict(meta or {}))
             self.sessions.put(session)
@@ -196,14 +259,22 @@ class Guard:
         if not isinstance(result, Mapping):
             raise TypeError(f"a tool result must be an object, not {type(result).__name__}")
         profile, tfacts = self._tool(server, tool)
+        profile = self._in_flight.pop((session.id, server, tool), profile)
         findings = self._scan_result(result)
         label = result_label(reading.result_label_of(result), reading.declared_label(profile), findings)
         cfg = self._server(server)
         trust = cfg.trust if cfg else Trust.UNTRUSTED
-        untrusted = untrusted_result(label, self._profiles.get((server, tool)), trust)
-        if untrusted and not label.untrusted:
-            label = label.join(_trust_label(server, tool, trust))
-        session.observe(server=server, tool=tool, label=label, values=_values(result), untrusted=untrusted)
+        stand = standing(label, profile if (server, tool) in self._profiles else None, trust)
+        if stand.untrusted and not label.untrusted:
+            label = label.join(_trust_label(server, tool, known=(server, tool) in self._profiles))
+        session.observe(
+            server=server,
+            tool=tool,
+            label=label,
+            values=_values(result),
+            untrusted=stand.values_untrusted,
+            internal=stand.internal,
+        )
         facts = result_facts(
             session=session,
             tool=tfacts,
@@ -237,6 +308,23 @@ def _shape(result: Mapping[str, Any], decision: Decision, findings: Sequence[Fin
     return dict(result)
 
 
+def _definition_text(raw: Mapping[str, Any]) -> list[str]:
+    """The free text of a tool definition: its description and every description in its schema."""
+    out = [raw[k] for k in ("description", "title") if isinstance(raw.get(k), str)]
+    stack: list[Any] = [raw.get("inputSchema"), raw.get("outputSchema")]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Mapping):
+            for key, value in node.items():
+                if key in ("description", "title") and isinstance(value, str):
+                    out.append(value)
+                elif isinstance(value, Mapping | list):
+                    stack.append(value)
+        elif isinstance(node, list):
+            stack.extend(node)
+    return out
+
+
 def _values(result: Mapping[str, Any]) -> dict[str, Any]:
     """The parts of a result an agent could copy values from: text and structured content."""
     content = result.get("content")
@@ -251,11 +339,11 @@ def _values(result: Mapping[str, Any]) -> dict[str, Any]:
     return {"content": texts, "structured": result.get("structuredContent")}
 
 
-def _trust_label(server: str, tool: str, trust: Trust) -> DataLabel:
+def _trust_label(server: str, tool: str, *, known: bool) -> DataLabel:
     why = (
         f"server {server} is not trusted and {tool} declares no trusted source"
-        if trust is Trust.UNTRUSTED
-        else f"{tool} declares no source and may reach the open world"
+        if known
+        else f"{server}/{tool} was never listed, so nothing vouches for its results"
     )
     return DataLabel(untrusted=True, origins={"untrusted": frozenset({Origin(dialect=Dialect.POLICY, path=why)})})
 
@@ -268,6 +356,39 @@ def _findings_by_tool(tools: Sequence[Mapping[str, Any]], findings: Sequence[Fin
         if m and int(m.group(1)) < len(names) and isinstance(names[int(m.group(1))], str):
             out.setdefault(str(names[int(m.group(1))]), []).append(f)
     return out
+
+
+# Reading a tool through every dialect costs far more than deciding a call, and the same tools
+# come back in every session of a replay and every connection to the gateway: profiles are
+# shared across guards, keyed by everything they depend on (the wire tool, the server's trust,
+# the overrides). Profiles are frozen values, so sharing them is safe.
+_PROFILES: dict[tuple[str, str, str], ToolProfile] = {}
+_MAX_PROFILES = 8192
+
+
+_FACTS: dict[int, tuple[ToolProfile, ToolFacts]] = {}
+
+
+def _facts_of(profile: ToolProfile, findings: list[Finding]) -> ToolFacts:
+    """Tool facts, shared for shared (cached) profiles without findings."""
+    if findings:
+        return tool_facts(profile, findings)
+    hit = _FACTS.get(id(profile))
+    if hit is not None and hit[0] is profile:
+        return hit[1]
+    if len(_FACTS) >= _MAX_PROFILES:
+        _FACTS.clear()
+    facts = tool_facts(profile)
+    _FACTS[id(profile)] = (profile, facts)
+    return facts
+
+
+def _digest(tools: Any) -> str:
+    """A fingerprint of a tool list (anything JSON cannot encode makes it unique: re-read it)."""
+    try:
+        return hashlib.sha256(json.dumps(tools, sort_keys=True, default=repr).encode()).hexdigest()
+    except (TypeError, ValueError):
+        return f"unhashable:{id(tools)}"
 
 
 def _scan_error(what: str, exc: Exception) -> Finding:

@@ -29,6 +29,30 @@ def _session_facts(session: Session) -> dict[str, Any]:
     return facts
 
 
+# Each propagated request hint stands for a session label (seed 004's rules test the hints).
+_HINT_FACT = {
+    "openWorldHint": "untrusted",
+    "privateHint": "private",
+    "sensitiveHint": "level",
+    "maliciousActivityHint": "malicious",
+}
+
+
+def _internal_origins(session: Session) -> dict[str, str]:
+    """Where the organisation's own sensitive data entered the session (from the lineage)."""
+    internal, lineage = session.internal, session.lineage
+    out: dict[str, str] = {}
+    if internal.classes:
+        out["session.internal_classes"] = "; ".join(
+            f"{c}: since {lineage.get(f'class:{c}')}" for c in sorted(internal.classes) if lineage.get(f"class:{c}")
+        )
+    if internal.level and (intro := lineage.get(f"level:{int(internal.level)}")):
+        out["session.internal_level"] = f"since {intro}"
+    if internal.private and (intro := lineage.get("private")):
+        out["session.internal_private"] = f"since {intro}"
+    return {k: v for k, v in out.items() if v}
+
+
 def call_facts(
     *,
     session: Session,
@@ -50,9 +74,14 @@ def call_facts(
         values["server"] = server_facts(server, server_config)
     if "session" in want:
         values["session"] = _session_facts(session)
+    if "session" in want or "request" in want:
         origins.update(label_origins("session", session.label, session.lineage))
+        origins.update(_internal_origins(session))
     if "request" in want:
         values["request"] = {"annotations": session.request_annotations(), "meta": dict(meta or {})}
+        for hint, fact in _HINT_FACT.items():
+            if f"session.{fact}" in origins:
+                origins[f"request.annotations.{hint}"] = origins[f"session.{fact}"]
     if "args_from_untrusted" in want:
         values["args_from_untrusted"] = [t.as_fact() for t in taints]
     if "arguments" in want:

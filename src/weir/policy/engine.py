@@ -46,6 +46,8 @@ class Engine:
             "result": compile_phase(self.rules, "result"),
         }
         self._contexts: dict[tuple[int, int], tuple[dict[str, Any], cel.Context]] = {}
+        self._obligation_cache: dict[tuple[int, bool, Verdict], tuple[Mapping[str, Any], Obligations]] = {}
+        self._allowed: dict[int, Decision] = {}
 
     @classmethod
     def from_config(cls, config: PolicyConfig, *, base_dir: Path | None = None) -> Engine:
@@ -167,21 +169,51 @@ class Engine:
         ]
         if error is not None:
             reason = f"blocked because deciding failed (fail closed): {error}"
-            matches.append(RuleMatch.model_construct(name="weir:decision-error", effect=Verdict.BLOCK, reason=reason, labels=()))
+            matches.append(
+                RuleMatch.model_construct(name="weir:decision-error", effect=Verdict.BLOCK, reason=reason, labels=())
+            )
         matches.sort(key=lambda m: -m.effect.rank)
         effect = matches[0].effect if matches else Verdict.ALLOW
-        tool = facts.values.get("tool")
-        level = max(_level(facts.values.get("session")), _level(facts.values.get("result")))
+        obligations = self._obligations(facts, effect)
+        if not matches:
+            # Most decisions: nothing matched. Decisions are frozen values, so one per
+            # obligations object serves them all.
+            cached = self._allowed.get(id(obligations))
+            if cached is None or cached.obligations is not obligations:
+                cached = Decision.model_construct(
+                    effect=effect,
+                    applied=self._apply(effect),
+                    rules=(),
+                    reasons=(),
+                    obligations=obligations,
+                    error=None,
+                )
+                self._allowed[id(obligations)] = cached
+            return cached
         return Decision.model_construct(
             effect=effect,
             applied=self._apply(effect),
             rules=tuple(matches),
             reasons=tuple(_full_reason(m) for m in matches),
-            obligations=obligations_for(tool if isinstance(tool, Mapping) else None, level, effect)
-            if tool is not None
-            else Obligations(audit_level=obligations_for(None, 0, effect).audit_level),
+            obligations=obligations,
             error=error,
         )
+
+    def _obligations(self, facts: Facts, effect: Verdict) -> Obligations:
+        tool = facts.values.get("tool")
+        if not isinstance(tool, Mapping):
+            return obligations_for(None, 0, effect)
+        level = max(_level(facts.values.get("session")), _level(facts.values.get("result")))
+        key = (id(tool), level >= 2, effect)
+        hit = self._obligation_cache.get(key)
+        if hit is not None and hit[0] is tool:
+            return hit[1]
+        if len(self._obligation_cache) >= _MAX_CONTEXTS:
+            self._obligation_cache.clear()
+            self._allowed.clear()
+        made = obligations_for(tool, level, effect)
+        self._obligation_cache[key] = (tool, made)
+        return made
 
     def _apply(self, effect: Verdict) -> Verdict:
         if self.mode is Mode.AUDIT:

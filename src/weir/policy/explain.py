@@ -87,7 +87,7 @@ def fact_labels(rule: Rule, facts: Facts) -> tuple[str, ...]:
         while value is None and path.count(".") > 1:  # `session.classes.exists` → session.classes
             path = path.rsplit(".", 1)[0]
             value = _lookup(facts.values, path)
-        if value in (None, False, 0, "", [], {}):
+        if value in (None, False, 0, "", [], {}) or isinstance(value, Mapping):
             continue
         origin = facts.origins.get(path)
         shown = _show(value) if not isinstance(value, Mapping) else "set"

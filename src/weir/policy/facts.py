@@ -63,12 +63,16 @@ def _implied_outcomes(p: ToolProfile, read_only: bool, destructive: bool) -> set
 
 
 def _implied_destinations(p: ToolProfile, read_only: bool, open_world: bool) -> set[Destination]:
-    out = {Destination.PUBLIC} if Effect.EXTERNAL in p.effects else set()
-    if p.destinations or out:
-        return out
+    if Effect.EXTERNAL in p.effects:
+        return {Destination.PUBLIC}
+    if p.destinations:
+        return set()
     if read_only:
         return {Destination.EPHEMERAL}
-    return {Destination.PUBLIC if open_world else Destination.INTERNAL}
+    # Seed 000's effect is a claim too: write or delete without `external` acts in place.
+    if p.effects or not open_world:
+        return {Destination.INTERNAL}
+    return {Destination.PUBLIC}
 
 
 def tool_facts(profile: ToolProfile, findings: Iterable[Finding] = ()) -> ToolFacts:
@@ -115,7 +119,8 @@ def tool_facts(profile: ToolProfile, findings: Iterable[Finding] = ()) -> ToolFa
         "return_scopes": sorted(p.return_scopes),
         "input_level": int(input_level),
         "return_level": int(return_level),
-        "consequential": not read_only or outcome is not Outcome.BENIGN,
+        # A declared outcome is the more precise claim (a draft: not read-only, yet benign).
+        "consequential": outcome is not Outcome.BENIGN or (not read_only and not p.outcomes),
         "irreversible": outcome is Outcome.IRREVERSIBLE,
         "egress": destination is Destination.PUBLIC,
         "malicious": p.malicious is True or bool(poison),

@@ -46,11 +46,11 @@ def check_policy_text(text: str, *, path: str) -> PolicyCheck:
     except PolicyCompileError as exc:  # the file's structure is wrong: no rule list to go through
         check.errors.append(exc)
         return check
-    facts = skeleton()
+    facts, lines = skeleton(), text.splitlines()
     for rule in check.rules:
         try:
             compile_rule(rule)
-            _check_facts(rule, facts, text.splitlines())
+            _check_facts(rule, facts, lines)
         except PolicyCompileError as exc:
             check.errors.append(exc)
     return check

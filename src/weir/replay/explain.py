@@ -95,8 +95,12 @@ def _plain(value: Any) -> Any:
     return json.loads(json.dumps(value, default=lambda v: sorted(v) if isinstance(v, set | frozenset) else str(v)))
 
 
-def _explain_rules(engine: FactKeepingEngine, phase: Phase) -> list[RuleExplanation]:
-    facts = engine.last[phase]
+def _explain_rules(engine: FactKeepingEngine, decided: ReplayDecision) -> list[RuleExplanation]:
+    phase = decided.phase
+    facts = engine.last.get(phase)
+    if facts is None:  # the Guard failed before it could ask the engine: nothing was evaluated
+        why = f"not evaluated: deciding failed ({decided.decision.error}), so the call is blocked"
+        return [RuleExplanation(r.name, r.effect, r.phase, None, why) for r in engine.rules]
     verdicts = {name: (hit, why) for name, hit, why in engine.explain(facts, phase=phase)}
     out = []
     for rule in engine.rules:
@@ -124,15 +128,16 @@ def explain_line(lines: Iterable[TraceLine], config: WeirConfig, line: int) -> E
     engine = _keeper(config)
     player = Player(guard_for(config, engine=engine))
     for tl in lines:
+        if tl.line > line:
+            break
+        engine.last.clear()
         player.feed(tl)
         if tl.line == line:
             if not isinstance(tl.event, CallEvent | ResultEvent):
                 kind = type(tl.event).__name__.removesuffix("Event").lower()
                 raise WeirError(f"line {line} is a {kind} event, not a call or a result")
             decided = player.out.decisions[-1]
-            return Explanation(decided, _explain_rules(engine, decided.phase))
-        if tl.line > line:
-            break
+            return Explanation(decided, _explain_rules(engine, decided))
     raise WeirError(f"the trace has no event at line {line} (0-based; blank lines hold no event)")
 
 
@@ -141,7 +146,7 @@ def explain_call(
 ) -> Explanation:
     """Explain a call given as JSON (``{server, tool, arguments, _meta}``), decided after the trace ``after``.
 
-    The call joins ``session`` (default: the last session of the trace, or a fresh one).
+    The call joins ``session`` (default: the trace's last session, or the implicit session ``trace``).
     """
     event = _call_event(call)
     engine = _keeper(config)
@@ -152,8 +157,10 @@ def explain_call(
         last = tl.line
     if session is not None:
         player.switch(session)
+    engine.last.clear()
     player.feed(TraceLine(last + 1, event))
-    return Explanation(player.out.decisions[-1], _explain_rules(engine, "call"))
+    decided = player.out.decisions[-1]
+    return Explanation(decided, _explain_rules(engine, decided))
 
 
 def _call_event(call: Mapping[str, Any]) -> CallEvent:

@@ -15,10 +15,15 @@ def _clip(text: str, width: int) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
+def _tail(text: str, width: int) -> str:
+    # Session ids tend to share a prefix (a date, a host); their ends tell them apart.
+    return text if len(text) <= width else "…" + text[-(width - 1) :]
+
+
 def _row(d: ReplayDecision, width: int) -> str:
     call = f"{d.server}/{d.tool}" + (" (result)" if d.phase == "result" else "")
     reason = d.decision.reasons[0] if d.decision.reasons else ""
-    return f"{d.line:>5}  {_clip(d.session, 18):<18}  {_clip(call, 34):<34}  {d.effect!s:<7}  {_clip(reason, width)}"
+    return f"{d.line:>5}  {_tail(d.session, 18):<18}  {_clip(call, 34):<34}  {d.effect!s:<7}  {_clip(reason, width)}"
 
 
 def render_replay(run: Replay, *, width: int = 100) -> str:

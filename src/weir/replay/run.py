@@ -19,8 +19,9 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from weir.config import WeirConfig
+from weir.detect.chain import Chain
 from weir.flow.session import Session
-from weir.guard import Guard
+from weir.guard import ChainLike, Guard
 from weir.policy.decision import Decision, Verdict
 from weir.policy.engine import Engine
 from weir.trace import CallEvent, ResultEvent, SessionEvent, ToolsEvent, TraceLine
@@ -70,7 +71,6 @@ class Replay:
     decisions: list[ReplayDecision] = field(default_factory=list)
     sessions: list[str] = field(default_factory=list)
     """Agent session ids in order of first appearance."""
-    tools_events: int = 0
 
     def calls(self) -> list[ReplayDecision]:
         """The pre-call decisions only."""
@@ -78,14 +78,17 @@ class Replay:
 
     def summary(self) -> dict[str, Any]:
         """Counts per phase and effect (every effect present, zero or not), and failed decisions."""
-        out: dict[str, Any] = {"sessions": len(self.sessions), "calls": 0, "results": 0}
-        for phase in ("call", "result"):
-            counts = Counter(str(d.effect) for d in self.decisions if d.phase == phase)
-            out[f"{phase}s"] = sum(counts.values())
-            out[f"{phase}_effects"] = {str(v): counts.get(str(v), 0) for v in Verdict}
-        out["stopped_calls"] = out["call_effects"]["confirm"] + out["call_effects"]["block"]
-        out["errors"] = sum(1 for d in self.decisions if d.decision.error is not None)
-        return out
+        calls = Counter(d.effect for d in self.decisions if d.phase == "call")
+        results = Counter(d.effect for d in self.decisions if d.phase == "result")
+        return {
+            "sessions": len(self.sessions),
+            "calls": calls.total(),
+            "results": results.total(),
+            "call_effects": {str(v): calls[v] for v in Verdict},
+            "result_effects": {str(v): results[v] for v in Verdict},
+            "stopped_calls": calls[Verdict.CONFIRM] + calls[Verdict.BLOCK],
+            "errors": sum(1 for d in self.decisions if d.decision.error is not None),
+        }
 
     def to_json(self) -> dict[str, Any]:
         """``{"decisions": [...], "summary": {...}}`` as documented in DESIGN.md."""
@@ -119,7 +122,6 @@ class Player:
             self.switch(event.id)
         elif isinstance(event, ToolsEvent):
             self.guard.register_tools(event.server, event.tools)
-            self.out.tools_events += 1
         elif isinstance(event, CallEvent):
             session = self._current or self._session(IMPLICIT_SESSION)
             check = self.guard.before_call(session, event.server, event.tool, event.arguments, event.meta)
@@ -134,12 +136,14 @@ class Player:
         self.out.decisions.append(ReplayDecision(line, phase, session.id, event.server, event.tool, d))
 
 
-def guard_for(config: WeirConfig, *, engine: Engine | None = None) -> Guard:
-    """The Guard a replay decides with: built from ``config`` exactly as for enforcement.
+def guard_for(config: WeirConfig, *, engine: Engine | None = None, chain: ChainLike | None = None) -> Guard:
+    """The Guard a replay decides with: built from ``config`` as the gateway builds its own.
 
-    ``engine`` replaces the one built from ``config.policy`` (explain passes an instrumented copy).
+    The detector chain is the one ``config.detectors`` describes (a fresh one, so tool pins start
+    empty as they would in a new gateway); ``engine`` replaces the one built from
+    ``config.policy`` (explain passes an instrumented copy, the evaluation a shared compiled one).
     """
-    return Guard(config, engine=engine)
+    return Guard(config, engine=engine, chain=chain if chain is not None else Chain.from_specs(config.detectors))
 
 
 def replay(lines: Iterable[TraceLine], config: WeirConfig, *, guard: Guard | None = None) -> Replay:

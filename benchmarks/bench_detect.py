@@ -1,0 +1,114 @@
+"""Detector throughput (MB/s per detector and for the whole chain) and recall side by side
+with detect-secrets, measured in one run on the same texts.
+
+Budgets (DESIGN.md): secrets alone >= 20 MB/s, all detectors on a tool result >= 20 MB/s.
+Throughput is MB of text per CPU second of this process (wall-clock on a shared machine would
+measure the neighbours), for Weir and detect-secrets alike.
+detect-secrets is the anchor (~0.13 MB/s, ~99% of planted secrets); its rows appear only when
+it is installed (``pip install 'mcp-weir[bench]'``) and are skipped cleanly otherwise.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from weir.detect.chain import Chain
+from weir.detect.config import DetectorSpec
+from weir.detect.evaluation.metrics import mb_per_s, score
+from weir.detect.evaluation.run import load_corpus, throughput_text
+from weir.detect.hidden import HiddenTextDetector
+from weir.detect.normalize import normalize
+from weir.detect.pii import PiiDetector
+from weir.detect.registry import available, resolve
+from weir.detect.secrets import SecretsDetector
+
+Row = tuple[str, str, str, bool]
+BUDGET = 20.0
+
+
+def _rate(what: str, scan: Any, text: str, repeat: int) -> tuple[Row, float]:
+    rate = mb_per_s(scan, text, repeat=repeat)
+    return (what, f"{rate:.1f} MB/s", f">= {BUDGET:g} MB/s", rate >= BUDGET), rate
+
+
+def _detect_secrets_scan(text: str) -> tuple[set[int], float]:
+    """Lines detect-secrets reports in ``text`` and the seconds it took."""
+    from detect_secrets import SecretsCollection
+    from detect_secrets.settings import default_settings
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "input.txt"
+        path.write_text(text, encoding="utf-8")
+        with default_settings():
+            collection = SecretsCollection()
+            start = time.process_time()
+            collection.scan_file(str(path))
+            elapsed = time.process_time() - start
+    lines = {s.line_number for secrets in collection.data.values() for s in secrets}
+    return lines, elapsed
+
+
+def _planted_document(examples: list[dict[str, Any]]) -> tuple[str, list[tuple[int, int]]]:
+    """All secret examples in one file; each planted span as its (first, last) 1-based line."""
+    parts, spans, line = [], [], 1
+    for example in examples:
+        text = example["text"]
+        for start, end, _ in example["spans"]:
+            spans.append((line + text.count("\n", 0, start), line + text.count("\n", 0, end)))
+        parts.append(text)
+        line += text.count("\n") + 2
+    return "\n\n".join(parts), spans
+
+
+def _side_by_side(quick: bool, weir_rate: float) -> list[Row]:
+    if importlib.util.find_spec("detect_secrets") is None:
+        return [("detect-secrets (not installed: pip install 'mcp-weir[bench]')", "skipped", "-", True)]
+    examples = [e for e in load_corpus("secrets") if e["spans"]]
+    document, spans = _planted_document(examples[:150] if quick else examples)
+    lines, _ = _detect_secrets_scan(document)
+    theirs = sum(any(first <= n <= last for n in lines) for first, last in spans) / len(spans)
+    ours = score(SecretsDetector(), examples[:150] if quick else examples).recall
+    text = throughput_text(100_000 if quick else 400_000)
+    _, elapsed = _detect_secrets_scan(text)
+    rate = len(text) / 1e6 / elapsed
+    return [
+        ("recall on planted secrets: weir secrets", f"{ours:.3f}", ">= 0.99", ours >= 0.99),
+        ("recall on planted secrets: detect-secrets (same corpus)", f"{theirs:.3f}", "reference", True),
+        ("detect-secrets throughput (same text)", f"{rate:.2f} MB/s", "reference", True),
+        ("weir secrets speed-up over detect-secrets", f"x{weir_rate / rate:.0f}", "reference", True),
+    ]
+
+
+def _sprinkled(text: str) -> str:
+    """``text`` with every 20th word replaced by a non-ASCII one (accents, CJK, emoji, fullwidth)."""
+    words = text.split(" ")
+    others = ["café", "naïve", "東京", "😀", "—", "“quoted”", "Ａ", "résumé", "こんにちは，世界", "Ελλάδα"]
+    for i in range(0, len(words), 20):
+        words[i] = others[(i // 20) % len(others)]
+    return " ".join(words)
+
+
+def run(quick: bool) -> list[Row]:
+    """MB/s per detector and for the chain, then the detect-secrets comparison."""
+    text = throughput_text(300_000 if quick else 2_000_000)
+    repeat = 2 if quick else 3
+    secrets_row, secrets_rate = _rate("secrets", SecretsDetector(), text, repeat)
+    rows = [
+        secrets_row,
+        _rate("pii", PiiDetector(), text, repeat)[0],
+        _rate("hidden", HiddenTextDetector(), text, repeat)[0],
+        _rate("normalize", normalize, text, repeat)[0],
+    ]
+    if available("injection"):
+        rows.append(_rate("injection", resolve("injection")(), text, repeat)[0])
+    core = [DetectorSpec(use=i) for i in ("hidden", "secrets", "pii")]
+    core_chain = Chain.from_specs(core)
+    rows.append(_rate("chain: hidden + secrets + pii (normalised once)", core_chain.scan_text, text, repeat)[0])
+    default = Chain.from_specs(None)
+    rows.append(_rate(f"chain: default ({', '.join(default.ids)})", default.scan_text, text, repeat)[0])
+    rows.append(_rate("chain: default, a non-ASCII word in every 20", default.scan_text, _sprinkled(text), repeat)[0])
+    return rows + _side_by_side(quick, secrets_rate)

@@ -1,0 +1,57 @@
+"""``weir detect eval``: precision, recall and throughput of the detectors on held-out data."""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Annotated
+
+import typer
+
+__all__ = ["register"]
+
+
+def _meets(value: float, target: str) -> bool | None:
+    """Whether ``value`` meets a target like ``>= 0.95``; None when there is no target."""
+    op, _, bound = target.partition(" ")
+    try:
+        limit = float(bound)
+    except ValueError:
+        return None
+    if math.isnan(value):
+        return None
+    return value >= limit if op == ">=" else value <= limit if op == "<=" else None
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``weir detect`` (with ``eval``) to the command line."""
+    detect_app = typer.Typer(help="Work with the detectors.", no_args_is_help=True)
+
+    @detect_app.command("eval")
+    def evaluate(
+        detector: Annotated[
+            str | None, typer.Option("--detector", help="secrets, pii, hidden, poisoning, injection or chain.")
+        ] = None,
+        quick: Annotated[bool, typer.Option("--quick", help="A quarter of the data, one timing run.")] = False,
+        as_json: Annotated[bool, typer.Option("--json", help="Print the rows as JSON.")] = False,
+    ) -> None:
+        """Print precision/recall per detector and MB/s per detector and for the whole chain."""
+        from weir.detect.evaluation.run import evaluate as run
+
+        try:
+            rows = run(detector, quick=quick)
+        except ValueError as exc:
+            typer.echo(f"weir detect eval: {exc}", err=True)
+            raise typer.Exit(2) from exc
+        missed = [r for r in rows if _meets(r[2], r[3]) is False]
+        if as_json:
+            keys = ("dataset", "metric", "value", "target")
+            typer.echo(json.dumps([dict(zip(keys, r, strict=True)) for r in rows], allow_nan=False, default=str))
+        else:
+            for dataset, metric, value, target in rows:
+                mark = {True: "ok  ", False: "MISS", None: "    "}[_meets(value, target)]
+                typer.echo(f"[{mark}] {dataset:<34} {metric:<24} {value:>10.4g}   {target}")
+            typer.echo(f"{len(rows)} rows, {len(missed)} below target")
+        raise typer.Exit(1 if missed else 0)
+
+    app.add_typer(detect_app, name="detect")

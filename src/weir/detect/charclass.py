@@ -1,0 +1,82 @@
+"""Which characters normalisation must touch, found for a whole text with one numpy lookup.
+
+Walking every non-ASCII run of a text in Python costs microseconds per run; a tool result in a
+language other than English has thousands. Most of those runs need nothing: they are visible
+and already NFKC-stable. A table over the code points up to U+1FFFF (plus the ranges of planes
+2 and 14 that matter) flags the characters that do need something:
+
+- ``HIDDEN``: what :mod:`weir.detect.normalize` removes or decodes and :mod:`weir.detect.hidden`
+  reports — controls, ESC, zero-width, bidi controls, variation selectors, invisible format
+  characters, Unicode tags;
+- ``CHANGED``: characters NFKC rewrites on their own (fullwidth forms, ligatures, ...).
+
+:func:`flagged_runs` returns the runs of flagged characters, so the Python code only visits those.
+The table is built on first use (well under a second, once per process).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+import numpy as np
+
+from weir.detect.anchors import code_points
+
+__all__ = ["CHANGED", "HIDDEN", "flagged_runs"]
+
+HIDDEN = 1
+"""Removed or decoded by normalisation; reported by the hidden-text detector."""
+CHANGED = 2
+"""Rewritten by NFKC on its own."""
+
+_TABLE_SIZE = 0x20000
+_LAST: list[tuple[str, np.ndarray]] = []
+
+
+@lru_cache(maxsize=1)
+def _table() -> np.ndarray:
+    from weir.detect.normalize import REMOVED_CLASS, TAG_CHARS
+
+    table = np.zeros(_TABLE_SIZE, dtype=np.uint8)
+    every = "".join(map(chr, range(_TABLE_SIZE)))
+    for m in re.finditer(f"[{REMOVED_CLASS}{TAG_CHARS}\x1b]+", every):
+        table[m.start() : m.end()] |= HIDDEN
+    # NFKC of every character at once: NUL separators are starters that compose with nothing,
+    # so each segment of the normalised string is the NFKC of one character.
+    chars = every[1:].replace("\x00", "")  # U+0000 itself is a control, flagged above
+    segments = unicodedata.normalize("NFKC", "\x00".join(chars)).split("\x00")
+    changed = [i + 1 for i, (before, after) in enumerate(zip(chars, segments, strict=True)) if before != after]
+    table[changed] |= CHANGED
+    return table
+
+
+def _flags(text: str) -> np.ndarray:
+    if _LAST and _LAST[0][0] is text:
+        return _LAST[0][1]
+    if text.isascii():
+        flags: np.ndarray = _table()[code_points(text)]
+    else:
+        points = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype="<u4")
+        flags = _table()[np.minimum(points, _TABLE_SIZE - 1)]
+        high = points >= _TABLE_SIZE
+        if high.any():
+            plane14 = (points >= 0xE0000) & (points <= 0xE01EF)
+            compat = (points >= 0x2F800) & (points <= 0x2FA1F)  # CJK compatibility ideographs
+            flags = np.where(high, plane14 * HIDDEN + compat * CHANGED, flags).astype(np.uint8)
+    _LAST[:] = [(text, flags)]
+    return flags
+
+
+def flagged_runs(text: str, bits: int) -> list[tuple[int, int]]:
+    """``(start, end)`` of each run of characters with any of ``bits`` set, in order."""
+    if not text:
+        return []
+    marked = np.flatnonzero(_flags(text) & bits)
+    if len(marked) == 0:
+        return []
+    breaks = np.flatnonzero(np.diff(marked) > 1) + 1
+    starts = marked[np.concatenate(([0], breaks))]
+    ends = marked[np.concatenate((breaks - 1, [len(marked) - 1]))] + 1
+    return list(zip(starts.tolist(), ends.tolist(), strict=True))

@@ -1,0 +1,63 @@
+"""A compact map from 63-bit fingerprints to packed 64-bit records.
+
+A session may remember hundreds of values; a Python ``dict[int, int]`` spends about a hundred
+bytes on each entry, two sorted ``array('q')`` spend sixteen. Lookups bisect (in C), inserts
+move memory (cheap at these sizes) — sessions stay within their memory budget while idle.
+"""
+
+from __future__ import annotations
+
+from array import array
+from bisect import bisect_left
+from collections.abc import Iterator, Mapping
+
+__all__ = ["PackedMap"]
+
+
+class PackedMap:
+    """Sorted parallel arrays of keys and values; both must fit a signed 64-bit integer."""
+
+    __slots__ = ("_keys", "_values")
+
+    def __init__(self, items: Mapping[int, int] | None = None) -> None:
+        pairs = sorted((items or {}).items())
+        self._keys = array("q", [k for k, _ in pairs])
+        self._values = array("q", [v for _, v in pairs])
+
+    def __len__(self) -> int:
+        return len(self._keys)
+
+    def __contains__(self, key: object) -> bool:
+        if not isinstance(key, int):
+            return False
+        i = bisect_left(self._keys, key)
+        return i < len(self._keys) and self._keys[i] == key
+
+    def get(self, key: int) -> int | None:
+        """The value for ``key``, or None."""
+        i = bisect_left(self._keys, key)
+        if i < len(self._keys) and self._keys[i] == key:
+            return self._values[i]
+        return None
+
+    def set(self, key: int, value: int) -> None:
+        """Insert or replace."""
+        i = bisect_left(self._keys, key)
+        if i < len(self._keys) and self._keys[i] == key:
+            self._values[i] = value
+        else:
+            self._keys.insert(i, key)
+            self._values.insert(i, value)
+
+    def compact(self) -> None:
+        """Drop the spare capacity the arrays keep for growth (call when a batch of inserts ends)."""
+        self._keys = array("q", self._keys)
+        self._values = array("q", self._values)
+
+    def items(self) -> Iterator[tuple[int, int]]:
+        """Every (key, value), in key order."""
+        return zip(self._keys, self._values, strict=True)
+
+    def values(self) -> Iterator[int]:
+        """Every value, in key order."""
+        return iter(self._values)

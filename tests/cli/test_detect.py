@@ -1,0 +1,31 @@
+"""`weir detect eval`: rows of precision, recall and throughput, per detector."""
+
+import json
+
+from typer.testing import CliRunner
+
+from weir.cli.app import app
+
+RUNNER = CliRunner()
+
+
+def test_eval_of_one_detector_prints_recall_precision_and_throughput_rows() -> None:
+    result = RUNNER.invoke(app, ["detect", "eval", "--detector", "secrets", "--quick", "--json"])
+    rows = json.loads(result.stdout)
+    metrics = {(r["dataset"], r["metric"]) for r in rows}
+    assert {("secrets", "recall"), ("secrets", "precision"), ("throughput", "secrets MB/s")} <= metrics
+    recall = next(r["value"] for r in rows if (r["dataset"], r["metric"]) == ("secrets", "recall"))
+    assert recall >= 0.99
+    assert result.exit_code in (0, 1)  # 1 only if a figure is below its target on this machine
+
+
+def test_human_output_marks_each_row_against_its_target() -> None:
+    result = RUNNER.invoke(app, ["detect", "eval", "--detector", "pii", "--quick"])
+    assert "[ok  ] pii" in result.stdout
+    assert "rows," in result.stdout
+
+
+def test_an_unknown_detector_is_a_clear_error() -> None:
+    result = RUNNER.invoke(app, ["detect", "eval", "--detector", "nope"])
+    assert result.exit_code == 2
+    assert "unknown detector 'nope'" in result.stderr

@@ -1,0 +1,76 @@
+"""Every detector runs in time linear in its input, even on pathological input.
+
+Catastrophic backtracking or a quadratic scan shows up as time growing with the square of the
+size. Each case is timed at two sizes, 16x apart (best of three, to shrug off a busy machine);
+linear code grows ~16x (a little more once the larger input falls out of the CPU caches),
+quadratic ~256x. The bound, 100x, is generous on purpose: this test is about the shape of the
+growth, not about speed (speed is in benchmarks/bench_detect.py).
+"""
+
+import time
+from collections.abc import Callable
+
+import pytest
+
+from weir.detect.chain import Chain
+from weir.detect.hidden import HiddenTextDetector
+from weir.detect.normalize import normalize
+from weir.detect.pii import PiiDetector
+from weir.detect.poisoning import PoisoningDetector
+from weir.detect.secrets import SecretsDetector
+
+SMALL = 4_000
+GROWTH = 16
+BOUND = 100.0
+
+PATHOLOGICAL: dict[str, Callable[[int], str]] = {
+    "letters": lambda n: "a" * n,
+    "digits": lambda n: "1" * n,
+    "digit-space": lambda n: "1 " * (n // 2),
+    "digit-dot": lambda n: "1." * (n // 2),
+    "hex-colon": lambda n: "a1:" * (n // 3),
+    "at-signs": lambda n: "a@" * (n // 2),
+    "email-ish": lambda n: "a" * (n // 2) + "@" + "b." * (n // 4),
+    "jwt-anchors": lambda n: "eyJ" * (n // 3),
+    "sk-anchors": lambda n: "sk-" * (n // 3),
+    "github-anchors": lambda n: "ghp_" * (n // 4),
+    "pem-headers": lambda n: "-----BEGIN PRIVATE KEY-----" * (n // 27),
+    "assignments": lambda n: "password=" * (n // 9),
+    "tokens": lambda n: "token: " * (n // 7),
+    "urls": lambda n: "://a:b" * (n // 6),
+    "iban-ish": lambda n: "AB12" * (n // 4),
+    "streets": lambda n: "1 A Street" * (n // 10),
+    "zero-width": lambda n: "\u200b" * n,
+    "tags": lambda n: "\U000e0041" * n,
+    "ansi": lambda n: "\x1b[" * (n // 2),
+    "mixed-unicode": lambda n: "é\u200bＡ\ufb01" * (n // 4),
+    "verbs": lambda n: "read the " * (n // 9),
+}
+DETECTORS: dict[str, Callable[[str], object]] = {
+    "normalize": normalize,
+    "secrets": SecretsDetector(),
+    "pii": PiiDetector(),
+    "hidden": HiddenTextDetector(),
+    "poisoning": PoisoningDetector(),
+    "chain": Chain.from_specs(None).scan_text,
+}
+
+
+def best_time(fn: Callable[[str], object], text: str) -> float:
+    best = float("inf")
+    for _ in range(3):
+        start = time.perf_counter()
+        fn(text)
+        best = min(best, time.perf_counter() - start)
+    return max(best, 1e-5)  # below the clock's useful resolution the ratio means nothing
+
+
+@pytest.mark.parametrize("detector", sorted(DETECTORS))
+def test_time_grows_linearly_on_pathological_inputs(detector: str) -> None:
+    fn = DETECTORS[detector]
+    ratios = {}
+    for name, make in PATHOLOGICAL.items():
+        small, large = make(SMALL), make(SMALL * GROWTH)
+        ratios[name] = best_time(fn, large) / best_time(fn, small)
+    worst = max(ratios, key=lambda k: ratios[k])
+    assert ratios[worst] < BOUND, f"{detector} on {worst!r}: x{ratios[worst]:.1f} for x{GROWTH} input"

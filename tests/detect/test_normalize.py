@@ -1,0 +1,92 @@
+"""Normalisation removes what hides text from detectors and maps spans back to the original."""
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from weir.detect.normalize import normalize
+
+ZERO_WIDTH = ["\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u00ad"]
+
+
+def test_plain_ascii_is_returned_unchanged_with_an_identity_map() -> None:
+    norm = normalize("nothing to see here")
+    assert norm.text == "nothing to see here"
+    assert not norm.changed
+    assert norm.span(3, 7) == (3, 7)
+
+
+def test_zero_width_characters_are_removed_and_a_span_over_them_covers_them() -> None:
+    norm = normalize("pass\u200bword")
+    assert norm.text == "password"
+    assert norm.span(0, 8) == (0, 9)
+    assert norm.span(4, 8) == (5, 9)
+
+
+def test_fullwidth_letters_become_ascii_one_to_one() -> None:
+    norm = normalize("key ＡＫＩＡ end")
+    assert norm.text == "key AKIA end"
+    assert norm.span(4, 8) == (4, 8)
+
+
+def test_an_expanding_character_maps_every_part_to_the_whole_original_character() -> None:
+    norm = normalize("a\ufb01b")  # the "fi" ligature
+    assert norm.text == "afib"
+    assert norm.span(1, 2) == (1, 2)
+    assert norm.span(2, 3) == (1, 2)
+    assert norm.span(1, 4) == (1, 3)
+
+
+def test_unicode_tags_are_decoded_to_the_ascii_they_hide() -> None:
+    hidden = "".join(chr(0xE0000 + ord(c)) for c in "ignore")
+    norm = normalize(f"ok{hidden}!")
+    assert norm.text == "okignore!"
+    assert norm.span(2, 8) == (2, 8)
+
+
+def test_an_emoji_flag_tag_sequence_is_removed_not_decoded() -> None:
+    flag = "\U0001f3f4\U000e0067\U000e0062\U000e0065\U000e006e\U000e0067\U000e007f"
+    assert normalize(f"go {flag}").text == "go \U0001f3f4"
+
+
+def test_ansi_csi_sequences_are_removed_but_osc_payloads_stay_visible() -> None:
+    assert normalize("\x1b[31mred\x1b[0m").text == "red"
+    assert normalize("\x1b]0;title\x07z").text == "0;titlez"
+
+
+def test_control_characters_are_removed_but_tab_and_newlines_kept() -> None:
+    assert normalize("a\x00b\tc\nd\re\x7f").text == "ab\tc\nd\re"
+
+
+def test_a_text_of_only_invisible_characters_normalises_to_empty() -> None:
+    norm = normalize("\u200b\u200b")
+    assert norm.text == ""
+    assert norm.span(0, 0) == (2, 2)
+
+
+@settings(max_examples=200)
+@given(st.text())
+def test_normalize_never_raises_and_spans_stay_inside_the_original(text: str) -> None:
+    norm = normalize(text)
+    for start in range(0, len(norm.text) + 1, max(1, len(norm.text) // 7)):
+        for end in (start, min(len(norm.text), start + 3)):
+            s, e = norm.span(start, end)
+            assert 0 <= s <= e <= len(text)
+
+
+@settings(max_examples=150)
+@given(
+    st.text(alphabet=st.characters(min_codepoint=0x20, max_codepoint=0x7E), min_size=1),
+    st.lists(st.tuples(st.integers(min_value=0), st.sampled_from(ZERO_WIDTH)), max_size=8),
+)
+def test_inserted_zero_width_characters_never_change_what_detectors_see(
+    clean: str, inserts: list[tuple[int, str]]
+) -> None:
+    dirty = clean
+    for pos, ch in inserts:
+        at = pos % (len(dirty) + 1)
+        dirty = dirty[:at] + ch + dirty[at:]
+    norm = normalize(dirty)
+    assert norm.text == clean
+    for i, ch in enumerate(clean):
+        s, e = norm.span(i, i + 1)
+        assert dirty[s:e] == ch

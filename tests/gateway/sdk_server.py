@@ -1,0 +1,58 @@
+"""An SDK (``MCPServer``) server over stdio whose tool asks the user a question mid-call.
+
+On 2025-11-25 it sends ``elicitation/create``; on 2026-07-28 it answers ``input_required``
+and reads the answer from the client's retry: the two ways a server elicits, for testing how
+the gateway relays each to each kind of client.
+"""
+
+from __future__ import annotations
+
+import anyio
+import mcp_types as t
+from mcp.server.mcpserver import Context, MCPServer
+from pydantic import BaseModel
+
+server = MCPServer("sdk-elicit")
+
+
+class Answer(BaseModel):
+    colour: str
+
+
+@server.tool()
+async def ask(ctx: Context) -> str | t.InputRequiredResult:
+    """Ask the user for a colour."""
+    if ctx.protocol_version == "2026-07-28":
+        answers = ctx.input_responses or {}
+        if "colour" not in answers:
+            request = t.ElicitRequest(
+                method="elicitation/create",
+                params=t.ElicitRequestFormParams(
+                    message="Which colour?",
+                    requested_schema={"type": "object", "properties": {"colour": {"type": "string"}}},
+                ),
+            )
+            return t.InputRequiredResult(input_requests={"colour": request}, request_state="asked")
+        answer = answers["colour"]
+        return f"modern:{getattr(answer, 'action', None)}:{(getattr(answer, 'content', None) or {}).get('colour')}"
+    result = await ctx.elicit("Which colour?", Answer)
+    return f"legacy:{result.action}:{getattr(getattr(result, 'data', None), 'colour', None)}"
+
+
+_running = {"now": 0, "max": 0}
+
+
+@server.tool()
+async def heavy(seconds: float = 0.3) -> int:
+    """Work for a while; returns how many heavy calls were running at once at most."""
+    _running["now"] += 1
+    _running["max"] = max(_running["max"], _running["now"])
+    try:
+        await anyio.sleep(seconds)
+    finally:
+        _running["now"] -= 1
+    return _running["max"]
+
+
+if __name__ == "__main__":
+    server.run("stdio")

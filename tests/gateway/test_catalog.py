@@ -1,0 +1,42 @@
+"""Exposed names: namespaced with several servers (or when configured), routed back exactly."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from weir.gateway.catalog import Catalog, Naming, Route
+from weir.gateway.config import GatewayConfig
+
+
+def test_one_server_is_not_namespaced_unless_configured() -> None:
+    assert Naming(GatewayConfig(), ["mail"]).expose("mail", "send") == "send"
+    assert Naming(GatewayConfig(namespace=True), ["mail"]).expose("mail", "send") == "mail__send"
+
+
+def test_unknown_servers_and_malformed_names_do_not_route() -> None:
+    naming = Naming(GatewayConfig(), ["a", "b"])
+    assert naming.route("c__x") is None
+    assert naming.route("a__") is None
+    assert naming.route("plain") is None
+
+
+@given(st.sampled_from(["a", "b", "mail_x"]), st.text(min_size=1, max_size=20))
+def test_every_exposed_name_routes_back_to_its_server_and_tool(server: str, tool: str) -> None:
+    naming = Naming(GatewayConfig(separator="__"), ["a", "b", "mail_x"])
+    assert naming.route(naming.expose(server, tool)) == Route(server, tool)
+
+
+def test_exposed_tools_carry_the_profile_and_keep_everything_else() -> None:
+    catalog = Catalog(Naming(GatewayConfig(), ["a", "b"]))
+    tool = {"name": "t", "annotations": {"x-y": 1}, "_meta": {"k": 2}, "inputSchema": {"type": "object"}}
+    catalog.update("a", [tool], {"t": {"server": "a"}})
+    [shown] = catalog.exposed_tools()
+    assert shown == {
+        "name": "a__t",
+        "annotations": {"x-y": 1},
+        "_meta": {"k": 2, "dev.weir/profile": {"server": "a"}},
+        "inputSchema": {"type": "object"},
+    }
+    assert tool["name"] == "t"
+    assert "dev.weir/profile" not in tool["_meta"]

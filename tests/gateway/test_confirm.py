@@ -1,0 +1,47 @@
+"""Confirmation state for 2026-07-28 clients: bound to one session, tool and set of arguments."""
+
+from __future__ import annotations
+
+from weir.gateway.confirm import STATE_PREFIX, PendingConfirmations, accepted, elicitation_params, input_required
+
+
+def test_a_state_confirms_exactly_the_call_it_was_asked_for() -> None:
+    pending = PendingConfirmations(60)
+    state = pending.open("s1", "send", {"to": "a@b.c"})
+    assert state.startswith(STATE_PREFIX)
+    assert pending.close(state, "s1", "send", {"to": "a@b.c"}) is None
+    assert pending.close(state, "s1", "send", {"to": "a@b.c"}) == "the confirmation expired or is unknown"
+
+
+def test_a_state_cannot_be_replayed_for_other_arguments_or_sessions() -> None:
+    pending = PendingConfirmations(60)
+    state = pending.open("s1", "send", {"to": "a@b.c"})
+    assert pending.close(state, "s1", "send", {"to": "evil@x.y"}) == "the confirmation was given for a different call"
+    other = pending.open("s1", "send", {"to": "a@b.c"})
+    assert pending.close(other, "s2", "send", {"to": "a@b.c"}) == "the confirmation was given for a different call"
+
+
+def test_expired_states_are_refused() -> None:
+    pending = PendingConfirmations(-1)
+    state = pending.open("s1", "t", {})
+    assert pending.close(state, "s1", "t", {}) == "the confirmation expired or is unknown"
+
+
+def test_only_an_explicit_accept_approves() -> None:
+    assert accepted({"action": "accept", "content": {"approve": True}})
+    assert accepted({"action": "accept"})
+    assert not accepted({"action": "accept", "content": {"approve": False}})
+    assert not accepted({"action": "decline"})
+    assert not accepted({"action": "cancel"})
+    assert not accepted(None)
+    assert not accepted("accept")
+
+
+def test_the_question_names_the_tool_the_arguments_and_the_reasons() -> None:
+    form = elicitation_params("mail__send", {"to": "a@b.c"}, ["sensitive data may leave"])
+    assert "mail__send" in form["message"]
+    assert '"to": "a@b.c"' in form["message"]
+    assert "sensitive data may leave" in form["message"]
+    result = input_required(form, "dev.weir/confirm:x")
+    assert result["resultType"] == "input_required"
+    assert result["inputRequests"]["dev.weir/confirm"]["method"] == "elicitation/create"

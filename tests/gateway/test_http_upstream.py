@@ -1,0 +1,67 @@
+"""An upstream reached over streamable HTTP (a `url:` server): the SDK's own HTTP server."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from functools import partial
+from typing import Any
+
+import pytest
+
+from tests.gateway.conftest import HERE, TableEnforcer, approve, client, make_gateway
+from weir.gateway.channels import HttpChannel
+from weir.gateway.upstream import Upstream
+
+pytestmark = [pytest.mark.anyio, pytest.mark.slow]
+
+SERVER = """
+import sys
+from mcp.server.mcpserver import MCPServer
+sys.path.insert(0, {here!r})
+from sdk_server import server
+@server.tool(meta={{"vendor.example/k": [1]}})
+def shout(text: str) -> str:
+    return text.upper()
+server.run("streamable-http", host="127.0.0.1", port={port})
+"""
+
+
+@pytest.fixture(scope="module")
+def url() -> Iterator[str]:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = int(s.getsockname()[1])
+    proc = subprocess.Popen([sys.executable, "-c", SERVER.format(here=str(HERE), port=port)])
+    try:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                    break
+            except OSError:
+                time.sleep(0.05)
+        yield f"http://127.0.0.1:{port}/mcp"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+async def test_calls_reach_an_http_upstream_with_meta_intact(url: str, mode: str) -> None:
+    upstream = Upstream("remote", partial(HttpChannel, "remote", url, {}, limit=1 << 20))
+    gateway, audit = make_gateway(TableEnforcer(), {"remote": upstream})
+    tap: list[dict[str, Any]] = []
+    try:
+        async with client(gateway, mode, tap=tap, elicitation_callback=approve) as c:
+            tools = await c.list_tools()
+            result = await c.call_tool("shout", {"text": "quiet"})
+    finally:
+        await gateway.close()
+    shout = next(x for x in tools.tools if x.name == "shout")
+    assert shout.meta is not None
+    assert shout.meta["vendor.example/k"] == [1]
+    assert result.content[0].text == "QUIET"  # type: ignore[union-attr]
+    assert [e.phase.value for e in audit.events if e.tool == "shout"] == ["call", "result"]

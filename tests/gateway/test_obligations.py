@@ -1,0 +1,47 @@
+"""Obligations the decision carries to the transport: the concurrency limit for heavy tools."""
+
+from __future__ import annotations
+
+import sys
+from functools import partial
+
+import anyio
+import pytest
+
+from tests.gateway.conftest import HERE, TableEnforcer, client, make_gateway
+from weir.config import WeirConfig
+from weir.gateway.channels import StdioChannel
+from weir.gateway.config import GatewayConfig
+from weir.gateway.upstream import Upstream
+
+pytestmark = pytest.mark.anyio
+
+
+async def _most_at_once(heavy: set[str]) -> int:
+    cmd = [sys.executable, str(HERE / "sdk_server.py")]
+    upstream = Upstream("sdk", partial(StdioChannel, "sdk", cmd, {}, limit=1 << 20))
+    config = WeirConfig(gateway=GatewayConfig(heavy_concurrency=1))
+    gateway, _ = make_gateway(TableEnforcer(heavy=heavy), {"sdk": upstream}, config=config)
+    seen: list[int] = []
+    try:
+        async with client(gateway, "2026-07-28") as c:
+            await c.list_tools()
+
+            async def one() -> None:
+                result = await c.call_tool("heavy", {"seconds": 0.3})
+                seen.append(int(result.content[0].text))  # type: ignore[union-attr]
+
+            async with anyio.create_task_group() as tg:
+                for _ in range(3):
+                    tg.start_soon(one)
+    finally:
+        await gateway.close()
+    return max(seen)
+
+
+async def test_resource_intensive_calls_are_limited_per_server() -> None:
+    assert await _most_at_once({"heavy"}) == 1
+
+
+async def test_other_calls_run_concurrently() -> None:
+    assert await _most_at_once(set()) >= 2
