@@ -1,0 +1,26 @@
+"""The packed fingerprint map behaves like a dict of ints."""
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from weir.flow.packed import PackedMap
+
+INT63 = st.integers(min_value=0, max_value=2**63 - 1)
+
+
+@settings(max_examples=50)
+@given(st.lists(st.tuples(INT63, INT63), max_size=60))
+def test_a_packed_map_agrees_with_a_dict(pairs: list[tuple[int, int]]) -> None:
+    packed, plain = PackedMap(), {}
+    for key, value in pairs:
+        packed.set(key, value)
+        plain[key] = value
+    packed.compact()
+    assert len(packed) == len(plain)
+    assert dict(packed.items()) == plain
+    for key, value in plain.items():
+        assert key in packed
+        assert packed.get(key) == value
+    assert packed.get(2**63 - 1) == plain.get(2**63 - 1)
+    assert "not an int" not in packed
+    assert dict(PackedMap(plain).items()) == plain
