@@ -29,3 +29,10 @@ def test_an_unknown_detector_is_a_clear_error() -> None:
     result = RUNNER.invoke(app, ["detect", "eval", "--detector", "nope"])
     assert result.exit_code == 2
     assert "unknown detector 'nope'" in result.stderr
+
+
+def test_json_output_is_valid_json_even_for_rows_without_a_value() -> None:
+    result = RUNNER.invoke(app, ["detect", "eval", "--detector", "injection", "--quick", "--json"])
+    rows = json.loads(result.stdout)
+    assert all(set(r) == {"dataset", "metric", "value", "target"} for r in rows)
+    assert all(r["value"] is None or isinstance(r["value"], float | int) for r in rows)

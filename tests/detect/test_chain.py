@@ -3,6 +3,8 @@
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from weir.detect import Chain, redact, redact_result
 from weir.detect.config import DetectorSpec
@@ -148,3 +150,62 @@ def test_registered_detectors_join_the_chain_and_their_spans_are_mapped_back() -
 def test_scan_text_rejects_non_strings_clearly() -> None:
     with pytest.raises(TypeError, match="needs a str"):
         Chain.from_specs(None).scan_text(b"bytes")  # type: ignore[arg-type]
+
+
+def test_scan_result_maps_each_finding_to_its_own_string_and_offsets() -> None:
+    rows = [{"name": f"user{i}", "email": f"u{i}@example.org", "note": "ok"} for i in range(50)]
+    findings = Chain.from_specs([DetectorSpec(use="pii")]).scan_result({"structuredContent": {"rows": rows}})
+    assert [f.path for f in findings] == [f"structuredContent.rows[{i}].email" for i in range(50)]
+    assert all((f.start, f.end) == (0, len(rows[i]["email"])) for i, f in enumerate(findings))
+
+
+def test_scan_result_of_a_result_without_strings_is_empty() -> None:
+    assert Chain.from_specs(None).scan_result({"content": [], "isError": False}) == []
+
+
+def test_the_ner_detector_without_its_extra_is_a_clear_detector_error() -> None:
+    import importlib.util
+
+    if importlib.util.find_spec("presidio_analyzer") is not None:
+        pytest.skip("presidio is installed here")
+    with pytest.raises(DetectorError, match="'ner' extra"):
+        Chain.from_specs([DetectorSpec(use="ner")])
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.sampled_from(["\u200b", "\u200c", "\u2060", "\u00ad", "\ufeff", "\U000e007f"]), max_size=6),
+    st.lists(st.integers(min_value=1, max_value=39), max_size=6),
+    st.text(alphabet="abc xyz.,\n", max_size=40),
+)
+def test_a_secret_with_invisible_characters_anywhere_inside_is_found_and_fully_redacted(
+    invisibles: list[str], positions: list[int], around: str
+) -> None:
+    dirty = TOKEN
+    for ch, pos in zip(invisibles, sorted(positions, reverse=True), strict=False):
+        dirty = dirty[:pos] + ch + dirty[pos:]
+    text = f"{around} {dirty} {around}"
+    findings = Chain.from_specs([DetectorSpec(use="secrets"), DetectorSpec(use="hidden")]).scan_text(text)
+    assert "github-token" in {f.kind for f in findings}
+    out = redact(text, findings)
+    assert not any(TOKEN[i : i + 6] in out for i in range(len(TOKEN) - 5))
+
+
+@pytest.mark.parametrize("text", ["\ud800", "a\udfffb\x00c", "ghp_\ud800" * 10, "é\ud800Ａ", "\x00" * 10, ""])
+def test_lone_surrogates_nuls_and_empty_text_never_raise(text: str) -> None:
+    chain = Chain.from_specs(None)
+    for f in chain.scan_text(text):
+        assert 0 <= f.start <= f.end <= len(text)
+    chain.scan_result({"content": [{"type": "text", "text": text}]})
+    chain.scan_tools("s", [{"name": text, "description": text}])
+
+
+def test_scanning_from_several_threads_gives_each_text_its_own_findings() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    chain = Chain.from_specs(None)
+    texts = [f"{'x ' * i} {TOKEN} mail u{i}@example.org é" for i in range(40)]
+    expected = [[(f.kind, f.start) for f in chain.scan_text(t)] for t in texts]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        got = list(pool.map(lambda t: [(f.kind, f.start) for f in chain.scan_text(t)], texts))
+    assert got == expected

@@ -109,3 +109,19 @@ def test_the_detector_never_raises_on_any_string(text: str) -> None:
 @given(st.text(alphabet="0123456789 .-+():@AZaz", max_size=400))
 def test_the_detector_never_raises_on_digit_and_punctuation_soup(text: str) -> None:
     DETECT(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'Specifier("== 1.2.3.0") and foo==1.0.0.1',
+        "as in section 7.2.1.1, page 4",
+        '"::ffff:0:0/96", "64:ff9b::/96"',
+        "00000010  02 00 3e 00 01 00 00 00  c5 ff",
+        "[0.70710678+0.j        , 0.70710678-0.j]",
+        "[4220315081820346526, 717]",
+        "+1.12345679+1.12345679j",
+    ],
+)
+def test_numbers_seen_in_real_packages_are_not_pii(text: str) -> None:
+    assert found(text) == []

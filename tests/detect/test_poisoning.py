@@ -39,6 +39,11 @@ def test_each_poisoning_shape_in_a_description_is_found(description: str, kind: 
         "Before using this tool, make sure the city exists.",
         "Create a GitHub issue. Do not include secrets in the issue body.",
         "List environment variable names (never values).",
+        "Post a comment to https://api.github.com for the given issue.",
+        "Create a Jira ticket. When you use the search tool first, results are better.",
+        "Use this tool to send an email to the user's contacts. Always confirm with the user before sending.",
+        "This tool should be called before any other tools to get context about the project.",
+        "Reads the .env file of the project and returns variable names only.",
     ],
 )
 def test_ordinary_tool_descriptions_are_not_flagged(description: str) -> None:

@@ -126,3 +126,26 @@ def test_the_detector_never_raises_on_any_string(text: str) -> None:
 )
 def test_the_detector_never_raises_on_adversarial_concatenations_of_anchors(parts: list[str]) -> None:
     DETECT("".join(parts))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Convert the passed :pep:`621` metadata",
+        "bypass = 12345678ab",
+        "when implementing a client, pass :data:`h11.Request`",
+        "def sign(self, private_key: ed25519.Ed25519PrivateKey, f_p: int) -> None:",
+        'upstream_token_endpoint="https://oauth2.googleapis.com/token9"',
+        "see postgresql://user:pass@localhost/db",
+        'password_length = "12345678"',
+        "token_type: Bearer2024abc",
+    ],
+)
+def test_code_and_prose_seen_in_real_packages_are_not_secrets(text: str) -> None:
+    assert kinds(text) == []
+
+
+def test_unknown_kinds_in_disabled_are_refused() -> None:
+    with pytest.raises(ValueError, match="unknown secret kinds"):
+        SecretsDetector(disabled=["gihtub-token"])
+    assert "github-token" in SecretsDetector.KINDS

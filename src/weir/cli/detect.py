@@ -45,8 +45,10 @@ def register(app: typer.Typer) -> None:
             raise typer.Exit(2) from exc
         missed = [r for r in rows if _meets(r[2], r[3]) is False]
         if as_json:
-            keys = ("dataset", "metric", "value", "target")
-            typer.echo(json.dumps([dict(zip(keys, r, strict=True)) for r in rows], allow_nan=False, default=str))
+            out = [
+                {"dataset": d, "metric": m, "value": None if math.isnan(v) else v, "target": t} for d, m, v, t in rows
+            ]
+            typer.echo(json.dumps(out))
         else:
             for dataset, metric, value, target in rows:
                 mark = {True: "ok  ", False: "MISS", None: "    "}[_meets(value, target)]

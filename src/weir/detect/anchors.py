@@ -90,8 +90,11 @@ _FOLD = np.arange(128, dtype=np.uint8)
 _FOLD[65:91] += 32  # A-Z -> a-z; everything else maps to itself
 
 # The chain hands the same normalised text to several detectors (secrets and PII both use an
-# anchor index): remembering the last text's codes saves the passes per detector. The check
-# is by identity, and the entry holds a reference, so a different text can never match.
+# anchor index): remembering the last text's arrays saves the passes per detector. The check is
+# by identity, and the entry holds a reference, so a different text can never match; an entry
+# is one tuple, read and replaced whole, so threads cannot see half of one. Texts above
+# _CACHE_LIMIT characters are not remembered, to bound the memory held between calls.
+_CACHE_LIMIT = 4_000_000
 _LAST_CODES: dict[bool, tuple[str, np.ndarray, np.ndarray]] = {}
 
 
@@ -105,23 +108,26 @@ def _codes(text: str, *, fold: bool) -> tuple[np.ndarray, np.ndarray]:
         chars = _FOLD[chars]
     pairs = chars[:-2].astype(np.uint16) << 7
     pairs |= chars[1:-1]
-    _LAST_CODES[fold] = (text, chars, pairs)
+    if len(text) <= _CACHE_LIMIT:
+        _LAST_CODES[fold] = (text, chars, pairs)
     return chars, pairs
 
 
-_LAST_POINTS: list[tuple[str, np.ndarray]] = []
+_LAST_POINTS: dict[None, tuple[str, np.ndarray]] = {}
 
 
 def code_points(text: str) -> np.ndarray:
     """One uint8 per character: its code point if ASCII, else 127 (DEL, in no anchor)."""
-    if _LAST_POINTS and _LAST_POINTS[0][0] is text:
-        return _LAST_POINTS[0][1]
+    cached = _LAST_POINTS.get(None)
+    if cached is not None and cached[0] is text:
+        return cached[1]
     if text.isascii():
         points = np.frombuffer(text.encode("ascii"), dtype=np.uint8)
     else:
         wide = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype="<u4")
         points = np.minimum(wide, 127).astype(np.uint8)
-    _LAST_POINTS[:] = [(text, points)]
+    if len(text) <= _CACHE_LIMIT:
+        _LAST_POINTS[None] = (text, points)
     return points
 
 

@@ -32,7 +32,8 @@ CHANGED = 2
 """Rewritten by NFKC on its own."""
 
 _TABLE_SIZE = 0x20000
-_LAST: list[tuple[str, np.ndarray]] = []
+_CACHE_LIMIT = 4_000_000
+_LAST: dict[None, tuple[str, np.ndarray]] = {}  # one entry, replaced whole (see anchors.py)
 
 
 @lru_cache(maxsize=1)
@@ -53,8 +54,9 @@ def _table() -> np.ndarray:
 
 
 def _flags(text: str) -> np.ndarray:
-    if _LAST and _LAST[0][0] is text:
-        return _LAST[0][1]
+    cached = _LAST.get(None)
+    if cached is not None and cached[0] is text:
+        return cached[1]
     if text.isascii():
         flags: np.ndarray = _table()[code_points(text)]
     else:
@@ -65,7 +67,8 @@ def _flags(text: str) -> np.ndarray:
             plane14 = (points >= 0xE0000) & (points <= 0xE01EF)
             compat = (points >= 0x2F800) & (points <= 0x2FA1F)  # CJK compatibility ideographs
             flags = np.where(high, plane14 * HIDDEN + compat * CHANGED, flags).astype(np.uint8)
-    _LAST[:] = [(text, flags)]
+    if len(text) <= _CACHE_LIMIT:
+        _LAST[None] = (text, flags)
     return flags
 
 

@@ -42,7 +42,8 @@ IBAN_LENGTHS: dict[str, int] = {
 
 _PLACEHOLDER = re.compile(
     r"example|sample|dummy|placeholder|changeme|change_me|your[_-]?|redacted|xxxx|\*\*\*|\.\.\.|<[^>]*>"
-    r"|\$\{|\{\{|%\(|^(?:test|fake|secret|password|passw0rd|token|null|none|true|false|undefined)$",
+    r"|\$\{|\{\{|%\(|^(?:test|fake|secret|password|passw0rd|pass|passwd|pwd|pw|user|username|token|null|none"
+    r"|true|false|undefined)$",
     re.IGNORECASE,
 )
 

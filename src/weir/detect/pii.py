@@ -31,6 +31,8 @@ _IBAN = re.compile(r"(?<![A-Za-z0-9])[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-
 _NINO = re.compile(r"(?<![A-Za-z0-9])([A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z]) ?\d{2} ?\d{2} ?\d{2} ?[A-D](?![A-Za-z0-9])")
 _SSN = re.compile(r"(\d{3})-(\d{2})-(\d{4})")
 _NANP = re.compile(r"(?:\+?1[ .-]?)?\(?[2-9]\d{2}\)?[ .-]?[2-9]\d{2}[ .-]\d{4}")
+_DECIMALS = re.compile(r"\.\d{5,}")
+_TRUNK = re.compile(r"\(?0[1-9]")
 _SIN = re.compile(r"\d{3}[ -]\d{3}[ -]\d{3}")
 _CARD_GROUPS = re.compile(r"\d{4}([ -]?)\d{4}\1\d{4}\1\d{1,7}|\d{4}([ -]?)\d{6}\2\d{4,5}")
 _EMAIL_DOMAIN = re.compile(r"[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){0,8}\.[A-Za-z]{2,24}(?![A-Za-z0-9-])")
@@ -46,7 +48,7 @@ _BAD_NINO_PREFIXES = frozenset({"BG", "GB", "KN", "NK", "NT", "TN", "ZZ"})
 _SSN_INVALID = frozenset({"078051120", "219099999", "123456789"})
 _SIN_CONTEXT = re.compile(r"(?i:\bSIN\b|social insurance)")
 _SSN_CONTEXT = re.compile(r"(?i:\bSSN\b|social security)")
-_VERSION_CONTEXT = re.compile(r"(?i:version|\bv)\s{0,2}\Z")
+_VERSION_CONTEXT = re.compile(r"(?i:version|section|chapter|release|\brev|\bv|[=<>~!]=|[<>^])\.?\s{0,2}\Z")
 _FINANCIAL = frozenset({"payment-card", "iban"})
 # Priorities when spans overlap: checksummed formats beat shape-only ones.
 _PRIORITY = {"iban": 0, "payment-card": 1, "us-ssn": 2, "uk-nino": 2, "ca-sin": 2, "email": 3, "ipv4": 4}
@@ -158,7 +160,14 @@ def _classify(text: str, value: str, start: int) -> Candidate | None:
         return _c("us-ssn", start, end, 0.9) if _ssn_ok(digits) else None
     if len(digits) == 9 and digits.isdigit() and value == digits and _SSN_CONTEXT.search(before) and _ssn_ok(digits):
         return _c("us-ssn", start, end, 0.85)
-    if 13 <= len(digits) <= 19 and _CARD_GROUPS.fullmatch(value) and luhn_ok(digits) and _issuer_ok(digits):
+    grouped_or_usual = value != digits or len(digits) in (15, 16)  # a bare 19-digit run is an id
+    if (
+        grouped_or_usual
+        and 13 <= len(digits) <= 19
+        and _CARD_GROUPS.fullmatch(value)
+        and luhn_ok(digits)
+        and _issuer_ok(digits)
+    ):
         return _c("payment-card", start, end, 0.95)
     if _SIN.fullmatch(value) and luhn_ok(digits) and _SIN_CONTEXT.search(before):
         return _c("ca-sin", start, end, 0.85)
@@ -195,13 +204,15 @@ def _issuer_ok(digits: str) -> bool:
 
 
 def _phone_ok(value: str, digits: str) -> bool:
+    if _DECIMALS.search(value):
+        return False  # "0.70710678": a decimal fraction, not a group of a phone number
     if value.startswith("+"):
-        # E.164: at most 15 digits; a separator-free run is a phone only with the plus sign.
-        return 8 <= len(digits) <= 15
+        # E.164: a country code not starting with 0, at most 15 digits; +1 is always 11 digits.
+        return digits[0] != "0" and 8 <= len(digits) <= 15 and (digits[0] != "1" or len(digits) == 11)
     if _NANP.fullmatch(value):
         return True
     # National formats with a trunk prefix 0 (UK, DE, FR, ...): 10-11 digits, written grouped.
-    return value.startswith(("0", "(0")) and 10 <= len(digits) <= 11 and any(c in " -" for c in value)
+    return _TRUNK.match(value) is not None and 10 <= len(digits) <= 11 and any(c in " -" for c in value)
 
 
 def _ipv4s(text: str, start: int, end: int) -> Iterator[Candidate]:
@@ -210,9 +221,10 @@ def _ipv4s(text: str, start: int, end: int) -> Iterator[Candidate]:
             addr = ipaddress.IPv4Address(m.group())
         except ValueError:
             continue
-        if addr.is_loopback or addr.is_unspecified or addr.is_multicast or str(addr) == "255.255.255.255":
-            continue
-        if _VERSION_CONTEXT.search(text, max(0, m.start() - 10), m.start()):
+        value = m.group()
+        if addr.is_loopback or addr.is_multicast or value.startswith("0.") or value.endswith((".0", ".255")):
+            continue  # not a host: loopback, multicast, "this network", network or broadcast address
+        if _VERSION_CONTEXT.search(text, max(0, m.start() - 12), m.start()):
             continue
         yield _c("ipv4", *m.span(), 0.9)
 
@@ -221,8 +233,8 @@ def _ipv6(text: str, start: int, end: int) -> Iterator[Candidate]:
     value = text[start:end]
     if start > 0 and (text[start - 1].isalnum() or text[start - 1] in "_."):
         return
-    if end < len(text) and (text[end].isalnum() or text[end] == "_"):
-        return
+    if end < len(text) and (text[end].isalnum() or text[end] in "_/"):
+        return  # "/" makes it a network prefix ("64:ff9b::/96"), not a host
     try:
         addr = ipaddress.IPv6Address(value)
     except ValueError:

@@ -10,8 +10,9 @@ Kinds: ``instruction-tag`` (``<IMPORTANT>``, ``<system>``, ``[INSTRUCTIONS]``),
 ``sensitive-file`` (read/send ``~/.ssh/id_rsa``, ``.env``, ``mcp.json``, credentials files),
 ``conceal-from-user`` ("do not tell the user", "without informing the user"),
 ``precondition`` ("before using this tool, read/send/call …"), ``tool-shadowing`` (orders about
-other tools or servers: "when you call send_email…", "all e-mails must be sent to…"),
-``exfiltration`` ("send/forward/upload … to https://… / to x@y.z"), ``ignore-previous``,
+other tools or servers: "when you call send_email, always…", "all e-mails must be sent to…"),
+``exfiltration`` ("send/forward/upload the contents/keys/results … to https://… / to x@y.z"),
+``ignore-previous``,
 ``hidden-unicode`` (any invisible or deceptive character, see :mod:`weir.detect.hidden`) and
 ``oversized-text`` (a string longer than ``MAX_SCANNED`` characters: nobody reviews that).
 """
@@ -62,7 +63,8 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str], float], ...] = tuple(
         (
             "tool-shadowing",
             r"\b(?:when|whenever|if)\s+(?:the\s+)?(?:user|you|assistant|agent|model)\s+(?:calls?|uses?|invokes?|runs?)"
-            r"\s+(?:the\s+|any\s+)?[`'\"]?\w{1,64}[`'\"]?\s+tools?\b"
+            r"\s+(?:the\s+|any\s+)?[`'\"]?\w{1,64}[`'\"]?\s+tools?\b[^.\n]{0,80}?"
+            r"\b(?:always|must|never|also|instead|include|add|send|bcc|cc|set|change|replace)\b"
             r"|\binstead\s+of\s+(?:using|calling)\s+(?:the\s+)?[`'\"]?\w{1,64}[`'\"]?\s+tool"
             r"|\b(?:all|every|any)\s+(?:e-?mails?|messages?|requests?|payments?|transfers?)\s+(?:must|should|shall)"
             r"\s+(?:also\s+)?(?:be\s+)?(?:sent|forwarded|routed|redirected|cc'?d|bcc'?d|copied)\s+to\b"
@@ -72,7 +74,9 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str], float], ...] = tuple(
         ),
         (
             "exfiltration",
-            r"\b(?:send|forward|upload|post|e-?mail|transmit|exfiltrate|copy|bcc|leak)\b[^.\n]{0,80}?\bto\s+"
+            r"\b(?:send|forward|upload|post|e-?mail|transmit|exfiltrate|copy|bcc|leak)\b[^.\n]{0,40}?"
+            r"\b(?:contents?|data|conversation|history|keys?|credentials?|secrets?|tokens?|files?|messages?"
+            r"|everything|all|results?|output|responses?|documents?|passwords?)\b[^.\n]{0,40}?\bto\s+"
             r"(?:https?://|[\w.+-]{1,64}@[\w-]{1,63}\.\w|this\s+(?:address|url|endpoint|webhook|server))",
             0.85,
         ),

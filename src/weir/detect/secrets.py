@@ -29,10 +29,17 @@ _NOT_BASE64 = re.compile(r"[^A-Za-z0-9+/=]+")
 _CONNECTION = re.compile(r"://(?P<user>[^\s:/@\"'<>]{1,128}):(?P<secret>[^\s@/\"'<>]{1,256})@(?=[\w.\[\]-])")
 # What follows a secret-ish name: the rest of the name, an assignment, and a value.
 _TAIL = re.compile(
-    r"(?P<suffix>[A-Za-z0-9_-]{0,20})[\"']?\s{0,5}(?::=|=>|[:=])\s{0,5}"
+    r"(?P<suffix>[A-Za-z0-9_-]{0,20})[\"']?\s{0,5}(?P<op>:=|=>|=|:(?=[\s\"'`]))\s{0,5}"
     r"(?:\"(?P<dq>[^\"\n]{4,200})\"|'(?P<sq>[^'\n]{4,200})'|`(?P<bq>[^`\n]{4,200})`"
     r"|(?P<bare>[^\s\"'`,;(){}\[\]<>]{4,200}))"
 )
+# A name that ends like this holds something about the secret, not the secret: token_endpoint,
+# secret_name, password_length, token_type, api_key_header, ...
+_NOT_A_SECRET_NAME = re.compile(
+    r"(?i:endpoint|url|uri|path|file|name|type|_id|ids|arn|ttl|expir\w*|length|len|size|count|prefix|header"
+    r"|field|param\w*|env|var|format|kind|mode|version|hash|sha\w*|policy|rule\w*|hint|label|placeholder)$"
+)
+_DOTTED_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
 _BEARER_VALUE = re.compile(r"\s{1,3}(?P<secret>[A-Za-z0-9._~+/-]{20,2000}=*)(?![A-Za-z0-9._~+/=-])")
 _AWS_SECRET = re.compile(r"[A-Za-z0-9/+]{40}")
 _TYPE_WORDS = frozenset(
@@ -44,6 +51,9 @@ _TYPE_WORDS = frozenset(
 _CODE_FOLLOWERS = "(.[-"
 
 _PASSWORD_WORDS = ("pass", "pwd")
+# What may follow "pass"/"pwd" in a password's name: "word", "wd", "phrase", then a "_confirm"-like
+# tail; "passed", "passes", "passing" are verbs, not names.
+_PASSWORD_SUFFIX = re.compile(r"(?i:word|wd|phrase)?(?:[_-][A-Za-z0-9_-]{0,16})?")
 # Anchors are the rarest-looking tail of each name ("ss_key" for access_key): the index looks up
 # an anchor's first three characters, and "acc", "pri" or "enc" start thousands of ordinary
 # words. The assignment is matched from the anchor's end, so a tail finds the same values.
@@ -62,6 +72,10 @@ _ANCHORS: Anchors[tuple[int, SecretFormat | None]] = Anchors(
 )
 
 _Candidate = Candidate
+_FAMILY_KINDS = (
+    "private-key", "connection-string-password", "password-assignment", "generic-secret", "aws-secret-key",
+    "bearer-token",
+)  # fmt: skip
 
 
 class SecretsDetector:
@@ -74,7 +88,13 @@ class SecretsDetector:
 
     id = "secrets"
 
+    KINDS = tuple(sorted({f.kind for f in FORMATS} | set(_FAMILY_KINDS)))
+    """Every kind this detector reports."""
+
     def __init__(self, *, keywords: bool = True, min_entropy: float = 3.0, disabled: Sequence[str] = ()) -> None:
+        unknown = set(disabled) - set(self.KINDS)
+        if unknown:
+            raise ValueError(f"unknown secret kinds {sorted(unknown)}; known: {', '.join(self.KINDS)}")
         self.keywords = keywords
         self.min_entropy = min_entropy
         self.disabled = frozenset(disabled)
@@ -98,7 +118,7 @@ class SecretsDetector:
             elif not self.keywords:
                 continue
             elif priority == _PASS:
-                yield from _password_at(text, pos + len(needle))
+                yield from _password_at(text, pos, pos + len(needle))
             elif priority == _GENERIC:
                 yield from self._generic_at(text, pos, pos + len(needle))
             else:
@@ -109,7 +129,7 @@ class SecretsDetector:
         if m is None:
             return
         group, value = _value_of(m)
-        if _is_code(text, m, group) or not self._random(value):
+        if _is_code(text, m, group) or _describes_secret(text, m, group) or not self._random(value):
             return
         name = text[max(0, name_start - 30) : m.end("suffix")].lower()
         if _AWS_SECRET.fullmatch(value) and ("aws" in name or "access" in name) and not _is_hex(value):
@@ -171,16 +191,38 @@ def _connection_at(text: str, pos: int) -> Iterator[_Candidate]:
         yield _CONN, *m.span("secret"), "connection-string-password", 0.9
 
 
-def _password_at(text: str, at: int) -> Iterator[_Candidate]:
+def _password_at(text: str, pos: int, at: int) -> Iterator[_Candidate]:
+    if pos > 0 and text[pos - 1].islower() and text[pos].islower():
+        return  # "bypass", "compass": the word only ends in "pass" ("userPassword" is fine)
     m = _TAIL.match(text, at)
-    if m is None:
+    if m is None or not _PASSWORD_SUFFIX.fullmatch(m.group("suffix")):
         return
     group, value = _value_of(m)
-    if _is_code(text, m, group) or looks_placeholder(value) or value.lower() in _TYPE_WORDS:
+    if _is_code(text, m, group) or _describes_secret(text, m, group):
+        return
+    if looks_placeholder(value) or value.lower() in _TYPE_WORDS:
         return
     if group == "bare" and _identifier_like(value) and not _env_style(text, m):
         return
     yield _PASS, *m.span(group), "password-assignment", 0.8
+
+
+def _describes_secret(text: str, m: re.Match[str], group: str) -> bool:
+    """The name or the value say this is not the secret itself.
+
+    ``token_endpoint = "https://…"`` (a name about the secret, or a URL value — credentials in
+    URLs are the connection-string family's), or a type annotation ``private_key: Ed25519Key,``.
+    """
+    value = m.group(group)
+    if _NOT_A_SECRET_NAME.search(m.group("suffix")) or "://" in value:
+        return True
+    follower = text[m.end(group) : m.end(group) + 1]
+    return (
+        m.group("op") == ":"
+        and group == "bare"
+        and follower in (",", ")", "=", "]")
+        and bool(_DOTTED_NAME.fullmatch(value))
+    )
 
 
 def _is_hex(value: str) -> bool:
