@@ -91,6 +91,11 @@ class CallOutcome:
         return not self.ran or (self.post is not None and self.post.applied is Verdict.BLOCK)
 
     @property
+    def succeeded(self) -> bool:
+        """The tool ran, the server did not refuse it, and Weir released its result."""
+        return self.post is not None and not self.blocked and self.result.get("isError") is not True
+
+    @property
     def text(self) -> str:
         """The text blocks of the released result, joined (for printing)."""
         content = self.result.get("content")
