@@ -94,9 +94,10 @@ def resolve_read(arguments: dict[str, Any]) -> ToolLabels:
 
 
 def resolve_write(arguments: dict[str, Any]) -> ToolLabels:
-    """``tools/resolve`` for write_file: public paths are public destinations."""
-    public = str(arguments.get("path", "")).startswith("public/")
-    return ToolLabels(destinations=Destination.PUBLIC if public else Destination.INTERNAL)
+    """``tools/resolve`` for write_file: a public path is a public destination that takes no financial data."""
+    if str(arguments.get("path", "")).startswith("public/"):
+        return ToolLabels(destinations=Destination.PUBLIC, input_sensitivity=[DataClass.NONE, DataClass.USER])
+    return ToolLabels(destinations=Destination.INTERNAL)
 
 
 def guard_write(request: RequestLabels, arguments: Mapping[str, Any]) -> str | None:

@@ -9,23 +9,24 @@ import pytest
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 
+from tests.client.raw_server import TOOL
 from weir.client import is_resolvable, list_tools
 
 pytestmark = pytest.mark.anyio
 
-WIRE_SERVER = Path(__file__).resolve().parents[1] / "gateway" / "wire_server.py"
+RAW_SERVER = Path(__file__).resolve().parent / "raw_server.py"
 
 
 async def test_unknown_annotation_keys_survive_the_raw_listing_over_stdio() -> None:
-    params = StdioServerParameters(command=sys.executable, args=[str(WIRE_SERVER), "--legacy"])
-    async with Client(params) as client:
+    params = StdioServerParameters(command=sys.executable, args=[str(RAW_SERVER)])
+    async with Client(params, mode="legacy") as client:
         raw = {t["name"]: t for t in await list_tools(client)}
         typed = {t.name: t for t in (await client.list_tools()).tools}
-    assert raw["echo"]["annotations"] == {"readOnlyHint": True, "x-vendor/customHint": 42, "sensitiveDataHint": False}
-    assert raw["echo"]["_meta"]["mcp.dev/idempotent"] is True
-    # What the plain SDK listing would have lost:
-    assert typed["echo"].annotations is not None
-    assert "sensitiveDataHint" not in typed["echo"].annotations.model_dump(by_alias=True)
+    assert raw["send"]["annotations"] == TOOL["annotations"]
+    assert raw["send"]["_meta"] == {"mcp.dev/effect": "external"}
+    # What the plain SDK listing loses:
+    assert typed["send"].annotations is not None
+    assert set(typed["send"].annotations.model_dump(by_alias=True, exclude_none=True)) == {"readOnlyHint"}
 
 
 @pytest.mark.parametrize(
