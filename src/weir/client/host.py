@@ -27,6 +27,7 @@ from mcp.shared.exceptions import MCPError
 from weir.client.outcome import CallOutcome, ConfirmFn, ConfirmRequest, MaliciousActivity, MaliciousFn
 from weir.client.wire import is_resolvable, list_tools, resolve_tool
 from weir.config import WeirConfig
+from weir.detect.chain import Chain
 from weir.errors import WeirError
 from weir.flow.session import Session
 from weir.guard import CallCheck, ChainLike, Guard, ResultCheck, ToolsReview
@@ -41,8 +42,6 @@ __all__ = ["WeirClient", "default_guard"]
 def default_guard(config: WeirConfig | None = None) -> Guard:
     """A Guard for ``config`` with the configured detector chain (the gateway's default too)."""
     config = config or WeirConfig()
-    from weir.detect.chain import Chain
-
     chain: ChainLike = Chain.from_specs(config.detectors)
     return Guard(config, chain=chain)
 
