@@ -2,8 +2,9 @@
 
 Every page is untrusted (``openWorldHint`` on the result). The server scans what it fetched
 with Weir's detectors; on a prompt injection it follows SEP-1913's server responsibility 5:
-it asks the user whether to go on (elicitation) and, unless the user explicitly agrees, returns
-early with ``maliciousActivityHint`` — handing back only the part of the page before the attack.
+it asks the user whether to go on (elicitation mid-call on 2025-11-25, an ``input_required``
+round on 2026-07-28) and, unless the user explicitly agrees, returns early with
+``maliciousActivityHint`` — handing back only the part of the page before the attack.
 
 Run it over stdio: ``.venv/bin/python examples/web_fetcher.py``.
 """
@@ -13,7 +14,7 @@ from __future__ import annotations
 import re
 
 from mcp.server.mcpserver import Context, MCPServer
-from mcp_types import CallToolResult
+from mcp_types import CallToolResult, InputRequiredResult
 
 from weir.detect.chain import Chain
 from weir.labels.finding import Finding, FindingClass
@@ -25,7 +26,7 @@ from weir.server import (
     ServerLabels,
     Source,
     ToolLabels,
-    ask_to_continue,
+    ask_or_interrupt,
     data_label,
     labelled_result,
     malicious_result,
@@ -78,7 +79,7 @@ server = MCPServer("web", extensions=[labels.extension()])
 
 
 @server.tool(**labels.tool("fetch", FETCH))
-async def fetch(url: str, ctx: Context) -> CallToolResult:
+async def fetch(url: str, ctx: Context) -> CallToolResult | InputRequiredResult:
     """Fetch a web page's text."""
     page = PAGES.get(url)
     if page is None:
@@ -88,7 +89,10 @@ async def fetch(url: str, ctx: Context) -> CallToolResult:
     if not attacks:
         return labelled_result(page, label)
     reason = f"the page at {url} contains {attacks[0].kind} ({attacks[0].detector})"
-    if await ask_to_continue(ctx, reason):
+    answer = await ask_or_interrupt(ctx, reason)
+    if isinstance(answer, InputRequiredResult):
+        return answer  # 2026-07-28: the client asks the user and calls again with the answer
+    if answer:
         return labelled_result(page, label.join(data_label(malicious=True)))
     before = page[: page.rfind("\n", 0, attacks[0].start) + 1].strip()
     return malicious_result(reason, label=label, partial=before, findings=attacks, attribution=[url])

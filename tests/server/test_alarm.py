@@ -11,7 +11,7 @@ from mcp.server.mcpserver import Context, MCPServer
 
 from weir.labels.finding import Finding, FindingClass
 from weir.labels.read import read_result
-from weir.server import ask_to_continue, data_label, labelled_result, malicious_result
+from weir.server import ask_or_interrupt, ask_to_continue, data_label, labelled_result, malicious_result
 
 pytestmark = pytest.mark.anyio
 
@@ -81,6 +81,47 @@ async def test_anything_but_an_explicit_yes_returns_early(callback: Any, mode: s
 
 async def test_without_a_back_channel_2026_07_28_cannot_ask_and_returns_early() -> None:
     async with Client(_server(), mode="2026-07-28", elicitation_callback=_proceed) as client:
+        result = await client.call_tool("fetch", {})
+    assert result.is_error is True
+    assert read_result(_wire(result)).label.malicious is True
+
+
+def _modern_server() -> MCPServer:
+    server = MCPServer("alarm")
+
+    @server.tool()
+    async def fetch(ctx: Context) -> t.CallToolResult | t.InputRequiredResult:
+        """Fetch a page that turns out to carry an attack; ask on either revision."""
+        answer = await ask_or_interrupt(ctx, "the page asks the assistant to ignore its instructions")
+        if isinstance(answer, t.InputRequiredResult):
+            return answer
+        if answer:
+            return labelled_result("the whole page", data_label(untrusted=True, malicious=True))
+        return malicious_result("the page carries an attack", partial="the safe first half")
+
+    return server
+
+
+@pytest.mark.parametrize("mode", ["legacy", "2026-07-28"])
+async def test_ask_or_interrupt_asks_the_user_on_both_revisions(mode: str) -> None:
+    asked: list[Any] = []
+
+    async def proceed(ctx: Any, params: Any) -> t.ElicitResult:
+        asked.append(params)
+        return t.ElicitResult(action="accept", content={"proceed": True})
+
+    async with Client(_modern_server(), mode=mode, elicitation_callback=proceed) as client:
+        result = await client.call_tool("fetch", {})
+    assert len(asked) == 1
+    assert "Continue anyway?" in asked[0].message
+    assert result.is_error is False
+    assert result.content[0].text == "the whole page"  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("mode", ["legacy", "2026-07-28"])
+@pytest.mark.parametrize("callback", [_decline, _accept_without_proceeding])
+async def test_ask_or_interrupt_stops_unless_the_user_says_yes(mode: str, callback: Any) -> None:
+    async with Client(_modern_server(), mode=mode, elicitation_callback=callback) as client:
         result = await client.call_tool("fetch", {})
     assert result.is_error is True
     assert read_result(_wire(result)).label.malicious is True

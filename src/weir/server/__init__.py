@@ -7,7 +7,14 @@ fastmcp 4.x adapter is :mod:`weir.server.fastmcp` (imported only on request). Se
 
 from weir.labels.datalabel import DataLabel
 from weir.labels.vocab import DataClass, Destination, Effect, Level, Outcome, Source
-from weir.server.alarm import ContinueAnswer, ask_to_continue, malicious_label, malicious_result
+from weir.server.alarm import (
+    CONTINUE_KEY,
+    ContinueAnswer,
+    ask_or_interrupt,
+    ask_to_continue,
+    malicious_label,
+    malicious_result,
+)
 from weir.server.declare import DeclarationError, Returns, ToolLabels
 from weir.server.registry import LabelsExtension, ServerLabels
 from weir.server.requests import REFUSED, RequestGuard, RequestLabels, refuse
@@ -29,6 +36,7 @@ from weir.server.results import (
 )
 
 __all__ = [
+    "CONTINUE_KEY",
     "REFUSED",
     "RESOLVE_METHOD",
     "ContinueAnswer",
@@ -50,6 +58,7 @@ __all__ = [
     "ServerLabels",
     "Source",
     "ToolLabels",
+    "ask_or_interrupt",
     "ask_to_continue",
     "data_label",
     "label_block",

@@ -15,14 +15,33 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from mcp.server.mcpserver import Context
-from mcp_types import CallToolResult, ContentBlock, TextContent
+from mcp_types import (
+    CallToolResult,
+    ContentBlock,
+    ElicitRequest,
+    ElicitRequestFormParams,
+    ElicitResult,
+    InputRequiredResult,
+    TextContent,
+)
+from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 from pydantic import BaseModel, Field
 
 from weir.labels.datalabel import BOTTOM, DataLabel
 from weir.labels.finding import Finding
 from weir.server.results import label_result
 
-__all__ = ["ContinueAnswer", "ask_to_continue", "malicious_label", "malicious_result"]
+__all__ = [
+    "CONTINUE_KEY",
+    "ContinueAnswer",
+    "ask_or_interrupt",
+    "ask_to_continue",
+    "malicious_label",
+    "malicious_result",
+]
+
+CONTINUE_KEY = "dev.weir/continue"
+"""The key of the continue-question in a 2026-07-28 ``inputRequests`` / ``inputResponses``."""
 
 
 class ContinueAnswer(BaseModel):
@@ -63,9 +82,46 @@ def malicious_result(
     return label_result(CallToolResult(content=blocks, is_error=True), flagged)
 
 
+def _message(reason: str) -> str:
+    return f"Potential malicious activity detected: {reason}\nContinue anyway?"
+
+
+def _approved(answer: Any) -> bool:
+    """An explicit accept with ``proceed: true``; anything else is a no."""
+    if not isinstance(answer, ElicitResult) or answer.action != "accept":
+        return False
+    return isinstance(answer.content, dict) and answer.content.get("proceed") is True
+
+
+async def ask_or_interrupt(ctx: Context[Any, Any], reason: str) -> bool | InputRequiredResult:
+    """Ask whether the task may go on, in whichever way the connection's revision allows.
+
+    On 2026-07-28 there is no back-channel mid-call: the first round returns an
+    ``InputRequiredResult`` the tool must return as is; the client asks the user and retries the
+    call, and on that round this returns the answer (True only for an explicit yes). On
+    2025-11-25 it elicits mid-call (:func:`ask_to_continue`). A client that does not declare
+    elicitation is not asked: the answer is False.
+    """
+    responses = ctx.input_responses or {}
+    if CONTINUE_KEY in responses:
+        return _approved(responses[CONTINUE_KEY])
+    if ctx.protocol_version not in MODERN_PROTOCOL_VERSIONS:
+        return await ask_to_continue(ctx, reason)
+    capabilities = ctx.client_capabilities
+    if capabilities is None or capabilities.elicitation is None:
+        return False  # the client cannot ask anyone: stop (asking would fail the whole call)
+    schema = ContinueAnswer.model_json_schema()
+    form = ElicitRequestFormParams(message=_message(reason), requested_schema=schema)
+    return InputRequiredResult(input_requests={CONTINUE_KEY: ElicitRequest(params=form)})
+
+
 async def ask_to_continue(ctx: Context[Any, Any], reason: str) -> bool:
-    """Ask the user (elicitation) whether the task may go on; False unless they explicitly say yes."""
-    message = f"Potential malicious activity detected: {reason}\nContinue anyway?"
+    """Ask the user mid-call (elicitation, 2025-11-25) whether the task may go on; False unless they say yes.
+
+    A 2026-07-28 connection has no back-channel, so this answers False there: use
+    :func:`ask_or_interrupt` to ask on both revisions.
+    """
+    message = _message(reason)
     try:
         answer = await ctx.elicit(message, ContinueAnswer)
     except Exception:  # no elicitation support, a modern client without a back-channel, a timeout: stop
