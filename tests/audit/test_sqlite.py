@@ -192,7 +192,13 @@ def test_a_payload_that_is_not_json_is_a_clear_error_not_a_crash() -> None:
         s.append(event(1, arguments={"x": object()}))
 
 
-json_leaf = st.none() | st.booleans() | st.integers(-(2**53), 2**53) | st.floats(allow_nan=False) | st.text(max_size=20)
+json_leaf = (
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**53), 2**53)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=20)
+)
 json_values = st.recursive(
     json_leaf,
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),

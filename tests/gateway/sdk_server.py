@@ -54,5 +54,17 @@ async def heavy(seconds: float = 0.3) -> int:
     return _running["max"]
 
 
+@server.tool()
+async def wait(marker: str) -> str:
+    """Wait long; if cancelled, leave a marker file saying so."""
+    try:
+        await anyio.sleep(30)
+    except anyio.get_cancelled_exc_class():
+        with open(marker, "w") as f:
+            f.write("cancelled")
+        raise
+    return "waited"
+
+
 if __name__ == "__main__":
     server.run("stdio")

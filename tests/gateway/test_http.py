@@ -115,3 +115,19 @@ def test_listening_beyond_loopback_without_tokens_is_refused() -> None:
     assert is_loopback("::1")
     assert is_loopback("localhost")
     assert not is_loopback("10.0.0.1")
+
+
+@pytest.mark.slow
+def test_routing_headers_that_contradict_the_body_are_refused(server: str) -> None:
+    meta = {"io.modelcontextprotocol/protocolVersion": "2026-07-28"}
+    call = {
+        "jsonrpc": "2.0",
+        "id": 3,
+        "method": "tools/call",
+        "params": {"name": "echo", "arguments": {}, "_meta": meta},
+    }
+    headers = {"authorization": f"Bearer {TOKEN}", "mcp-method": "tools/call", "mcp-name": "send_mail"}
+    reply = httpx2.post(server, json=call, headers=headers)
+    assert reply.status_code == 400
+    assert reply.json()["error"]["code"] == -32020
+    assert "send_mail" in reply.json()["error"]["message"]

@@ -49,6 +49,8 @@ def test_any_json_object_is_classified_or_refused(obj: dict[str, object]) -> Non
     ("raw", "code"),
     [
         (b"{", jsonrpc.PARSE_ERROR),
+        (b'{"jsonrpc": "2.0", "id": 1, "method": "x", "params": {"a": NaN}}', jsonrpc.PARSE_ERROR),
+        (b'{"jsonrpc": "2.0", "id": 1, "method": "x", "params": {"a": -Infinity}}', jsonrpc.PARSE_ERROR),
         (b"[]", jsonrpc.INVALID_REQUEST),
         (b"3", jsonrpc.INVALID_REQUEST),
         (b'{"jsonrpc": "2.0", "id": true, "method": "x"}', jsonrpc.INVALID_REQUEST),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from functools import partial
+from pathlib import Path
 
 import anyio
 import pytest
@@ -45,3 +46,22 @@ async def test_resource_intensive_calls_are_limited_per_server() -> None:
 
 async def test_other_calls_run_concurrently() -> None:
     assert await _most_at_once(set()) >= 2
+
+
+async def test_a_call_the_client_cancels_is_cancelled_upstream(tmp_path: Path) -> None:
+    cmd = [sys.executable, str(HERE / "sdk_server.py")]
+    upstream = Upstream("sdk", partial(StdioChannel, "sdk", cmd, {}, limit=1 << 20))
+    gateway, audit = make_gateway(TableEnforcer(), {"sdk": upstream})
+    marker = tmp_path / "cancelled"
+    try:
+        async with client(gateway, "legacy") as c:
+            await c.list_tools()
+            with anyio.move_on_after(1.0):
+                await c.call_tool("wait", {"marker": str(marker)})
+            with anyio.move_on_after(10):
+                while not marker.exists():
+                    await anyio.sleep(0.05)
+    finally:
+        await gateway.close()
+    assert marker.read_text() == "cancelled"
+    assert not any(e.phase.value == "result" for e in audit.events)

@@ -20,8 +20,9 @@ and serialises to JSON without holding untrusted text.
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -213,6 +214,17 @@ class ValueMemory:
                     self._trusted_count += 1
         return frozenset(used)
 
+    def tainted_leaves(
+        self, leaves: Sequence[tuple[str, Any, tuple[tuple[Kind, str, int], ...]]], steps: list[tuple[str, str]]
+    ) -> list[ArgTaint]:
+        """:meth:`tainted` for leaves whose fingerprints are already known (path, value, keys)."""
+        out = []
+        for path, leaf, keys in leaves:
+            best = self._best_match(leaf, keys)
+            if best is not None:
+                out.append(_taint(path, leaf, best, steps))
+        return out
+
     def tainted(self, arguments: Mapping[str, Any], steps: list[tuple[str, str]]) -> list[ArgTaint]:
         """Argument paths carrying a value seen in untrusted data, most specific kind first."""
         return self.check_call(arguments, steps, note=False)[0]
@@ -224,7 +236,7 @@ class ValueMemory:
         out: list[ArgTaint] = []
         used: set[int] = set()
         for path, leaf in walk_leaves(dict(arguments)):
-            keys = [(kind, key, fingerprint(kind, key)) for kind, key in _arg_keys(leaf)]
+            keys = arg_fingerprints(leaf)
             best = self._best_match(leaf, keys)
             if best is not None:
                 out.append(_taint(path, leaf, best, steps))
@@ -236,7 +248,7 @@ class ValueMemory:
                         self._trusted_count += 1
         return out, frozenset(used)
 
-    def _best_match(self, leaf: Any, keys: list[tuple[Kind, str, int]]) -> tuple[Kind, int, bool] | None:
+    def _best_match(self, leaf: Any, keys: Sequence[tuple[Kind, str, int]]) -> tuple[Kind, int, bool] | None:
         best: tuple[Kind, int, bool] | None = None
         whole = _whole_text(leaf)
         for kind, key, fp in keys:
@@ -279,6 +291,22 @@ def _priority(kind: Kind) -> int:
 
 def _arg_keys(leaf: Any) -> Iterable[tuple[Kind, str]]:
     return _data_keys(leaf, derive=False)
+
+
+def arg_fingerprints(leaf: Any) -> tuple[tuple[Kind, str, int], ...]:
+    """``(kind, key, fingerprint)`` of every value an argument leaf carries.
+
+    Cached for strings: account ids, currencies, channel names and addresses recur from call
+    to call, and extracting identifiers is most of the cost of argument provenance.
+    """
+    if isinstance(leaf, str) and len(leaf) <= 512:
+        return _string_fingerprints(leaf)
+    return tuple((kind, key, fingerprint(kind, key)) for kind, key in _arg_keys(leaf))
+
+
+@functools.lru_cache(maxsize=4096)
+def _string_fingerprints(leaf: str) -> tuple[tuple[Kind, str, int], ...]:
+    return tuple((kind, key, fingerprint(kind, key)) for kind, key in _arg_keys(leaf))
 
 
 def _whole_text(leaf: Any) -> str:

@@ -18,6 +18,7 @@ from weir.flow.provenance import ArgTaint, ValueMemory
 from weir.flow.request import request_annotations
 from weir.labels.config import Sharing
 from weir.labels.datalabel import BOTTOM, DataLabel
+from weir.labels.finding import Finding
 from weir.labels.provenance import Origin
 
 __all__ = ["Session"]
@@ -175,7 +176,7 @@ def _lean(label: DataLabel) -> DataLabel:
         classes=_shared(label.classes),
         scopes=_shared(label.scopes),
         malicious=label.malicious,
-        findings=_shared(label.findings),
+        findings=_shared(frozenset(_summary(f) for f in label.findings)),
         attribution=label.attribution,
         evidence=label.evidence,
         origins=_NO_ORIGINS,
@@ -199,6 +200,23 @@ def _shared(value: frozenset[_T]) -> frozenset[_T]:
 
 
 _EMPTY: frozenset[Any] = frozenset()
+_SUMMARIES: dict[tuple[str, str, str], Finding] = {}
+
+
+def _summary(finding: Finding) -> Finding:
+    """What a session keeps of a finding: detector, kind and class (spans belong to the result).
+
+    One shared instance per (detector, kind, class): a session that read a page full of e-mail
+    addresses holds one "pii:email" finding, not one per address.
+    """
+    key = (finding.detector, finding.kind, str(finding.cls))
+    found = _SUMMARIES.get(key)
+    if found is None:
+        if len(_SUMMARIES) >= 4096:
+            _SUMMARIES.clear()
+        found = Finding(detector=finding.detector, kind=finding.kind, cls=finding.cls)
+        _SUMMARIES[key] = found
+    return found
 
 
 def _internal_part(label: DataLabel) -> DataLabel:

@@ -32,6 +32,7 @@ from weir.gateway.proxy import Gateway
 __all__ = ["check_binding", "create_app", "is_loopback", "serve_http"]
 
 _SESSION_HEADER = "mcp-session-id"
+_HEADER_MISMATCH = -32020
 
 
 def is_loopback(host: str) -> bool:
@@ -74,6 +75,7 @@ class _Endpoint:
         return token.strip() if ok else None
 
     async def read_body(self, request: Request) -> bytes:
+        """The body, refused (RpcError) as soon as it is known to exceed the limit."""
         limit = self.gateway.settings.max_message_bytes
         declared = request.headers.get("content-length")
         if declared and declared.isdigit() and int(declared) > limit:
@@ -86,6 +88,7 @@ class _Endpoint:
         return bytes(body)
 
     def client_for(self, request: Request, msg: Message, token: str) -> ClientState | Response:
+        """The connection a message belongs to: a new or known legacy session, or the stateless client."""
         if msg.get("method") == "initialize":
             new_sid = uuid.uuid4().hex
             self.sessions[new_sid] = ClientState(conn_id=f"http-{new_sid[:12]}")
@@ -106,6 +109,7 @@ class _Endpoint:
         return self.stateless.setdefault(key, ClientState(conn_id=f"http-{key}"))
 
     async def post(self, request: Request) -> Response:
+        """One JSON-RPC message: 202 for notifications and responses, JSON or SSE for requests."""
         token = self.authorised(request)
         if token is None:
             return JSONResponse(
@@ -113,11 +117,9 @@ class _Endpoint:
                 status_code=401,
                 headers={"www-authenticate": 'Bearer realm="weir"'},
             )
-        try:
-            msg = jsonrpc.parse(await self.read_body(request), limit=self.gateway.settings.max_message_bytes)
-        except RpcError as exc:
-            status = 413 if "exceeds the limit" in exc.message else 400
-            return JSONResponse(exc.to_message(), status_code=status)
+        msg = await self._message(request)
+        if isinstance(msg, Response):
+            return msg
         client = self.client_for(request, msg, token)
         if isinstance(client, Response):
             return client
@@ -130,6 +132,18 @@ class _Endpoint:
             reply = await self.gateway.handle(msg, client, _nowhere, back_channel=False)
             return JSONResponse(reply, headers=headers)
         return StreamingResponse(self._stream(msg, client), media_type="text/event-stream", headers=headers)
+
+    async def _message(self, request: Request) -> Message | Response:
+        """The body as a message, or the error response refusing it (400, 413)."""
+        try:
+            msg = jsonrpc.parse(await self.read_body(request), limit=self.gateway.settings.max_message_bytes)
+        except RpcError as exc:
+            status = 413 if "exceeds the limit" in exc.message else 400
+            return JSONResponse(exc.to_message(), status_code=status)
+        mismatch = _header_mismatch(request, msg)
+        if mismatch is not None:
+            return _error(400, msg.get("id"), _HEADER_MISMATCH, mismatch)
+        return msg
 
     def _sid(self, client: ClientState) -> str | None:
         return next((sid for sid, state in self.sessions.items() if state is client), None)
@@ -158,12 +172,26 @@ class _Endpoint:
                 await asyncio.shield(task)
 
     async def delete(self, request: Request) -> Response:
+        """End a legacy session (its calls in flight are cancelled)."""
         if self.authorised(request) is None:
             return Response(status_code=401, headers={"www-authenticate": 'Bearer realm="weir"'})
         state = self.sessions.pop(request.headers.get(_SESSION_HEADER, ""), None)
         if state is not None:
             self.gateway.forget_client(state)
         return Response(status_code=200 if state is not None else 404)
+
+
+def _header_mismatch(request: Request, msg: Message) -> str | None:
+    """2026-07-28 routing headers must agree with the body they describe (else -32020)."""
+    method = request.headers.get("mcp-method")
+    if method is not None and method != msg.get("method"):
+        return f"Mcp-Method header {method!r} does not match the body's method {msg.get('method')!r}"
+    name = request.headers.get("mcp-name")
+    params = msg.get("params") if isinstance(msg.get("params"), dict) else {}
+    target = (params or {}).get("name") or (params or {}).get("uri")
+    if name is not None and target is not None and name != target:
+        return f"Mcp-Name header {name!r} does not match the body's {target!r}"
+    return None
 
 
 async def _nowhere(_: Message) -> None:

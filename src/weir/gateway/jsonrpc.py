@@ -69,7 +69,7 @@ def parse(data: bytes | str, *, limit: int) -> Message:
     if size > limit:
         raise RpcError(INVALID_REQUEST, f"message of {size} bytes exceeds the limit of {limit} bytes")
     try:
-        value = json.loads(data)
+        value = json.loads(data, parse_constant=_refuse_constant)
     except (ValueError, UnicodeDecodeError) as exc:
         raise RpcError(PARSE_ERROR, f"invalid JSON: {exc}") from exc
     if isinstance(value, list):
@@ -78,6 +78,11 @@ def parse(data: bytes | str, *, limit: int) -> Message:
         raise RpcError(INVALID_REQUEST, f"a JSON-RPC message must be an object, not {type(value).__name__}")
     _check_shape(value)
     return value
+
+
+def _refuse_constant(name: str) -> Any:
+    # Python's json accepts NaN and Infinity; JSON does not, and neither can the audit trail.
+    raise ValueError(f"{name} is not a JSON value")
 
 
 def _check_shape(msg: Message) -> None:

@@ -117,11 +117,17 @@ class Gateway:
             await self._notification(msg["method"], ex)
             return None
         key = (client.conn_id, msg["id"])
-        task = asyncio.current_task()
-        if task is not None:
-            self._inflight[key] = task
+        # Its own task, so a client's cancellation stops this request and nothing else.
+        work = asyncio.create_task(self._request(msg["method"], ex))
+        self._inflight[key] = work
         try:
-            return jsonrpc.result(msg["id"], await self._request(msg["method"], ex))
+            return jsonrpc.result(msg["id"], await work)
+        except asyncio.CancelledError:
+            outer = asyncio.current_task()
+            if work.cancelled() and not (outer is not None and outer.cancelling()):
+                return None  # cancelled by the client: no response is sent
+            work.cancel()
+            raise
         except RpcError as exc:
             return jsonrpc.error(msg["id"], exc.code, exc.message, exc.data)
         except Exception as exc:  # top-level handler: the client gets a precise error, never a hang

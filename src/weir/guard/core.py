@@ -18,10 +18,11 @@ from typing import Any
 
 from weir.config import WeirConfig
 from weir.flow.labelling import result_label, standing
-from weir.flow.provenance import ArgTaint, ValueMemory
+from weir.flow.provenance import ArgTaint, ValueMemory, arg_fingerprints
 from weir.flow.request import request_meta
 from weir.flow.session import Session
 from weir.flow.store import MemorySessionStore, SessionStore
+from weir.flow.values import walk_leaves
 from weir.guard import reading
 from weir.guard.checks import CallCheck, ChainLike, ResultCheck, ToolsReview
 from weir.guard.shaping import blocked_result, redact_result, warn_result
@@ -84,13 +85,13 @@ class Guard:
     def register_tools(self, server: str, tools: Sequence[Mapping[str, Any]]) -> ToolsReview:
         """Read a server's tool list; replaces what was registered for that server before.
 
-        The same list again (a client re-listing, a trace replaying) is recognised and its
-        review returned as it was — unless a detector chain is set: pinning must see every
-        listing.
+        The same list as the server's previous one (a client re-listing, a trace replaying) is
+        recognised and its review returned as it was: nothing changed, so neither the profiles nor
+        the detectors' verdicts (poisoning, pinning) can have.
         """
         digest = _digest(tools)
         previous = self._listed.get(server)
-        if self.chain is None and previous is not None and previous[0] == digest:
+        if previous is not None and previous[0] == digest:
             return previous[1]
         review = self._register(server, tools)
         self._listed[server] = (digest, review)
@@ -150,7 +151,8 @@ class Guard:
         taints = session.check_call(args)
         if len(self._definitions):
             seen = {t.path for t in taints}
-            taints += [t for t in self._definitions.tainted(args, self._definition_steps) if t.path not in seen]
+            leaves = [(p, v, arg_fingerprints(v)) for p, v in walk_leaves(args) if p not in seen]
+            taints += self._definitions.tainted_leaves(leaves, self._definition_steps)
         return taints
 
     def _scan_tools(self, server: str, tools: Sequence[Mapping[str, Any]]) -> list[Finding]:
@@ -366,20 +368,23 @@ _PROFILES: dict[tuple[str, str, str], ToolProfile] = {}
 _MAX_PROFILES = 8192
 
 
-_FACTS: dict[int, tuple[ToolProfile, ToolFacts]] = {}
+_FACTS: dict[tuple[int, frozenset[tuple[str, str, str]]], tuple[ToolProfile, ToolFacts]] = {}
 
 
 def _facts_of(profile: ToolProfile, findings: list[Finding]) -> ToolFacts:
-    """Tool facts, shared for shared (cached) profiles without findings."""
-    if findings:
-        return tool_facts(profile, findings)
-    hit = _FACTS.get(id(profile))
+    """Tool facts, shared for shared (cached) profiles with the same findings.
+
+    Sharing keeps their identity stable across re-listings, which the engine's per-tool caches
+    rely on.
+    """
+    key = (id(profile), frozenset((f.detector, f.kind, str(f.cls)) for f in findings))
+    hit = _FACTS.get(key)
     if hit is not None and hit[0] is profile:
         return hit[1]
     if len(_FACTS) >= _MAX_PROFILES:
         _FACTS.clear()
-    facts = tool_facts(profile)
-    _FACTS[id(profile)] = (profile, facts)
+    facts = tool_facts(profile, findings)
+    _FACTS[key] = (profile, facts)
     return facts
 
 

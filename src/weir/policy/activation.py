@@ -68,8 +68,8 @@ def call_facts(
     want = roots if roots is not None else ("tool", "server", "session", "request", "args_from_untrusted", "arguments")
     values: dict[str, Any] = {}
     origins = {f"tool.{k}": v for k, v in tool.origins.items()}
-    if "tool" in want:
-        values["tool"] = tool.values
+    # Always present (a cached dict, free): obligations follow the tool even when no rule reads it.
+    values["tool"] = tool.values
     if "server" in want:
         values["server"] = server_facts(server, server_config)
     if "session" in want:

@@ -46,7 +46,7 @@ class Engine:
             "result": compile_phase(self.rules, "result"),
         }
         self._contexts: dict[tuple[int, int], tuple[dict[str, Any], cel.Context]] = {}
-        self._obligation_cache: dict[tuple[int, bool, Verdict], tuple[Mapping[str, Any], Obligations]] = {}
+        self._obligation_cache: dict[tuple[bool, bool, bool, bool, Verdict], Obligations] = {}
         self._allowed: dict[int, Decision] = {}
 
     @classmethod
@@ -202,17 +202,24 @@ class Engine:
     def _obligations(self, facts: Facts, effect: Verdict) -> Obligations:
         tool = facts.values.get("tool")
         if not isinstance(tool, Mapping):
-            return obligations_for(None, 0, effect)
+            bare = self._obligation_cache.get((False, False, False, True, effect))
+            if bare is None:
+                bare = obligations_for(None, 0, effect)
+                self._obligation_cache[(False, False, False, True, effect)] = bare
+            return bare
         level = max(_level(facts.values.get("session")), _level(facts.values.get("result")))
-        key = (id(tool), level >= 2, effect)
-        hit = self._obligation_cache.get(key)
-        if hit is not None and hit[0] is tool:
-            return hit[1]
-        if len(self._obligation_cache) >= _MAX_CONTEXTS:
-            self._obligation_cache.clear()
-            self._allowed.clear()
-        made = obligations_for(tool, level, effect)
-        self._obligation_cache[key] = (tool, made)
+        # Keyed by what obligations depend on, so the cache holds a handful of values.
+        key = (
+            tool.get("idempotent") is True,
+            tool.get("resource_intensive") is True,
+            tool.get("slow_execution") is True,
+            tool.get("sensitive_data") is True or tool.get("return_level", 0) >= 2 or level >= 2,
+            effect,
+        )
+        made = self._obligation_cache.get(key)
+        if made is None:
+            made = obligations_for(tool, level, effect)
+            self._obligation_cache[key] = made
         return made
 
     def _apply(self, effect: Verdict) -> Verdict:

@@ -1,0 +1,82 @@
+"""Throughput of the injection detector: patterns alone, model alone, both -- side by side.
+
+Two corpora, both scanned as tool results of about 64 KB each (how the chain sees them):
+- ``tools``: the held-out tool-output set (half injections, all of it talking about
+  instructions and assistants, so dense in pattern anchors: a hard case);
+- ``stdlib``: Python standard-library sources (code, comments, docstrings), ordinary text.
+
+DESIGN.md's budget is ≥ 20 MB/s for all detectors together on a tool result; this detector is
+one of several, so we report it against 40 MB/s for both halves together.
+"""
+
+from __future__ import annotations
+
+import json
+import sysconfig
+import time
+from pathlib import Path
+
+from weir.detect.evaluation.injection import TOOLS_SET, load_set
+from weir.detect.injection import InjectionDetector
+from weir.detect.injection.model import load_model
+
+Row = tuple[str, str, str, bool]
+BUDGET_MB_S = 40.0
+RESULT_CHARS = 64_000
+
+
+def _tools_corpus(megabytes: float) -> str:
+    blob = "\n".join(json.dumps({"content": text}) for text, _ in load_set(TOOLS_SET))
+    return blob * (int(megabytes * 1e6 / len(blob)) + 1)
+
+
+def _stdlib_corpus(megabytes: float) -> str:
+    lib = Path(sysconfig.get_paths()["stdlib"])
+    parts: list[str] = []
+    size = 0
+    for path in sorted(lib.glob("*.py")):
+        text = path.read_text(encoding="utf-8", errors="replace")
+        parts.append(text)
+        size += len(text)
+        if size >= megabytes * 1e6:
+            break
+    return "\n".join(parts)
+
+
+def _results(corpus: str) -> list[str]:
+    return [corpus[i : i + RESULT_CHARS] for i in range(0, len(corpus), RESULT_CHARS)]
+
+
+def _mb_per_s(detector: InjectionDetector, results: list[str], rounds: int) -> float:
+    size = sum(len(r.encode("utf-8", "surrogatepass")) for r in results)
+    detector(results[0])  # warm up: load the model, compile the regexes
+    best = float("inf")
+    for _ in range(rounds):
+        start = time.perf_counter()
+        for result in results:
+            detector(result)
+        best = min(best, time.perf_counter() - start)
+    return size / best / 1e6
+
+
+def run(quick: bool) -> list[Row]:
+    """Model load time, then MB/s of each configuration on each corpus, measured in one run."""
+    megabytes = 1.0 if quick else 8.0
+    rounds = 2 if quick else 3
+    start = time.perf_counter()
+    load_model.cache_clear()
+    load_model()
+    load_ms = (time.perf_counter() - start) * 1e3
+    rows: list[Row] = [("injection model load", f"{load_ms:.0f} ms", "< 1000 ms", load_ms < 1000)]
+    configs = (
+        ("patterns only", InjectionDetector(model=False)),
+        ("model only", InjectionDetector(patterns=False)),
+        ("patterns + model", InjectionDetector()),
+    )
+    for corpus_name, corpus in (("tools", _tools_corpus(megabytes)), ("stdlib", _stdlib_corpus(megabytes))):
+        results = _results(corpus)
+        for name, detector in configs:
+            rate = _mb_per_s(detector, results, rounds)
+            what = f"injection {name}, {corpus_name} results"
+            rows.append((what, f"{rate:.1f} MB/s", f">= {BUDGET_MB_S:.0f} MB/s", rate >= BUDGET_MB_S))
+    return rows

