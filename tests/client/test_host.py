@@ -11,6 +11,7 @@ from mcp.server.mcpserver import Context, MCPServer
 from tests.examples.paths import fresh_server
 from weir.client import ConfirmRequest, MaliciousActivity, WeirClient
 from weir.config import WeirConfig
+from weir.detect.config import DetectorSpec
 from weir.errors import WeirError
 from weir.labels.config import ServerConfig, Trust
 from weir.labels.vocab import DataClass, Destination, Outcome, Source
@@ -19,13 +20,16 @@ from weir.server import Returns, ServerLabels, ToolLabels, data_label, labelled_
 
 pytestmark = pytest.mark.anyio
 
+# Only the secrets detector: these tests are about the wrapper (propagation, confirmation,
+# resolution, alarms), and must not hinge on a text classifier's verdict on "posted".
 CONFIG = WeirConfig(
+    detectors=[DetectorSpec(use="secrets")],
     servers={
         "files": ServerConfig(trust=Trust.TRUSTED),
         "mail": ServerConfig(trust=Trust.TRUSTED),
         "probe": ServerConfig(trust=Trust.TRUSTED),
         "web": ServerConfig(trust=Trust.UNTRUSTED),
-    }
+    },
 )
 SEEN: list[dict[str, Any]] = []
 
