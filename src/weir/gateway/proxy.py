@@ -295,6 +295,10 @@ class Gateway:
         if future is not None and not future.done():
             future.set_result(msg)
 
+    def busy(self, client: ClientState) -> bool:
+        """Whether a request from this connection is still being answered."""
+        return any(conn == client.conn_id for conn, _ in self._inflight)
+
     def forget_client(self, client: ClientState) -> None:
         """Cancel what a closed connection still has in flight."""
         for (conn, _), task in list(self._inflight.items()):
