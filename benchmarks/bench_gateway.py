@@ -281,7 +281,8 @@ def run(quick: bool) -> list[Row]:
     """The gateway's added latency in memory, over stdio and HTTP, beside fastmcp's proxy; HTTP throughput."""
     import logging
 
-    logging.getLogger("httpx").setLevel(logging.WARNING)  # fastmcp's import turns request logging on
+    for name in ("httpx", "httpx2"):  # fastmcp's import turns request logging on
+        logging.getLogger(name).setLevel(logging.WARNING)
     n = 60 if quick else 400
     rows: list[Row] = []
     with tempfile.TemporaryDirectory() as tmp:
