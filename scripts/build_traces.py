@@ -22,6 +22,7 @@ A session source looks like::
           - call: mail/search_mail
             args: {query: "..."}
             truth: benign            # or hijacked
+            injected: true           # optional: this step's result carries injected instructions
             result:                  # a wire CallToolResult, or the shorthand below
               text: "..."            # one text block (or `blocks: [{text, meta}]`)
               structured: {...}      # structuredContent
@@ -66,26 +67,32 @@ def _result(spec: dict[str, Any]) -> dict[str, Any]:
     return result
 
 
-def build_trace(source: dict[str, Any], catalogs: dict[str, list[dict[str, Any]]]) -> tuple[list[str], dict[str, str]]:
-    """The trace's lines and its ground truth (line number as a string → label)."""
+def build_trace(
+    source: dict[str, Any], catalogs: dict[str, list[dict[str, Any]]]
+) -> tuple[list[str], dict[str, str], list[int]]:
+    """The trace's lines, its ground truth (call line as a string → label) and the lines whose
+    content carries injected instructions (a result, or a tools/list with a poisoned description)."""
     lines: list[str] = []
     truth: dict[str, str] = {}
+    injected: list[int] = []
     listed: dict[str, set[str]] = {}
 
-    def list_tools(key: str) -> None:
+    def list_tools(key: str, *, poisoned: bool = False) -> None:
         # ``server@v2`` is a later catalogue of ``server`` (a re-list after an update).
         server = key.split("@", 1)[0]
         listed[server] = {t["name"] for t in catalogs[key]}
+        if poisoned:
+            injected.append(len(lines))
         lines.append(_line({"event": "tools", "server": server, "tools": catalogs[key]}))
 
     for key in source["servers"]:
-        list_tools(key)
+        list_tools(key, poisoned=key in source.get("poisoned", ()))
     meta = source.get("meta")
     for session in source["sessions"]:
         lines.append(_line({"event": "session", "id": session["id"]}))
         for step in session["steps"]:
             if "tools" in step:
-                list_tools(step["tools"])
+                list_tools(step["tools"], poisoned=step.get("injected", False))
                 continue
             server, tool = step["call"].split("/", 1)
             if tool not in listed.get(server, set()):
@@ -98,9 +105,11 @@ def build_trace(source: dict[str, Any], catalogs: dict[str, list[dict[str, Any]]
             truth[str(len(lines))] = step["truth"]
             lines.append(_line(call))
             if "result" in step:
+                if step.get("injected"):
+                    injected.append(len(lines))
                 result = _result(step["result"])
                 lines.append(_line({"event": "result", "server": server, "tool": tool, "result": result}))
-    return lines, truth
+    return lines, truth, injected
 
 
 def build() -> dict[Path, str]:
@@ -110,12 +119,13 @@ def build() -> dict[Path, str]:
     expected: dict[str, Any] = {}
     for path in sorted((SOURCES / "sessions").glob("*.yaml")):
         source = yaml.safe_load(path.read_text(encoding="utf-8"))
-        lines, truth = build_trace(source, catalogs)
+        lines, truth, injected = build_trace(source, catalogs)
         name = f"{source['name']}.jsonl"
         outputs[OUT / name] = "\n".join(lines) + "\n"
-        expected[name] = {"summary": " ".join(source["summary"].split()), "calls": truth}
+        expected[name] = {"summary": " ".join(source["summary"].split()), "calls": truth, "injected": injected}
     doc = {
-        "about": "Ground truth per trace and 0-based line of each call event: benign or hijacked.",
+        "about": "Ground truth per trace: each call event's 0-based line → benign or hijacked; `injected`: "
+        "the lines (results, or tools events) whose content carries injected instructions.",
         "traces": expected,
     }
     outputs[OUT / "expected.json"] = json.dumps(doc, indent=1, ensure_ascii=False) + "\n"

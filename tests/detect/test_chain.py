@@ -209,3 +209,15 @@ def test_scanning_from_several_threads_gives_each_text_its_own_findings() -> Non
     with ThreadPoolExecutor(max_workers=4) as pool:
         got = list(pool.map(lambda t: [(f.kind, f.start) for f in chain.scan_text(t)], texts))
     assert got == expected
+
+
+def test_a_huge_mixed_text_is_scanned_across_chunks_by_every_default_detector() -> None:
+    chain = Chain.from_specs(None)
+    chain.warm()
+    block = f"Rows: {{'id': 12, 'mail': 'a@example.org'}} é {TOKEN} \u200b done.\n"
+    text = block * (1_300_000 // len(block))  # more than one 1M-character chunk
+    findings = chain.scan_text(text)
+    tokens = [f for f in findings if f.kind == "github-token"]
+    assert len(tokens) == text.count(TOKEN)
+    assert all(text[f.start : f.end] == TOKEN for f in tokens)
+    assert all(0 <= f.start <= f.end <= len(text) for f in findings)

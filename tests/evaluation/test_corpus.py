@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from weir.config import load_config
-from weir.evaluation.corpus import CORPUS_DIR, Truth, config_path, load_truth, trace_names, trace_path
+from weir.evaluation.corpus import CORPUS_DIR, Truth, config_path, load_injected, load_truth, trace_names, trace_path
 from weir.trace import CallEvent, ResultEvent, SessionEvent, ToolsEvent, TraceError, TraceLine, read_trace
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -121,3 +121,13 @@ def test_the_shipped_files_are_what_the_sources_build() -> None:
     )
     assert done.returncode == 0, done.stdout + done.stderr
     assert CORPUS_DIR.is_dir()
+
+
+def test_injected_lines_are_results_or_tool_lists_and_every_attack_has_one() -> None:
+    injected = load_injected()
+    for name in trace_names():
+        kinds = {tl.line: type(tl.event) for tl in read_trace(trace_path(name))}
+        marked = injected[f"{name}.jsonl"]
+        assert all(kinds[line] in (ResultEvent, ToolsEvent) for line in marked), name
+        attacked = Truth.HIJACKED in TRUTH[f"{name}.jsonl"].values()
+        assert attacked == bool(marked), name

@@ -6,10 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from weir.evaluation.corpus import Truth, load_truth, trace_names, trace_path
-from weir.evaluation.traces import evaluate, main
+from weir.config import load_config
+from weir.evaluation.corpus import Truth, config_path, load_injected, load_truth, trace_names, trace_path
+from weir.evaluation.traces import evaluate, main, score_detectors
 from weir.policy.decision import Verdict
-from weir.trace import CallEvent, read_trace
+from weir.trace import CallEvent, ResultEvent, ToolsEvent, read_trace
 
 
 def _policy(tmp_path: Path, body: str) -> Path:
@@ -64,3 +65,25 @@ def test_the_command_prints_the_figures_and_fails_cleanly_on_a_bad_policy(capsys
     assert "benign calls confirmed:" in out
     assert main(["--policy", "no-such-pack"]) == 1
     assert "neither a file nor a built-in pack" in capsys.readouterr().err
+
+
+def test_the_detector_score_counts_every_result_and_tool_list_once() -> None:
+    config = load_config(config_path())
+    events = [
+        tl
+        for name in trace_names()
+        for tl in read_trace(trace_path(name))
+        if isinstance(tl.event, ResultEvent | ToolsEvent)
+    ]
+    injected = sum(len(lines) for lines in load_injected().values())
+    silent = score_detectors(config.model_copy(update={"detectors": []}))
+    assert (silent.injected, silent.injected_flagged, silent.clean_flagged) == (injected, 0, 0)
+    assert silent.injected + silent.clean == len(events)
+    assert len(silent.missed_lines) == injected
+    full = score_detectors(config)
+    assert full.injected_flagged + len(full.missed_lines) == injected
+    assert full.clean_flagged == len(full.flagged_clean_lines)
+    # What the session marks malicious is a subset of what any detector calls malicious.
+    assert full.raw_injected_flagged >= full.injected_flagged
+    assert full.raw_clean_flagged >= full.clean_flagged
+    assert (silent.raw_injected_flagged, silent.raw_clean_flagged) == (0, 0)

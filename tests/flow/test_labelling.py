@@ -59,3 +59,13 @@ def test_the_data_and_an_untrusted_public_source_always_win() -> None:
     assert standing(DataLabel(untrusted=True), closed, Trust.TRUSTED).untrusted
     assert standing(DataLabel(malicious=True), closed, Trust.TRUSTED).untrusted
     assert standing(BOTTOM, None, Trust.TRUSTED) == Standing(True, True, False)
+
+
+def test_a_classifier_hit_below_its_confidence_bar_is_recorded_but_not_malicious() -> None:
+    weak = Finding(detector="injection", kind="classifier", cls=FindingClass.MALICIOUS, confidence=0.89)
+    sure = Finding(detector="injection", kind="classifier", cls=FindingClass.MALICIOUS, confidence=0.97)
+    pattern = Finding(detector="injection", kind="addressed-to-assistant", cls=FindingClass.MALICIOUS, confidence=0.85)
+    assert not findings_label([weak]).malicious
+    assert findings_label([weak]).findings == {weak}
+    assert findings_label([sure]).malicious
+    assert findings_label([pattern]).malicious

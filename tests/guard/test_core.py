@@ -341,3 +341,21 @@ def test_relisting_the_same_tools_returns_the_same_review() -> None:
     assert g.register_tools("srv", [dict(READ_FILE)]) is first
     changed = g.register_tools("srv", [{**READ_FILE, "description": "changed"}])
     assert changed is not first
+
+
+def test_warn_mode_reports_a_block_but_releases_the_result_with_the_warning() -> None:
+    g = guard(policy={"packs": ["strict"], "mode": "warn"})
+    out = g.after_call(g.session(), "web", "fetch", text_result("x", annotations={"maliciousActivityHint": True}))
+    assert out.decision.effect is Verdict.BLOCK
+    assert out.decision.applied is Verdict.WARN
+    assert out.result.get("isError") is not True
+    assert out.result["content"][0]["text"] == "x"
+    assert out.result["_meta"][DECISION_KEY]["decided"] == "block"
+
+
+def test_audit_mode_changes_nothing() -> None:
+    g = guard(KeywordChain(), policy={"mode": "audit"})
+    out = g.after_call(g.session(), "files", "read_file", text_result("key=AKIAABCDEFGHIJKLMNOP end"))
+    assert out.decision.effect is Verdict.REDACT
+    assert out.decision.applied is Verdict.ALLOW
+    assert out.result["content"][0]["text"] == "key=AKIAABCDEFGHIJKLMNOP end"

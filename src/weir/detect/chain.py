@@ -79,6 +79,11 @@ class Chain:
             (tools if is_tool_check(spec.use) else text).append(instance)
         return cls(text, tools, missing=missing)
 
+    def warm(self) -> None:
+        """Build what is otherwise built on first use (the character table, ~0.25 s), so the
+        first non-ASCII tool result of a long-running gateway does not pay for it."""
+        self.scan_text("warm \u00e9")
+
     @property
     def ids(self) -> tuple[str, ...]:
         """The ids of every detector and tool check, in order."""

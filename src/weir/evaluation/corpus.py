@@ -15,7 +15,7 @@ from typing import Any
 
 from weir.trace import TraceError
 
-__all__ = ["CORPUS_DIR", "Truth", "config_path", "load_truth", "locate", "trace_names", "trace_path"]
+__all__ = ["CORPUS_DIR", "Truth", "config_path", "load_injected", "load_truth", "locate", "trace_names", "trace_path"]
 
 CORPUS_DIR = Path(__file__).resolve().parent.parent / "data" / "traces"
 """Where the shipped traces, their config (``weir.yaml``) and ``expected.json`` live."""
@@ -48,9 +48,7 @@ def config_path() -> Path:
     return CORPUS_DIR / "weir.yaml"
 
 
-def load_truth(path: Path | None = None) -> dict[str, dict[int, Truth]]:
-    """Ground truth: trace file name → call line → :class:`Truth`. Malformed files raise ``TraceError``."""
-    p = path or CORPUS_DIR / "expected.json"
+def _traces(p: Path) -> dict[str, Any]:
     try:
         doc: Any = json.loads(p.read_text(encoding="utf-8"))
     except (OSError, json.JSONDecodeError) as exc:
@@ -58,6 +56,25 @@ def load_truth(path: Path | None = None) -> dict[str, dict[int, Truth]]:
     traces = doc.get("traces") if isinstance(doc, dict) else None
     if not isinstance(traces, dict):
         raise TraceError("ground truth needs a `traces` object", path=str(p))
+    return traces
+
+
+def load_injected(path: Path | None = None) -> dict[str, frozenset[int]]:
+    """Trace file name → the lines (results, tools events) whose content carries injected instructions."""
+    p = path or CORPUS_DIR / "expected.json"
+    out: dict[str, frozenset[int]] = {}
+    for name, entry in _traces(p).items():
+        lines = entry.get("injected", []) if isinstance(entry, dict) else None
+        if not isinstance(lines, list) or not all(isinstance(n, int) for n in lines):
+            raise TraceError(f"{name}: `injected` must be a list of line numbers", path=str(p))
+        out[name] = frozenset(lines)
+    return out
+
+
+def load_truth(path: Path | None = None) -> dict[str, dict[int, Truth]]:
+    """Ground truth: trace file name → call line → :class:`Truth`. Malformed files raise ``TraceError``."""
+    p = path or CORPUS_DIR / "expected.json"
+    traces = _traces(p)
     out: dict[str, dict[int, Truth]] = {}
     for name, entry in traces.items():
         calls = entry.get("calls") if isinstance(entry, dict) else None

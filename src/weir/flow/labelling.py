@@ -19,7 +19,7 @@ from weir.labels.profile import ToolProfile
 from weir.labels.provenance import Origin
 from weir.labels.vocab import DataClass, Dialect, Level, Source
 
-__all__ = ["Standing", "findings_label", "result_label", "standing"]
+__all__ = ["CLASSIFIER_CONFIDENCE", "Standing", "findings_label", "result_label", "standing", "strong"]
 
 _CLASS_OF = {
     FindingClass.CREDENTIALS: (DataClass.CREDENTIALS, Level.HIGH),
@@ -29,6 +29,24 @@ _CLASS_OF = {
 _TRUSTED_SOURCES = frozenset({Source.TRUSTED_PUBLIC, Source.INTERNAL, Source.USER, Source.SYSTEM})
 
 
+CLASSIFIER_CONFIDENCE = 0.95
+"""A statistical classifier's hit makes content malicious only at or above this confidence."""
+
+
+def strong(finding: Finding) -> bool:
+    """Whether a malicious finding is evidence enough to mark the content malicious.
+
+    Deterministic detectors (patterns, poisoning and pinning checks) are written for precision;
+    a statistical classifier's probability is not, on its own, evidence to block on — on the
+    shipped corpus its hits on clean content reach 0.89 while its hits on injected content start
+    at 0.55. Below :data:`CLASSIFIER_CONFIDENCE` its hits are recorded as suspicious: kept in
+    the findings (audit, explanations), without setting ``malicious``.
+    """
+    if finding.kind == "classifier":
+        return finding.confidence >= CLASSIFIER_CONFIDENCE
+    return finding.confidence >= 0.5
+
+
 def findings_label(findings: Iterable[Finding]) -> DataLabel:
     """The label detector findings imply: malicious → maliciousActivityHint, secrets/PII/financial → classes."""
     label = BOTTOM
@@ -36,7 +54,7 @@ def findings_label(findings: Iterable[Finding]) -> DataLabel:
         origin = frozenset(
             {Origin(dialect=Dialect.DETECTOR, path=f"{f.detector}:{f.kind}" + (f" at {f.path}" if f.path else ""))}
         )
-        if f.cls is FindingClass.MALICIOUS:
+        if f.cls is FindingClass.MALICIOUS and strong(f):
             part = DataLabel(malicious=True, findings=frozenset({f}), origins={"malicious": origin})
         elif f.cls in _CLASS_OF:
             cls, level = _CLASS_OF[f.cls]

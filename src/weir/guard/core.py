@@ -10,9 +10,6 @@ block naming the error.
 from __future__ import annotations
 
 import contextlib
-import hashlib
-import json
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -23,12 +20,12 @@ from weir.flow.request import request_meta
 from weir.flow.session import Session
 from weir.flow.store import MemorySessionStore, SessionStore
 from weir.flow.values import walk_leaves
-from weir.guard import reading
+from weir.guard import catalog, reading
 from weir.guard.checks import CallCheck, ChainLike, ResultCheck, ToolsReview
 from weir.guard.shaping import blocked_result, redact_result, warn_result
 from weir.labels.config import ServerConfig, Sharing, Trust
 from weir.labels.datalabel import DataLabel
-from weir.labels.finding import Finding, FindingClass
+from weir.labels.finding import Finding
 from weir.labels.profile import ToolProfile
 from weir.labels.provenance import Origin
 from weir.labels.vocab import Dialect
@@ -38,8 +35,6 @@ from weir.policy.engine import Engine
 from weir.policy.facts import ToolFacts, tool_facts
 
 __all__ = ["Guard"]
-
-_TOOL_INDEX = re.compile(r"^(?:tools)?\[(\d+)\]")
 
 
 class Guard:
@@ -89,7 +84,7 @@ class Guard:
         recognised and its review returned as it was: nothing changed, so neither the profiles nor
         the detectors' verdicts (poisoning, pinning) can have.
         """
-        digest = _digest(tools)
+        digest = catalog.digest(tools)
         previous = self._listed.get(server)
         if previous is not None and previous[0] == digest:
             return previous[1]
@@ -99,7 +94,7 @@ class Guard:
 
     def _register(self, server: str, tools: Sequence[Mapping[str, Any]]) -> ToolsReview:
         findings = self._scan_tools(server, tools)
-        flagged = _findings_by_tool(tools, findings)
+        flagged = catalog.findings_by_tool(tools, findings)
         profiles: dict[str, ToolProfile] = {}
         errors: list[str] = []
         for key in [k for k in self._profiles if k[0] == server]:
@@ -116,20 +111,20 @@ class Guard:
             self._profiles[(server, name)] = profile
             self._flagged[(server, name)] = flagged.get(name, [])
             self._remember_definition(server, name, raw, bool(flagged.get(name)))
-            self._facts[(server, name)] = _facts_of(profile, flagged.get(name, []))
+            self._facts[(server, name)] = catalog.facts_of(profile, flagged.get(name, []))
         return ToolsReview(server, profiles, tuple(findings), flagged, tuple(errors))
 
     def _read(self, raw: Mapping[str, Any], server: str, errors: list[str], i: int) -> ToolProfile:
         try:
-            key = (server, self._trust_key(server), _digest(raw))
-            cached = _PROFILES.get(key)
+            key = (server, self._trust_key(server), catalog.digest(raw))
+            cached = catalog.PROFILES.get(key)
             if cached is None:
                 cached = reading.read_profile(
                     raw, server=server, servers=self.config.servers, overrides=self.config.overrides
                 )
-                if len(_PROFILES) >= _MAX_PROFILES:
-                    _PROFILES.clear()
-                _PROFILES[key] = cached
+                if len(catalog.PROFILES) >= catalog.MAX_PROFILES:
+                    catalog.PROFILES.clear()
+                catalog.PROFILES[key] = cached
             return cached
         except Exception as exc:  # a reader bug must not make a tool look safe
             errors.append(f"tools[{i}]: could not be read ({exc}); treated as unknown")
@@ -139,7 +134,7 @@ class Guard:
         cfg = self._server(server)
         if cfg is not None and cfg.trust is Trust.TRUSTED:
             return
-        text = _definition_text(raw)
+        text = catalog.definition_text(raw)
         if not text:
             return
         self._definition_steps.append((server, f"{name} (tool definition)"))
@@ -161,12 +156,14 @@ class Guard:
         try:
             return list(self.chain.scan_tools(server, tools))
         except Exception as exc:
-            return [_scan_error("tools", exc)]
+            return [catalog.scan_error("tools", exc)]
 
     def _trust_key(self, server: str) -> str:
         """What, besides the tool itself, a profile depends on: the server's trust and the overrides."""
         if self._overrides_key is None:
-            self._overrides_key = _digest([o.model_dump(mode="json", by_alias=True) for o in self.config.overrides])
+            self._overrides_key = catalog.digest(
+                [o.model_dump(mode="json", by_alias=True) for o in self.config.overrides]
+            )
         cfg = self._server(server)
         return f"{cfg.trust if cfg else Trust.UNTRUSTED}:{self._overrides_key}"
 
@@ -206,7 +203,7 @@ class Guard:
             args = dict(arguments or {})
             profile, tfacts = self._call_profile(server, tool, resolved)
             if resolved is not None:
-                if len(self._in_flight) >= _MAX_PROFILES:
+                if len(self._in_flight) >= catalog.MAX_PROFILES:
                     self._in_flight.clear()
                 self._in_flight[(session.id, server, tool)] = profile
             if meta:
@@ -296,7 +293,7 @@ class Guard:
         try:
             return list(self.chain.scan_result(result))
         except Exception as exc:
-            return [_scan_error("result", exc)]
+            return [catalog.scan_error("result", exc)]
 
 
 def _shape(result: Mapping[str, Any], decision: Decision, findings: Sequence[Finding], tool: str) -> dict[str, Any]:
@@ -308,23 +305,6 @@ def _shape(result: Mapping[str, Any], decision: Decision, findings: Sequence[Fin
     if applied is Verdict.WARN or (applied is Verdict.CONFIRM and decision.rules):
         return warn_result(result, decision)
     return dict(result)
-
-
-def _definition_text(raw: Mapping[str, Any]) -> list[str]:
-    """The free text of a tool definition: its description and every description in its schema."""
-    out = [raw[k] for k in ("description", "title") if isinstance(raw.get(k), str)]
-    stack: list[Any] = [raw.get("inputSchema"), raw.get("outputSchema")]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, Mapping):
-            for key, value in node.items():
-                if key in ("description", "title") and isinstance(value, str):
-                    out.append(value)
-                elif isinstance(value, Mapping | list):
-                    stack.append(value)
-        elif isinstance(node, list):
-            stack.extend(node)
-    return out
 
 
 def _values(result: Mapping[str, Any]) -> dict[str, Any]:
@@ -348,59 +328,3 @@ def _trust_label(server: str, tool: str, *, known: bool) -> DataLabel:
         else f"{server}/{tool} was never listed, so nothing vouches for its results"
     )
     return DataLabel(untrusted=True, origins={"untrusted": frozenset({Origin(dialect=Dialect.POLICY, path=why)})})
-
-
-def _findings_by_tool(tools: Sequence[Mapping[str, Any]], findings: Sequence[Finding]) -> dict[str, list[Finding]]:
-    out: dict[str, list[Finding]] = {}
-    names = [t.get("name") if isinstance(t, Mapping) else None for t in tools]
-    for f in findings:
-        m = _TOOL_INDEX.match(f.path or "")
-        if m and int(m.group(1)) < len(names) and isinstance(names[int(m.group(1))], str):
-            out.setdefault(str(names[int(m.group(1))]), []).append(f)
-    return out
-
-
-# Reading a tool through every dialect costs far more than deciding a call, and the same tools
-# come back in every session of a replay and every connection to the gateway: profiles are
-# shared across guards, keyed by everything they depend on (the wire tool, the server's trust,
-# the overrides). Profiles are frozen values, so sharing them is safe.
-_PROFILES: dict[tuple[str, str, str], ToolProfile] = {}
-_MAX_PROFILES = 8192
-
-
-_FACTS: dict[tuple[int, frozenset[tuple[str, str, str]]], tuple[ToolProfile, ToolFacts]] = {}
-
-
-def _facts_of(profile: ToolProfile, findings: list[Finding]) -> ToolFacts:
-    """Tool facts, shared for shared (cached) profiles with the same findings.
-
-    Sharing keeps their identity stable across re-listings, which the engine's per-tool caches
-    rely on.
-    """
-    key = (id(profile), frozenset((f.detector, f.kind, str(f.cls)) for f in findings))
-    hit = _FACTS.get(key)
-    if hit is not None and hit[0] is profile:
-        return hit[1]
-    if len(_FACTS) >= _MAX_PROFILES:
-        _FACTS.clear()
-    facts = tool_facts(profile, findings)
-    _FACTS[key] = (profile, facts)
-    return facts
-
-
-def _digest(tools: Any) -> str:
-    """A fingerprint of a tool list (anything JSON cannot encode makes it unique: re-read it)."""
-    try:
-        return hashlib.sha256(json.dumps(tools, sort_keys=True, default=repr).encode()).hexdigest()
-    except (TypeError, ValueError):
-        return f"unhashable:{id(tools)}"
-
-
-def _scan_error(what: str, exc: Exception) -> Finding:
-    # A detector that fails must not make content look clean: record it as suspected malicious.
-    return Finding(
-        detector="weir",
-        kind="detector-error",
-        cls=FindingClass.MALICIOUS,
-        message=f"the detector chain failed on the {what}: {type(exc).__name__}: {exc}",
-    )

@@ -6,11 +6,10 @@ other key (``structuredContent``, unknown ``_meta`` keys, resource blocks) as it
 
 from __future__ import annotations
 
-import copy
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from weir.detect.redact import redact_result as detect_redact
 from weir.labels.finding import Finding, FindingClass
 from weir.policy.decision import Decision, Verdict
 
@@ -19,7 +18,6 @@ __all__ = ["DECISION_KEY", "blocked_result", "decision_meta", "redact_result", "
 DECISION_KEY = "dev.weir/decision"
 """Where the Guard explains itself in a result's ``_meta``."""
 
-_BLOCK_PATH = re.compile(r"^content\[(\d+)\]\.text$")
 _REDACT_CLASSES = frozenset({FindingClass.CREDENTIALS, FindingClass.PII, FindingClass.FINANCIAL})
 
 
@@ -68,48 +66,24 @@ def blocked_result(decision: Decision, *, what: str) -> dict[str, Any]:
     }
 
 
-def _redact_text(text: str, spans: Sequence[Finding]) -> str:
-    # Apply from the end so earlier offsets stay valid; overlapping spans merge into the first.
-    out = text
-    last_start = len(text) + 1
-    for f in sorted(spans, key=lambda f: (f.start, f.end), reverse=True):
-        start, end = max(0, f.start), min(f.end, len(text))
-        if start >= end or end > last_start:
-            continue
-        out = out[:start] + f"[REDACTED:{f.cls}]" + out[end:]
-        last_start = start
-    return out
-
-
 def redact_result(result: Mapping[str, Any], findings: Sequence[Finding], decision: Decision) -> dict[str, Any]:
-    """Replace sensitive finding spans in text blocks with ``[REDACTED:class]`` markers.
+    """Replace sensitive finding spans (credentials, PII, financial) with ``[REDACTED:class]``.
 
-    Findings name their block by ``path`` (``content[2].text``); a sensitive finding without a
-    usable path cannot be located, so every text block is withheld rather than risk leaking it.
+    The detect layer rewrites the strings at each finding's ``path`` (text blocks, embedded
+    resources, ``structuredContent``). A sensitive finding without a path cannot be located,
+    so every text block is withheld and ``structuredContent`` dropped rather than risk a leak.
     """
-    out = _with_meta(result, decision)
-    raw = out.get("content")
-    content: list[Any] = copy.deepcopy(raw) if isinstance(raw, list) else []
-    by_block: dict[int, list[Finding]] = {}
-    unplaced = False
-    for f in findings:
-        if f.cls not in _REDACT_CLASSES:
-            continue
-        m = _BLOCK_PATH.match(f.path or "")
-        if m and int(m.group(1)) < len(content):
-            by_block.setdefault(int(m.group(1)), []).append(f)
-        else:
-            unplaced = True
-    for i, block in enumerate(content):
-        if not isinstance(block, dict) or not isinstance(block.get("text"), str):
-            continue
-        if unplaced:
-            block["text"] = "[REDACTED: sensitive content could not be located precisely]"
-        elif i in by_block:
-            block["text"] = _redact_text(block["text"], by_block[i])
-    out["content"] = content
-    if unplaced and "structuredContent" in out:
-        out["structuredContent"] = None
+    sensitive = [f for f in findings if f.cls in _REDACT_CLASSES]
+    out = _with_meta(detect_redact(result, [f for f in sensitive if f.path is not None]), decision)
+    if any(f.path is None for f in sensitive):
+        content = out.get("content")
+        out["content"] = [
+            {**block, "text": "[REDACTED: sensitive content could not be located precisely]"}
+            if isinstance(block, dict) and isinstance(block.get("text"), str)
+            else block
+            for block in (content if isinstance(content, list) else [])
+        ]
+        out.pop("structuredContent", None)
     return out
 
 

@@ -45,7 +45,7 @@ class Engine:
             "call": compile_phase(self.rules, "call"),
             "result": compile_phase(self.rules, "result"),
         }
-        self._contexts: dict[tuple[int, int], tuple[dict[str, Any], cel.Context]] = {}
+        self._contexts: dict[tuple[int, int, Any], tuple[Any, cel.Context]] = {}
         self._obligation_cache: dict[tuple[bool, bool, bool, bool, Verdict], Obligations] = {}
         self._allowed: dict[int, Decision] = {}
 
@@ -98,36 +98,35 @@ class Engine:
         )
 
     def _activation(self, values: Mapping[str, Any], phase: CompiledPhase) -> cel.Context:
-        """The CEL context for ``values``: only the fields the rules use, the tool's part cached.
+        """The CEL context for ``values``: only the fields the rules use, converted as rarely as possible.
 
-        Converting Python values into CEL dominates the cost of a decision, and a tool's facts
-        are the same for every call to it, so each tool's converted facts are kept in a context
-        that is reused and only updated with the per-call roots. Not thread-safe: decisions
-        run one at a time (the gateway decides on its event loop, without awaiting inside).
+        Converting Python values into CEL dominates the cost of a decision. A tool's facts are
+        the same for every call to it, and a session's projected facts (a few booleans, a level,
+        some classes) take few distinct values, so contexts holding both, already converted,
+        are kept per (tool, session facts) and only the per-call roots are converted each time.
+        Not thread-safe: decisions run one at a time (the gateway decides on its event loop,
+        without awaiting inside).
         """
-        tool = values.get("tool")
-        ctx: cel.Context | None = None
-        if isinstance(tool, dict) and "tool" in phase.fields:
-            key = (id(tool), id(phase))
-            cached = self._contexts.get(key)
-            if cached is not None and cached[0] is tool:
-                ctx = cached[1]
-            else:
-                if len(self._contexts) >= _MAX_CONTEXTS:
-                    self._contexts.clear()
-                ctx = cel.Context({"tool": _project(tool, phase.fields["tool"])})
-                self._contexts[key] = (tool, ctx)
         rest = {
             root: _project(values[root], fields) if isinstance(values.get(root), dict) else values[root]
             for root, fields in phase.fields.items()
-            if root != "tool" or ctx is None
         }
         taints = rest.get("args_from_untrusted")
         if isinstance(taints, list) and taints:
             rest["args_from_untrusted"] = [_project(t, phase.item_fields) for t in taints]
-        if ctx is None:
-            return cel.Context(rest)
-        ctx.update(rest)
+        tool, session = rest.pop("tool", None), rest.pop("session", None)
+        raw_tool = values.get("tool")
+        key = (id(raw_tool), id(phase), _frozen(session))
+        cached = self._contexts.get(key)
+        if cached is None or cached[0] is not raw_tool:
+            if len(self._contexts) >= _MAX_CONTEXTS:
+                self._contexts.clear()
+            base = {k: v for k, v in (("tool", tool), ("session", session)) if k in phase.fields}
+            cached = (raw_tool, cel.Context(base))
+            self._contexts[key] = cached
+        ctx = cached[1]
+        if rest:
+            ctx.update(rest)
         return ctx
 
     def _decide(self, facts: Facts, phase: CompiledPhase) -> Decision:
@@ -245,8 +244,17 @@ class Engine:
         return out
 
 
-_MAX_CONTEXTS = 4096
-"""Cached per-tool CEL contexts; the cache is simply dropped when full."""
+_MAX_CONTEXTS = 1024
+"""Cached (tool, session facts) CEL contexts; the cache is simply dropped when full."""
+
+
+def _frozen(value: Any) -> Any:
+    """A hashable image of a small facts value (dicts of scalars and lists of scalars)."""
+    if isinstance(value, dict):
+        return tuple(sorted((k, _frozen(v)) for k, v in value.items()))
+    if isinstance(value, list):
+        return tuple(_frozen(v) for v in value)
+    return value
 
 
 def _project(value: Any, fields: frozenset[str] | None) -> Any:
