@@ -29,11 +29,10 @@ from weir.policy.decision import Decision
 pytestmark = pytest.mark.anyio
 
 SCRIPT: list[tuple[str, str, dict[str, Any]]] = [
-    # The poisoned page comes first, before anything needs confirming: a gateway that must confirm
-    # a call whose upstream also asks the user (an input_required round) loops (reported).
-    ("web", "fetch", {"url": "https://prices.example/compare"}),
     ("files", "read_file", {"path": "hr/salaries.xlsx"}),
     ("mail", "send_email", {"to": "accountant@numbers-llp.example", "subject": "Salaries", "body": "name,salary"}),
+    # Confirmed by the policy, and the fetcher then asks the user itself about the poisoned page.
+    ("web", "fetch", {"url": "https://prices.example/compare"}),
     ("mail", "list_inbox", {"limit": 5}),
     ("files", "write_file", {"path": "public/prices.txt", "content": "899 EUR at shop A"}),
     ("files", "write_file", {"path": "notes/prices.txt", "content": "899 EUR at shop A"}),
@@ -86,24 +85,11 @@ async def _via_gateway(mode: str) -> list[tuple[Any, ...]]:
                     await client.call_tool(gateway.catalog.naming.expose(server, tool), args)
     finally:
         await gateway.close()
-    decided = [
+    return [
         (e.phase.value, e.server, e.tool, _key(e.decision))
         for e in audit.events
         if e.decision is not None and e.phase.value in {"call", "result"} and not (e.details or {}).get("confirmation")
     ]
-    return _one_per_call(decided)
-
-
-def _one_per_call(decided: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
-    """On 2026-07-28 a server's question comes back as an input_required round and the client
-    calls again with the answer: the gateway rightly decides that second request too. It is the
-    same logical call, so an identical decision repeated with no result between is counted once."""
-    out: list[tuple[Any, ...]] = []
-    for entry in decided:
-        if entry[0] == "call" and out and out[-1] == entry:
-            continue
-        out.append(entry)
-    return out
 
 
 @pytest.mark.parametrize("mode", ["legacy", "2026-07-28"])
@@ -115,6 +101,9 @@ async def test_client_wrapper_and_gateway_decide_the_same_session_identically(mo
     # The session is not trivially allowed: the script exercises confirm and a warned result.
     assert "confirm" in [key[1] for phase, _, _, key in by_client if phase == "call"]
     assert effects[("result", "fetch")] == "warn"
+    # The fetch is confirmed by the policy and its server then asks the user too (an input_required
+    # round on 2026-07-28): the gateway must not ask for the confirmation again on that retry.
+    assert effects[("call", "fetch")] == "confirm"
 
 
 @pytest.fixture

@@ -2,15 +2,38 @@
 
 from __future__ import annotations
 
-from weir.gateway.confirm import STATE_PREFIX, PendingConfirmations, accepted, elicitation_params, input_required
+from weir.gateway.confirm import STATE_PREFIX, Kept, PendingConfirmations, accepted, elicitation_params, input_required
 
 
 def test_a_state_confirms_exactly_the_call_it_was_asked_for() -> None:
     pending = PendingConfirmations(60)
     state = pending.open("s1", "send", {"to": "a@b.c"})
     assert state.startswith(STATE_PREFIX)
-    assert pending.close(state, "s1", "send", {"to": "a@b.c"}) is None
+    assert pending.close(state, "s1", "send", {"to": "a@b.c"}) == Kept(approved=False)
     assert pending.close(state, "s1", "send", {"to": "a@b.c"}) == "the confirmation expired or is unknown"
+
+
+def test_an_approved_call_whose_server_asks_keeps_the_approval_and_the_server_state() -> None:
+    pending = PendingConfirmations(60)
+    state = pending.carry("s1", "send", {"to": "a@b.c"}, "server-state-1")
+    assert state.startswith(STATE_PREFIX)
+    assert pending.close(state, "s1", "send", {"to": "a@b.c"}) == Kept(approved=True, upstream_state="server-state-1")
+    assert pending.close(state, "s1", "send", {"to": "a@b.c"}) == "the confirmation expired or is unknown"
+
+
+def test_a_server_without_state_or_with_a_malformed_one_is_carried_as_none() -> None:
+    pending = PendingConfirmations(60)
+    for upstream_state in (None, 42, {"x": 1}):
+        state = pending.carry("s1", "t", {}, upstream_state)
+        assert pending.close(state, "s1", "t", {}) == Kept(approved=True, upstream_state=None)
+
+
+def test_a_carried_approval_cannot_be_replayed_for_other_arguments_or_sessions() -> None:
+    pending = PendingConfirmations(60)
+    state = pending.carry("s1", "send", {"to": "a@b.c"}, "x")
+    assert pending.close(state, "s1", "send", {"to": "evil@x.y"}) == "the confirmation was given for a different call"
+    other = pending.carry("s1", "send", {"to": "a@b.c"}, "x")
+    assert pending.close(other, "s2", "send", {"to": "a@b.c"}) == "the confirmation was given for a different call"
 
 
 def test_a_state_cannot_be_replayed_for_other_arguments_or_sessions() -> None:

@@ -11,6 +11,7 @@ import pytest
 
 from tests.gateway.conftest import HERE, TableEnforcer, client, make_gateway, wire_upstream
 from weir.gateway.channels import StdioChannel
+from weir.gateway.confirm import CONFIRM_KEY, STATE_PREFIX
 from weir.gateway.upstream import Upstream
 
 pytestmark = pytest.mark.anyio
@@ -60,3 +61,73 @@ async def test_a_legacy_upstream_question_cannot_reach_a_modern_client_and_says_
         await gateway.close()
     # 2026-07-28 has no back-channel for a server's mid-call request: the server is told so.
     assert "cannot be reached mid-call" in result.content[0].text  # type: ignore[union-attr]
+
+
+async def answer_both(ctx: Any, params: Any) -> t.ElicitResult:
+    """The user approves the gateway's confirmation and answers the server's question."""
+    if params.message.startswith("Weir: allow the tool call 'ask'?"):
+        return t.ElicitResult(action="accept", content={"approve": True})
+    return await colour(ctx, params)
+
+
+def _rules(audit: Any, tool: str) -> list[tuple[str, tuple[str, ...]]]:
+    return [(e.phase.value, tuple(r.name for r in e.decision.rules)) for e in audit.events if e.tool == tool]
+
+
+async def test_a_confirmed_call_whose_upstream_asks_runs_after_both_answers(mode: str) -> None:
+    gateway, audit = make_gateway(TableEnforcer(effects={"ask": "confirm"}), {"sdk": _sdk_upstream()})
+    try:
+        async with client(gateway, mode, elicitation_callback=answer_both, input_required_max_rounds=4) as c:
+            result = await c.call_tool("ask", {})
+    finally:
+        await gateway.close()
+    assert result.content[0].text == "modern:accept:teal"  # type: ignore[union-attr]
+    # Confirmed once; on 2026-07-28 the retry answering the server goes on under that approval.
+    resumed = [("call", ("weir/confirmed-resume",))] if mode == "2026-07-28" else []
+    assert _rules(audit, "ask") == [
+        ("call", ("table/ask",)),
+        ("call", ("weir/confirmed",)),
+        *resumed,
+        ("result", ()),
+    ]
+
+
+async def test_a_confirmed_call_to_a_legacy_upstream_relays_its_question_mid_call() -> None:
+    gateway, audit = make_gateway(TableEnforcer(effects={"ask": "confirm"}), {"wire": wire_upstream(legacy=True)})
+    try:
+        async with client(gateway, "legacy", elicitation_callback=answer_both) as c:
+            result = await c.call_tool("ask", {})
+    finally:
+        await gateway.close()
+    assert result.content[0].text == 'wire:{"action": "accept", "content": {"colour": "teal"}}'  # type: ignore[union-attr]
+    assert _rules(audit, "ask") == [("call", ("table/ask",)), ("call", ("weir/confirmed",)), ("result", ())]
+
+
+async def test_the_kept_approval_answers_only_the_server_of_that_very_call() -> None:
+    gateway, audit = make_gateway(TableEnforcer(effects={"ask": "confirm"}), {"sdk": _sdk_upstream()})
+    approve = {CONFIRM_KEY: t.ElicitResult(action="accept", content={"approve": True})}
+    teal = {"colour": t.ElicitResult(action="accept", content={"colour": "teal"})}
+    try:
+        async with client(gateway, "2026-07-28", elicitation_callback=answer_both) as c:
+            asked = await c.session.call_tool("ask", {}, allow_input_required=True)
+            assert isinstance(asked, t.InputRequiredResult)
+            server_asks = await c.session.call_tool(
+                "ask", {}, input_responses=approve, request_state=asked.request_state, allow_input_required=True
+            )
+            assert isinstance(server_asks, t.InputRequiredResult)
+            assert list(server_asks.input_requests or {}) == ["colour"]
+            # The server's own state ("asked") is kept by the gateway, behind a state of its own.
+            assert (server_asks.request_state or "").startswith(STATE_PREFIX)
+            other = await c.session.call_tool(
+                "ask", {"x": 1}, input_responses=teal, request_state=server_asks.request_state
+            )
+            replayed = await c.session.call_tool(
+                "ask", {}, input_responses=teal, request_state=server_asks.request_state
+            )
+    finally:
+        await gateway.close()
+    assert other.is_error is True
+    assert "the confirmation was given for a different call" in other.content[0].text  # type: ignore[union-attr]
+    assert replayed.is_error is True
+    assert "the confirmation expired or is unknown" in replayed.content[0].text  # type: ignore[union-attr]
+    assert not any(e.phase.value == "result" for e in audit.events if e.tool == "ask")

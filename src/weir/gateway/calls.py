@@ -118,20 +118,36 @@ class ToolCalls:
         return await self._run(ex, route, arguments, pre)
 
     async def _resume(self, ex: Exchange, route: Route, arguments: dict[str, Any], state: str) -> dict[str, Any]:
+        """A modern retry under a gateway state: the answer to its question, or to the server's."""
         name = str(ex.params["name"])
-        problem = self.pending.close(state, ex.session, name, arguments)
-        responses = ex.params.get("inputResponses")
-        answer = responses.get(confirm.CONFIRM_KEY) if isinstance(responses, Mapping) else None
+        kept = self.pending.close(state, ex.session, name, arguments)
         pre = await self._decide(ex, route, arguments)
-        if problem is None and not confirm.accepted(answer):
-            problem = f"the user did not approve ({(answer or {}).get('action', 'no answer')})"
+        if isinstance(kept, str):
+            return self._declined(ex, route, pre, kept)
+        problem = self._unapproved(ex, kept)
         if problem is not None:
             return self._declined(ex, route, pre, problem)
         if pre.effect == "block":
             self._audit_call(ex, route, pre, arguments)
             return effects.blocked_result(name, pre.rules, pre.reasons)
-        self._note(ex, route, "allow", ("weir/confirmed",), ("the user approved the call",))
-        return await self._run(ex, route, arguments, pre)
+        if kept.approved:
+            why = "the client answered the server's own question; the call goes on under the user's approval"
+            self._note(ex, route, "allow", ("weir/confirmed-resume",), (why,))
+        else:
+            self._note(ex, route, "allow", ("weir/confirmed",), ("the user approved the call",))
+        return await self._run(ex, route, arguments, pre, kept=kept)
+
+    @staticmethod
+    def _unapproved(ex: Exchange, kept: confirm.Kept) -> str | None:
+        """Why the retry does not approve the call, or ``None`` when it does."""
+        if kept.approved:
+            return None
+        responses = ex.params.get("inputResponses")
+        answer = responses.get(confirm.CONFIRM_KEY) if isinstance(responses, Mapping) else None
+        if confirm.accepted(answer):
+            return None
+        action = answer.get("action") if isinstance(answer, Mapping) else None
+        return f"the user did not approve ({action or 'no answer'})"
 
     async def _fallback(self, ex: Exchange, route: Route, arguments: dict[str, Any], pre: PreCall) -> dict[str, Any]:
         why = "the client cannot be asked (no elicitation support)"
@@ -150,9 +166,11 @@ class ToolCalls:
 
     # -- running ----------------------------------------------------------------------------
 
-    async def _run(self, ex: Exchange, route: Route, arguments: dict[str, Any], pre: PreCall) -> dict[str, Any]:
+    async def _run(
+        self, ex: Exchange, route: Route, arguments: dict[str, Any], pre: PreCall, *, kept: confirm.Kept | None = None
+    ) -> dict[str, Any]:
         upstream = self.gw.upstreams[route.server]
-        params, token = self._upstream_params(ex, route, arguments, pre)
+        params, token = self._upstream_params(ex, route, arguments, pre, kept)
         started = time.perf_counter()
         try:
             result = await self._forward(ex, upstream, params, token, pre)
@@ -163,7 +181,12 @@ class ToolCalls:
             raise RpcError(exc.code, exc.message, id=ex.request_id, data=exc.data) from None
         if result.get("resultType") == "input_required":
             if ex.era is Era.MODERN:
-                return result  # the upstream's own question: the client answers it and retries
+                # The upstream's own question: the client answers it and retries. A call the user
+                # approved keeps that approval across the retry (else it would be asked again, forever).
+                if kept is None:
+                    return result
+                state = self.pending.carry(ex.session, str(ex.params["name"]), arguments, result.get("requestState"))
+                return {**result, "requestState": state}
             try:
                 result = await self._answer_for_legacy(ex, upstream, params, result, token=token, pre=pre)
             except UpstreamError as exc:
@@ -202,14 +225,16 @@ class ToolCalls:
         raise UpstreamError("the server kept asking for input", server=upstream.name)
 
     def _upstream_params(
-        self, ex: Exchange, route: Route, arguments: dict[str, Any], pre: PreCall
+        self, ex: Exchange, route: Route, arguments: dict[str, Any], pre: PreCall, kept: confirm.Kept | None
     ) -> tuple[dict[str, Any], Any]:
         params = copy.copy(dict(ex.params))
-        state = params.get("requestState")
-        if isinstance(state, str) and state.startswith(confirm.STATE_PREFIX):
-            # The gateway's own question and answer; the upstream never saw them.
-            params.pop("requestState")
-            params.pop("inputResponses", None)
+        if kept is not None:
+            # The gateway's own state; the upstream never saw it.
+            params.pop("requestState", None)
+            if not kept.approved:
+                params.pop("inputResponses", None)  # the answer to the gateway's own question
+            elif kept.upstream_state is not None:
+                params["requestState"] = kept.upstream_state  # the answers go back with the server's state
         params["name"] = route.name
         params["arguments"] = arguments
         meta = dict(ex.meta)

@@ -5,6 +5,11 @@ back-channel: the gateway answers ``tools/call`` with ``resultType: "input_requi
 keeps the decision under an opaque ``requestState``; the client retries the same call with
 the answer. The state is bound to the exact tool and arguments, so an answer given for one
 call cannot be replayed for another.
+
+A confirmed call whose server then asks the user itself (its own ``input_required``) keeps
+the approval: the gateway hands the client a new state of its own that carries the server's
+``requestState``, so the client's next retry — answering the server — resumes the approved
+call instead of being asked to confirm it again.
 """
 
 from __future__ import annotations
@@ -17,7 +22,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-__all__ = ["CONFIRM_KEY", "STATE_PREFIX", "PendingConfirmations", "accepted", "elicitation_params", "input_required"]
+__all__ = [
+    "CONFIRM_KEY",
+    "STATE_PREFIX",
+    "Kept",
+    "PendingConfirmations",
+    "accepted",
+    "elicitation_params",
+    "input_required",
+]
 
 CONFIRM_KEY: Final = "dev.weir/confirm"
 """The key of the gateway's own request inside ``inputRequests``/``inputResponses``."""
@@ -64,10 +77,22 @@ def _fingerprint(tool: str, arguments: Mapping[str, Any]) -> str:
 
 
 @dataclass(frozen=True)
+class Kept:
+    """What a valid gateway state stood for, handed back when the client retries with it."""
+
+    approved: bool
+    """False: the gateway's own question, whose answer is in this retry. True: the user already
+    approved the call and this retry answers the server's own question."""
+    upstream_state: str | None = None
+    """The server's ``requestState`` to send back with the answers (when ``approved``)."""
+
+
+@dataclass(frozen=True)
 class _Pending:
     fingerprint: str
     session: str
     expires: float
+    kept: Kept
 
 
 class PendingConfirmations:
@@ -80,22 +105,34 @@ class PendingConfirmations:
 
     def open(self, session: str, tool: str, arguments: Mapping[str, Any]) -> str:
         """Remember a question; return the ``requestState`` that names it."""
-        self._expire()
-        if len(self._items) >= self._limit:
-            self._items.pop(next(iter(self._items)))
-        state = STATE_PREFIX + secrets.token_urlsafe(18)
-        self._items[state] = _Pending(_fingerprint(tool, arguments), session, time.monotonic() + self._ttl)
-        return state
+        return self._keep(session, tool, arguments, Kept(approved=False))
 
-    def close(self, state: str, session: str, tool: str, arguments: Mapping[str, Any]) -> str | None:
-        """Consume a state; ``None`` when it is valid for this call, else why it is not."""
+    def carry(self, session: str, tool: str, arguments: Mapping[str, Any], upstream_state: Any) -> str:
+        """Remember that the user approved this call and its server asked a question of its own.
+
+        Returns the ``requestState`` to give the client in place of the server's (which may be
+        absent); the retry that carries it goes on without asking for approval again.
+        """
+        kept = Kept(approved=True, upstream_state=upstream_state if isinstance(upstream_state, str) else None)
+        return self._keep(session, tool, arguments, kept)
+
+    def close(self, state: str, session: str, tool: str, arguments: Mapping[str, Any]) -> Kept | str:
+        """Consume a state: what it stood for when it is valid for this call, else why it is not."""
         self._expire()
         item = self._items.pop(state, None)
         if item is None:
             return "the confirmation expired or is unknown"
         if item.fingerprint != _fingerprint(tool, arguments) or item.session != session:
             return "the confirmation was given for a different call"
-        return None
+        return item.kept
+
+    def _keep(self, session: str, tool: str, arguments: Mapping[str, Any], kept: Kept) -> str:
+        self._expire()
+        if len(self._items) >= self._limit:
+            self._items.pop(next(iter(self._items)))
+        state = STATE_PREFIX + secrets.token_urlsafe(18)
+        self._items[state] = _Pending(_fingerprint(tool, arguments), session, time.monotonic() + self._ttl, kept)
+        return state
 
     def _expire(self) -> None:
         now = time.monotonic()
