@@ -17,7 +17,7 @@ import cel
 from weir.errors import ConfigError, PolicyCompileError
 from weir.policy.compiler import CompiledPhase, compile_phase
 from weir.policy.config import Mode, PolicyConfig
-from weir.policy.decision import Decision, Obligations, RuleMatch, Verdict
+from weir.policy.decision import Decision, Obligations, RuleMatch, Verdict, built
 from weir.policy.explain import fact_labels, render_reason
 from weir.policy.facts import Facts
 from weir.policy.obligations import obligations_for
@@ -158,18 +158,26 @@ class Engine:
         return self._decision(facts, matched, "; ".join(errors) or "the rules could not be evaluated together")
 
     def _decision(self, facts: Facts, matched: list[Rule], error: str | None) -> Decision:
-        # model_construct: these values are built here from typed parts, and validating them
-        # again would cost more than evaluating the rules did.
+        # built(): these values are built here from typed parts, and validating them again
+        # would cost more than evaluating the rules did.
         matches = [
-            RuleMatch.model_construct(
-                name=r.name, effect=r.effect, reason=render_reason(r, facts), labels=fact_labels(r, facts)
+            built(
+                RuleMatch,
+                {
+                    "name": r.name,
+                    "effect": r.effect,
+                    "reason": render_reason(r, facts),
+                    "labels": fact_labels(r, facts),
+                },
             )
             for r in matched
         ]
         if error is not None:
             reason = f"blocked because deciding failed (fail closed): {error}"
             matches.append(
-                RuleMatch.model_construct(name="weir:decision-error", effect=Verdict.BLOCK, reason=reason, labels=())
+                built(
+                    RuleMatch, {"name": "weir:decision-error", "effect": Verdict.BLOCK, "reason": reason, "labels": ()}
+                )
             )
         matches.sort(key=lambda m: -m.effect.rank)
         effect = matches[0].effect if matches else Verdict.ALLOW
@@ -179,24 +187,10 @@ class Engine:
             # obligations object serves them all.
             cached = self._allowed.get(id(obligations))
             if cached is None or cached.obligations is not obligations:
-                cached = Decision.model_construct(
-                    effect=effect,
-                    applied=self._apply(effect),
-                    rules=(),
-                    reasons=(),
-                    obligations=obligations,
-                    error=None,
-                )
+                cached = built(Decision, _decision_values(effect, self._apply(effect), (), obligations, None))
                 self._allowed[id(obligations)] = cached
             return cached
-        return Decision.model_construct(
-            effect=effect,
-            applied=self._apply(effect),
-            rules=tuple(matches),
-            reasons=tuple(_full_reason(m) for m in matches),
-            obligations=obligations,
-            error=error,
-        )
+        return built(Decision, _decision_values(effect, self._apply(effect), tuple(matches), obligations, error))
 
     def _obligations(self, facts: Facts, effect: Verdict) -> Obligations:
         tool = facts.values.get("tool")
@@ -274,3 +268,16 @@ def _level(facts: Any) -> int:
 def _full_reason(m: RuleMatch) -> str:
     base = f"[{m.effect}] {m.name}: {m.reason}"
     return f"{base} — {'; '.join(m.labels)}" if m.labels else base
+
+
+def _decision_values(
+    effect: Verdict, applied: Verdict, matches: tuple[RuleMatch, ...], obligations: Obligations, error: str | None
+) -> dict[str, Any]:
+    return {
+        "effect": effect,
+        "applied": applied,
+        "rules": matches,
+        "reasons": tuple(_full_reason(m) for m in matches),
+        "obligations": obligations,
+        "error": error,
+    }
