@@ -101,27 +101,32 @@ class Engine:
         """The CEL context for ``values``: only the fields the rules use, converted as rarely as possible.
 
         Converting Python values into CEL dominates the cost of a decision. A tool's facts are
-        the same for every call to it, and a session's projected facts (a few booleans, a level,
-        some classes) take few distinct values, so contexts holding both, already converted,
-        are kept per (tool, session facts) and only the per-call roots are converted each time.
+        the same for every call to it, and the projected session facts (a few booleans, a level,
+        some classes) and projected argument provenance (a kind and a few booleans per tainted
+        argument) take few distinct values, so contexts holding all three, already converted,
+        are kept per (tool, session facts, provenance facts); only the other roots a phase uses
+        (``server``, ``request``, ``arguments``, ``result``) are converted each time.
         Not thread-safe: decisions run one at a time (the gateway decides on its event loop,
         without awaiting inside).
         """
         rest = {
             root: _project(values[root], fields) if isinstance(values.get(root), dict) else values[root]
             for root, fields in phase.fields.items()
+            if root != "tool"
         }
         taints = rest.get("args_from_untrusted")
         if isinstance(taints, list) and taints:
             rest["args_from_untrusted"] = [_project(t, phase.item_fields) for t in taints]
-        tool, session = rest.pop("tool", None), rest.pop("session", None)
+        base = {k: rest.pop(k) for k in _CACHED_ROOTS if k in rest}
         raw_tool = values.get("tool")
-        key = (id(raw_tool), id(phase), _frozen(session))
+        # The tool's facts are one cached dict per profile: its identity stands for its content.
+        key = (id(raw_tool), id(phase), *(_key(base.get(k, _MISSING)) for k in _CACHED_ROOTS))
         cached = self._contexts.get(key)
         if cached is None or cached[0] is not raw_tool:
             if len(self._contexts) >= _MAX_CONTEXTS:
                 self._contexts.clear()
-            base = {k: v for k, v in (("tool", tool), ("session", session)) if k in phase.fields}
+            if "tool" in phase.fields:
+                base["tool"] = _project(raw_tool, phase.fields["tool"]) if isinstance(raw_tool, dict) else raw_tool
             cached = (raw_tool, cel.Context(base))
             self._contexts[key] = cached
         ctx = cached[1]
@@ -242,13 +247,22 @@ _MAX_CONTEXTS = 1024
 """Cached (tool, session facts) CEL contexts; the cache is simply dropped when full."""
 
 
-def _frozen(value: Any) -> Any:
-    """A hashable image of a small facts value (dicts of scalars and lists of scalars)."""
+_CACHED_ROOTS = ("session", "args_from_untrusted")
+"""Roots whose converted values are kept in cached contexts (see ``Engine._activation``)."""
+
+_MISSING = object()
+
+
+def _key(value: Any) -> Any:
+    """A hashable image of a small facts value that tells ``True`` from ``1`` (dicts, lists, scalars).
+
+    Dicts are not sorted: projected facts are built in the fixed order of the phase's fields.
+    """
     if isinstance(value, dict):
-        return tuple(sorted((k, _frozen(v)) for k, v in value.items()))
-    if isinstance(value, list):
-        return tuple(_frozen(v) for v in value)
-    return value
+        return (dict, *((k, _key(v)) for k, v in value.items()))
+    if isinstance(value, list | tuple):
+        return (list, *(_key(v) for v in value))
+    return (value.__class__, value)
 
 
 def _project(value: Any, fields: frozenset[str] | None) -> Any:
