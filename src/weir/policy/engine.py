@@ -20,6 +20,7 @@ from weir.policy.config import Mode, PolicyConfig
 from weir.policy.decision import Decision, Obligations, RuleMatch, Verdict, built
 from weir.policy.explain import fact_labels, render_reason
 from weir.policy.facts import Facts
+from weir.policy.fastpath import convertible, convertible_fields
 from weir.policy.obligations import obligations_for
 from weir.policy.packs import load_pack
 from weir.policy.rules import Rule, load_rules_text, rules_from_data
@@ -48,6 +49,7 @@ class Engine:
         self._contexts: dict[tuple[int, int, Any], tuple[Any, cel.Context]] = {}
         self._obligation_cache: dict[tuple[bool, bool, bool, bool, Verdict], Obligations] = {}
         self._allowed: dict[int, Decision] = {}
+        self._holdable_tools: dict[int, tuple[Any, bool]] = {}
 
     @classmethod
     def from_config(cls, config: PolicyConfig, *, base_dir: Path | None = None) -> Engine:
@@ -137,6 +139,13 @@ class Engine:
     def _decide(self, facts: Facts, phase: CompiledPhase) -> Decision:
         if phase.combined is None:
             return self._decision(facts, [], None)
+        if phase.fast is not None and self._holdable(facts.values, phase):
+            try:
+                hits = phase.fast(facts.values)
+            except Exception:  # not an error: CEL's own answer is needed (weir.policy.fastpath)
+                pass
+            else:
+                return self._decision(facts, [r for r, hit in zip(phase.rules, hits, strict=True) if hit], None)
         try:
             verdicts = phase.combined.execute(self._activation(facts.values, phase))
         except Exception:
@@ -145,6 +154,37 @@ class Engine:
             return self._per_rule(facts, phase)
         matched = [r for r, hit in zip(phase.rules, verdicts, strict=True) if hit]
         return self._decision(facts, matched, None)
+
+    def _holdable(self, values: Mapping[str, Any], phase: CompiledPhase) -> bool:
+        """Whether CEL could convert every fact the rules read (else the CEL path must decide, and fail).
+
+        Checks each used root (or, for dict roots, each used field); the tool's facts are one
+        cached dict per profile, so their answer is kept per dict.
+        """
+        for root, fields in phase.fields.items():
+            if root not in values:
+                return False
+            value = values[root]
+            if root == "tool":
+                known = self._holdable_tools.get(id(value))
+                if known is None or known[0] is not value:
+                    if len(self._holdable_tools) >= _MAX_CONTEXTS:
+                        self._holdable_tools.clear()
+                    known = (value, convertible(_project(value, fields)))
+                    self._holdable_tools[id(value)] = known
+                if not known[1]:
+                    return False
+            elif root == "args_from_untrusted" and isinstance(value, list):
+                # List items are projected to the names the conditions mention (see _activation).
+                items = phase.item_fields
+                if not all(convertible_fields(i, items) if isinstance(i, dict) else convertible(i) for i in value):
+                    return False
+            elif fields is not None and isinstance(value, dict):
+                if not convertible_fields(value, fields):
+                    return False
+            elif not convertible(value):
+                return False
+        return True
 
     def _per_rule(self, facts: Facts, phase: CompiledPhase) -> Decision:
         """The combined program failed: find which rule(s) did, and block naming them."""
