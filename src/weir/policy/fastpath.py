@@ -139,9 +139,19 @@ class _Translator:
         self.i = 0
         self.roots = roots
         self.bound: list[str] = []
+        # Code that can only produce a bool (operators, comparisons, macros): no check needed.
+        self.booleans: set[str] = {"True", "False"}
 
     def peek(self) -> str | None:
         return self.toks[self.i][1] if self.i < len(self.toks) else None
+
+    def boolean(self, code: str) -> str:
+        """``code`` checked to be a bool (CEL errors on a non-boolean operand: Python must not guess)."""
+        return code if code in self.booleans else f"_bool({code})"
+
+    def known(self, code: str) -> str:
+        self.booleans.add(code)
+        return code
 
     def take(self, want: str | None = None) -> tuple[str, str]:
         if self.i >= len(self.toks) or (want is not None and self.toks[self.i][1] != want):
@@ -153,20 +163,20 @@ class _Translator:
         code = self.or_()
         if self.i != len(self.toks):
             raise Unsupported(f"unexpected {self.peek()!r}")
-        return f"_bool({code})"
+        return self.boolean(code)
 
     def or_(self) -> str:
         code = self.and_()
         while self.peek() == "||":
             self.take()
-            code = f"(_bool({code}) or _bool({self.and_()}))"
+            code = self.known(f"({self.boolean(code)} or {self.boolean(self.and_())})")
         return code
 
     def and_(self) -> str:
         code = self.relation()
         while self.peek() == "&&":
             self.take()
-            code = f"(_bool({code}) and _bool({self.relation()}))"
+            code = self.known(f"({self.boolean(code)} and {self.boolean(self.relation())})")
         return code
 
     def relation(self) -> str:
@@ -174,14 +184,14 @@ class _Translator:
         while (op := self.peek()) in _RELATIONS:
             self.take()
             right, right_literal = self.unary()
-            code = _relation(op or "", code, right, right_literal)
+            code = self.known(_relation(op or "", code, right, right_literal))
         return code
 
     def unary(self) -> tuple[str, list[Any] | None]:
         if self.peek() == "!":
             self.take()
             inner, _ = self.unary()
-            return f"(not _bool({inner}))", None
+            return self.known(f"(not {self.boolean(inner)})"), None
         return self.member()
 
     def member(self) -> tuple[str, list[Any] | None]:
@@ -207,7 +217,7 @@ class _Translator:
         self.bound.pop()
         self.take(")")
         test = "any" if name == "exists" else "all"
-        return f"{test}(_bool({body}) for v_{var} in _list({target}))"
+        return self.known(f"{test}({self.boolean(body)} for v_{var} in _list({target}))")
 
     def primary(self) -> tuple[str, list[Any] | None]:
         kind, text = self.take()
@@ -220,7 +230,7 @@ class _Translator:
         if text == "(":
             code = self.or_()
             self.take(")")
-            return f"({code})", None
+            return (self.known(f"({code})") if code in self.booleans else f"({code})"), None
         if text == "[":
             return self.list_literal()
         raise Unsupported(f"{text!r}")
