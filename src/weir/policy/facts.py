@@ -41,7 +41,7 @@ class Facts:
     :attr:`origins` is read.
     """
 
-    __slots__ = ("_deferred", "_origins", "taints", "values")
+    __slots__ = ("_deferred", "_origins", "described", "taints", "values")
 
     def __init__(
         self,
@@ -54,6 +54,8 @@ class Facts:
         self._origins = origins if origins is not None else {}
         self.taints = taints
         self._deferred = list(deferred)
+        self.described: str | None = None
+        """The taints as reasons show them, once rendered (every matched rule shows the same text)."""
 
     @property
     def origins(self) -> dict[str, str]:
