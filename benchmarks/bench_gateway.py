@@ -1,33 +1,45 @@
-"""Gateway figures against DESIGN.md's budgets: latency added per tool call.
+"""Gateway figures against DESIGN.md's budgets, with fastmcp's proxy as a peer in the same run.
 
-- in memory: the SDK client calls an in-process SDK server directly, and the same server
-  through the gateway (in-memory transports both sides, audit events built and kept in
-  memory); p50 of each, interleaved in one run. The budget (≤ 0.25 ms p50) is on the proxy's
-  own cost, measured with an allow-all decision seam; the same run with the real Guard
-  (baseline pack, default detectors on every result) is reported beside it;
-- over stdio: the SDK client calls the demo mail server as a subprocess directly, and through
-  `weir gateway` (a subprocess with the real Guard, detectors and the SQLite audit store);
-  the ratio of the p50s (budget ≤ 1.3×).
+For each transport (in memory, stdio, streamable HTTP on 127.0.0.1) four sides call the demo
+mail server's ``read_email``, interleaved call by call (the order rotating every round) so
+machine load hits all alike:
+
+- **direct**: the SDK client talks to the server itself;
+- **transparent**: through the gateway with an allow-all decision seam, no detectors, no
+  audit store (the proxy's own cost: transports, routing, event building);
+- **full**: the gateway as deployed — baseline pack, default detectors, SQLite audit trail;
+- **fastmcp**: ``fastmcp.server.create_proxy(target)`` in front of the same server.
+
+Reported: p50 and p99 of each side, the p50 latency each adds over direct, ratios to direct
+and the full gateway's ratio to fastmcp. Then calls/s through the HTTP gateway (full) with many
+concurrent client sessions beside the same load sent to the server directly. Every server
+listens on 127.0.0.1, is started here and stopped at the end; every wait is bounded.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import os
+import socket
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx2
 import yaml
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters
+from mcp.client.streamable_http import streamable_http_client
 
 from weir.config import WeirConfig
 from weir.demo_servers.mail import server as mail_server
-from weir.gateway.audit import MemoryAudit
+from weir.gateway.audited import open_audit
 from weir.gateway.enforcer import PostCall, PreCall, ToolsReview
 from weir.gateway.guarded import GuardEnforcer, default_chain
 from weir.gateway.memory import MemoryChannel, MemoryTransport
@@ -38,32 +50,18 @@ Row = tuple[str, str, str, bool]
 
 MEMORY_BUDGET_MS = 0.25
 STDIO_BUDGET_RATIO = 1.3
+FASTMCP_BUDGET_RATIO = 0.5  # "well below fastmcp's proxy": at most half its p50
 ARGS = {"id": "2"}
-
-
-async def _timed(call: Callable[[], Awaitable[Any]]) -> float:
-    start = time.perf_counter()
-    await call()
-    return (time.perf_counter() - start) * 1000
-
-
-async def _interleaved(
-    direct: Client, proxied: Client, tool_direct: str, tool_proxied: str, n: int
-) -> tuple[float, float]:
-    """p50 (ms) of each, alternating calls so both see the same machine conditions."""
-    a: list[float] = []
-    b: list[float] = []
-    for _ in range(max(5, n // 10)):  # warm-up
-        await direct.call_tool(tool_direct, ARGS)
-        await proxied.call_tool(tool_proxied, ARGS)
-    for _ in range(n):
-        a.append(await _timed(lambda: direct.call_tool(tool_direct, ARGS)))
-        b.append(await _timed(lambda: proxied.call_tool(tool_proxied, ARGS)))
-    return statistics.median(a), statistics.median(b)
+SIDES = ("direct", "transparent", "full", "fastmcp")
+PY = sys.executable
+MAIL_CMD = [PY, "-m", "weir.demo_servers.mail"]
+WEIR_CMD = [PY, "-c", "from weir.cli.app import main; main()"]
+# No policy rules, no detectors, audit in memory: what is left is the proxy itself.
+TRANSPARENT = {"policy": {"packs": [], "rules": []}, "detectors": [], "audit": {"path": ":memory:"}}
 
 
 class _PassThrough:
-    """The decision seam answering allow at once: isolates the proxy's own cost (transport, routing, audit events)."""
+    """The decision seam answering allow at once: isolates the proxy's own cost."""
 
     def review_tools(self, server: str, tools: Any) -> ToolsReview:
         return ToolsReview({})
@@ -75,67 +73,223 @@ class _PassThrough:
         return PostCall("allow", result)
 
 
-async def _memory(n: int, *, guard: bool) -> tuple[float, float]:
-    config = WeirConfig()
+class _NoAudit:
+    """An audit sink that keeps nothing (transparent proxying only)."""
+
+    def append(self, event: Any) -> None:
+        """Drop the event."""
+
+
+def _pct(values: list[float], q: int) -> float:
+    return statistics.quantiles(values, n=100, method="inclusive")[q - 1]
+
+
+async def _tool_name(client: Client) -> str:
+    """The exposed name of read_email (fastmcp or a namespacing gateway may prefix it)."""
+    names = [t.name for t in (await client.list_tools()).tools]
+    return next(n for n in names if n.endswith("read_email"))
+
+
+async def _interleaved(clients: dict[str, Client], n: int) -> dict[str, list[float]]:
+    """Call every side once per round, rotating the order; the first rounds warm up."""
+    names = {side: await _tool_name(c) for side, c in clients.items()}
+    times: dict[str, list[float]] = {side: [] for side in clients}
+    order = list(clients)
+    for i in range(n + max(5, n // 10)):
+        order = order[1:] + order[:1]
+        for side in order:
+            start = time.perf_counter()
+            await clients[side].call_tool(names[side], ARGS)
+            if i >= max(5, n // 10):
+                times[side].append((time.perf_counter() - start) * 1000)
+    return times
+
+
+def _rows(transport: str, times: dict[str, list[float]]) -> list[Row]:
+    p50 = {side: statistics.median(v) for side, v in times.items()}
+    rows: list[Row] = []
+    for side, values in times.items():
+        figure = f"p50 {p50[side]:.3f} ms, p99 {_pct(values, 99):.3f} ms"
+        rows.append((f"{transport}: {side} ({len(values)} calls)", figure, "-", True))
+    for side in ("transparent", "full", "fastmcp"):
+        added, ratio = p50[side] - p50["direct"], p50[side] / p50["direct"]
+        budget, ok = "-", True
+        if transport == "in memory" and side == "transparent":
+            budget, ok = f"≤ {MEMORY_BUDGET_MS} ms added", added <= MEMORY_BUDGET_MS
+        if transport == "stdio" and side in ("transparent", "full"):
+            budget, ok = f"≤ {STDIO_BUDGET_RATIO}× direct", ratio <= STDIO_BUDGET_RATIO
+        rows.append((f"{transport}: {side} vs direct (p50)", f"+{added:.3f} ms, {ratio:.2f}×", budget, ok))
+    vs = p50["full"] / p50["fastmcp"]
+    ok = vs <= FASTMCP_BUDGET_RATIO
+    rows.append((f"{transport}: full gateway vs fastmcp proxy (p50)", f"{vs:.2f}×", f"≤ {FASTMCP_BUDGET_RATIO}×", ok))
+    return rows
+
+
+# -- in memory ------------------------------------------------------------------------------
+
+
+async def _memory(n: int, tmp: Path) -> dict[str, list[float]]:
+    from fastmcp.server import create_proxy
+
     lowlevel = mail_server._lowlevel_server
-    upstream = Upstream("mail", lambda: MemoryChannel(lowlevel))
-    enforcer: Any = GuardEnforcer(config, chain=default_chain(config)) if guard else _PassThrough()
-    gateway = Gateway(config, enforcer=enforcer, audit=MemoryAudit(), upstreams={"mail": upstream})
+
+    def upstreams() -> dict[str, Upstream]:
+        return {"mail": Upstream("mail", lambda: MemoryChannel(lowlevel))}
+
+    plain = WeirConfig()
+    transparent = Gateway(plain, enforcer=_PassThrough(), audit=_NoAudit(), upstreams=upstreams())
+    deployed = WeirConfig.model_validate({"audit": {"path": str(tmp / "memory-audit.db")}})
+    chain = default_chain(deployed)
+    audit = open_audit(deployed, chain)
+    full = Gateway(deployed, enforcer=GuardEnforcer(deployed, chain=chain), audit=audit, upstreams=upstreams())
+    proxy = create_proxy(mail_server)
     try:
         async with (
             Client(lowlevel, mode="legacy") as direct,
-            Client(MemoryTransport(gateway), mode="legacy") as proxied,
+            Client(MemoryTransport(transparent), mode="legacy") as through,
+            Client(MemoryTransport(full), mode="legacy") as guarded,
+            Client(proxy._mcp_server, mode="legacy") as peer,
         ):
-            return await _interleaved(direct, proxied, "read_email", "read_email", n)
+            clients = {"direct": direct, "transparent": through, "full": guarded, "fastmcp": peer}
+            return await _interleaved(clients, n)
     finally:
-        await gateway.close()
+        await transparent.close()
+        await full.close()
+        audit.close()
 
 
-async def _stdio(n: int) -> tuple[float, float]:
-    with tempfile.TemporaryDirectory() as tmp:
-        server_cmd = [sys.executable, "-m", "weir.demo_servers.mail"]
-        config = {"servers": {"mail": {"command": server_cmd}}, "audit": {"path": str(Path(tmp) / "audit.db")}}
-        path = Path(tmp) / "weir.yaml"
-        path.write_text(yaml.safe_dump(config))
-        direct_params = StdioServerParameters(command=server_cmd[0], args=server_cmd[1:])
-        gateway_params = StdioServerParameters(
-            command=sys.executable,
-            args=["-c", "from weir.cli.app import main; main()", "gateway", "--config", str(path)],
-        )
-        async with Client(direct_params, mode="legacy") as direct, Client(gateway_params, mode="legacy") as proxied:
-            return await _interleaved(direct, proxied, "read_email", "read_email", n)
+# -- subprocesses (stdio, HTTP) ---------------------------------------------------------------
+
+
+def _write_config(path: Path, servers: dict[str, Any], extra: dict[str, Any] | None = None) -> Path:
+    path.write_text(yaml.safe_dump({"servers": servers, **(extra or {})}))
+    return path
+
+
+def _stdio_params(cmd: list[str]) -> StdioServerParameters:
+    return StdioServerParameters(command=cmd[0], args=cmd[1:])
+
+
+def _fastmcp_cmd(target: Any, transport: str = "stdio", port: int = 0) -> list[str]:
+    run = "p.run()" if transport == "stdio" else f"p.run('http', host='127.0.0.1', port={port}, show_banner=False)"
+    script = f"from fastmcp.server import create_proxy; p = create_proxy({target!r}); {run}"
+    return [PY, "-c", script]
+
+
+async def _stdio(n: int, tmp: Path) -> dict[str, list[float]]:
+    mail = {"command": MAIL_CMD}
+    transparent = _write_config(tmp / "transparent.yaml", {"mail": mail}, TRANSPARENT)
+    full = _write_config(tmp / "full.yaml", {"mail": mail}, {"audit": {"path": str(tmp / "stdio-audit.db")}})
+    target = {"mcpServers": {"mail": {"command": MAIL_CMD[0], "args": MAIL_CMD[1:]}}}
+    params = {
+        "direct": _stdio_params(MAIL_CMD),
+        "transparent": _stdio_params([*WEIR_CMD, "gateway", "--config", str(transparent)]),
+        "full": _stdio_params([*WEIR_CMD, "gateway", "--config", str(full)]),
+        "fastmcp": _stdio_params(_fastmcp_cmd(target)),
+    }
+    async with contextlib.AsyncExitStack() as stack:
+        clients = {s: await stack.enter_async_context(Client(p, mode="legacy")) for s, p in params.items()}
+        return await _interleaved(clients, n)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextlib.contextmanager
+def _listening(cmd: list[str], port: int) -> Iterator[str]:
+    """Start a server subprocess and wait (bounded) until it accepts connections; stop it after."""
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env={**os.environ})
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                break
+            if proc.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"server did not start: {' '.join(cmd[:4])}")
+            time.sleep(0.05)
+        yield f"http://127.0.0.1:{port}/mcp"
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+@contextlib.contextmanager
+def _http_servers(tmp: Path) -> Iterator[dict[str, str]]:
+    """The mail server over HTTP, and a gateway (transparent, full) and fastmcp in front of it."""
+    ports = {side: _free_port() for side in SIDES}
+    serve = f"from weir.demo_servers.mail import server; server.run('streamable-http', port={ports['direct']})"
+    with contextlib.ExitStack() as stack:
+        upstream = stack.enter_context(_listening([PY, "-c", serve], ports["direct"]))
+        mail = {"url": upstream}
+        urls = {"direct": upstream}
+        transparent = _write_config(tmp / "http-transparent.yaml", {"mail": mail}, TRANSPARENT)
+        full = _write_config(tmp / "http-full.yaml", {"mail": mail}, {"audit": {"path": str(tmp / "http-audit.db")}})
+        for side, config in (("transparent", transparent), ("full", full)):
+            cmd = [*WEIR_CMD, "gateway", "--config", str(config), "--http", f"127.0.0.1:{ports[side]}"]
+            urls[side] = stack.enter_context(_listening(cmd, ports[side]))
+        fastmcp = _fastmcp_cmd(upstream, "http", ports["fastmcp"])
+        urls["fastmcp"] = stack.enter_context(_listening(fastmcp, ports["fastmcp"]))
+        yield urls
+
+
+@contextlib.asynccontextmanager
+async def _http_client(url: str) -> AsyncIterator[Client]:
+    http = httpx2.AsyncClient(timeout=30)
+    async with http, Client(streamable_http_client(url, http_client=http), mode="legacy") as client:
+        yield client
+
+
+async def _http(n: int, urls: dict[str, str]) -> dict[str, list[float]]:
+    async with contextlib.AsyncExitStack() as stack:
+        clients = {side: await stack.enter_async_context(_http_client(url)) for side, url in urls.items()}
+        return await _interleaved(clients, n)
+
+
+async def _throughput(url: str, sessions: int, calls: int) -> float:
+    """Calls/s with ``sessions`` concurrent client sessions, each making ``calls`` calls (bounded)."""
+
+    async def one() -> None:
+        async with _http_client(url) as client:
+            name = await _tool_name(client)
+            for _ in range(calls):
+                await client.call_tool(name, ARGS)
+
+    start = time.perf_counter()
+    await asyncio.wait_for(asyncio.gather(*(one() for _ in range(sessions))), timeout=300)
+    return sessions * calls / (time.perf_counter() - start)
+
+
+async def _concurrent(urls: dict[str, str], sessions: int, calls: int) -> list[Row]:
+    rows: list[Row] = []
+    rates: dict[str, float] = {}
+    for side in ("direct", "full", "direct", "full"):  # A/B/A/B; the better of each pair is kept
+        rates[side] = max(rates.get(side, 0.0), await _throughput(urls[side], sessions, calls))
+    for side, rate in rates.items():
+        rows.append((f"HTTP, {sessions} concurrent sessions × {calls} calls: {side}", f"{rate:.0f} calls/s", "-", True))
+    share = rates["full"] / rates["direct"]
+    rows.append(("HTTP concurrent: full gateway throughput vs direct", f"{share:.2f}×", "-", True))
+    return rows
 
 
 def run(quick: bool) -> list[Row]:
-    """The gateway's added latency, in memory and over stdio."""
-    n = 200 if quick else 2000
-    direct, proxied = asyncio.run(_memory(n, guard=False))
-    added = proxied - direct
-    gdirect, gproxied = asyncio.run(_memory(n, guard=True))
-    rows: list[Row] = [
-        (f"in-memory call p50, direct ({n} calls)", f"{direct:.3f} ms", "-", True),
-        (f"in-memory call p50, through the proxy, allow-all seam ({n} calls)", f"{proxied:.3f} ms", "-", True),
-        (
-            "proxy latency added per call, in memory (p50)",
-            f"{added:.3f} ms",
-            f"≤ {MEMORY_BUDGET_MS} ms",
-            added <= MEMORY_BUDGET_MS,
-        ),
-        (f"in-memory call p50, direct, second run ({n} calls)", f"{gdirect:.3f} ms", "-", True),
-        (f"in-memory call p50, through the gateway with the Guard ({n} calls)", f"{gproxied:.3f} ms", "-", True),
-        ("gateway + Guard + detectors added per call, in memory (p50)", f"{gproxied - gdirect:.3f} ms", "-", True),
-    ]
-    m = 50 if quick else 500
-    sdirect, sproxied = asyncio.run(_stdio(m))
-    ratio = sproxied / sdirect
-    rows += [
-        (f"stdio call p50, direct ({m} calls)", f"{sdirect:.3f} ms", "-", True),
-        (f"stdio call p50, through weir gateway ({m} calls)", f"{sproxied:.3f} ms", "-", True),
-        (
-            "gateway over stdio vs direct (p50 ratio)",
-            f"{ratio:.2f}×",
-            f"≤ {STDIO_BUDGET_RATIO}×",
-            ratio <= STDIO_BUDGET_RATIO,
-        ),
-    ]
+    """The gateway's added latency in memory, over stdio and HTTP, beside fastmcp's proxy; HTTP throughput."""
+    import logging
+
+    for name in ("httpx", "httpx2"):  # fastmcp's import turns request logging on
+        logging.getLogger(name).setLevel(logging.WARNING)
+    n = 60 if quick else 400
+    rows: list[Row] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        rows += _rows("in memory", asyncio.run(_memory(n, Path(tmp))))
+        rows += _rows("stdio", asyncio.run(_stdio(n, Path(tmp))))
+        with _http_servers(Path(tmp)) as urls:
+            rows += _rows("HTTP", asyncio.run(_http(n, urls)))
+            sessions, calls = (8, 10) if quick else (32, 25)
+            rows += asyncio.run(_concurrent(urls, sessions, calls))
     return rows

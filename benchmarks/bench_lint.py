@@ -53,8 +53,18 @@ def run(quick: bool) -> list[Row]:
     report = lint_catalog(catalog)
     html_s = _median_s(lambda: to_html([("bench", safety_rows(catalog, report))]), rounds)
     lint_rate, html_rate = size / lint_s, size / html_s
+    # Linear in the catalog's size: ten times the tools may take at most fifteen times as long.
+    big = _big_catalog(size * 10)
+    big_rate = size * 10 / _median_s(lambda: lint_catalog(big), 1)
+    scaling = big_rate / lint_rate
     rows: list[Row] = [
         (f"weir lint, {size}-tool catalog", f"{lint_rate:,.0f} tools/s", ">= 2,000 tools/s", lint_rate >= 2000),
+        (
+            f"weir lint, {size * 10}-tool vs {size}-tool rate",
+            f"{scaling:.2f}x",
+            ">= 0.67x (linear)",
+            scaling >= 0.67,
+        ),
         (f"weir docs --html, {size}-tool catalog", f"{html_rate:,.0f} tools/s", ">= 2,000 tools/s", html_rate >= 2000),
     ]
     if _SERVER.is_file():

@@ -66,3 +66,16 @@ def test_a_missing_file_is_a_catalog_error(tmp_path: Path) -> None:
 
 def test_a_tool_without_a_name_is_listed_as_unnamed() -> None:
     assert parse_catalog([{"description": "x"}], source="s").names() == ["<unnamed>"]
+
+
+def test_json_nested_past_the_recursion_limit_is_a_catalog_error_not_a_crash(tmp_path: Path) -> None:
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    with pytest.raises(CatalogError, match=r"deep\.json: JSON nested too deeply"):
+        read_catalog_file(path)
+
+
+def test_a_utf8_byte_order_mark_is_skipped(tmp_path: Path) -> None:
+    path = tmp_path / "windows.json"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps({"tools": [TOOL]}).encode())
+    assert read_catalog_file(path).names() == ["t"]

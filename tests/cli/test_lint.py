@@ -116,3 +116,18 @@ def test_a_catalog_can_be_piped_on_stdin() -> None:
     data = json.loads(result.output)
     assert data["catalogs"][0]["source"] == "<stdin>"
     assert ("W101", "send_email") in _pairs(result.output)
+
+
+def test_a_catalog_nested_too_deeply_exits_2_with_a_message(tmp_path: Path) -> None:
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    result = runner.invoke(app, ["lint", str(path)])
+    assert result.exit_code == 2
+    assert "nested too deeply" in result.output
+
+
+def test_an_output_that_cannot_be_written_exits_2_without_a_traceback(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["lint", str(CATALOGS["mail"]), "-o", str(tmp_path / "missing" / "x.json")])
+    assert result.exit_code == 2
+    assert "cannot write" in result.output
+    assert isinstance(result.exception, SystemExit)

@@ -77,7 +77,16 @@ def test_check_of_a_file_that_is_not_json_is_a_clear_error(tmp_path: Path) -> No
     path.write_text("{not json")
     result = runner.invoke(app, ["schema", "--check", str(path)])
     assert result.exit_code == 1
-    assert "is not JSON" in result.output
+    assert "x.json:1:2: not valid JSON" in result.output
     missing = runner.invoke(app, ["schema", "--check", str(tmp_path / "nope.json")])
     assert missing.exit_code == 2
     assert "cannot read" in missing.output
+
+
+def test_check_refuses_json_nested_too_deeply_without_a_traceback(tmp_path: Path) -> None:
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 100_000 + "]" * 100_000)
+    result = runner.invoke(app, ["schema", "--check", str(path)])
+    assert result.exit_code == 1
+    assert "nested too deeply" in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)

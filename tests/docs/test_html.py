@@ -117,3 +117,11 @@ def test_no_catalog_text_can_add_markup(description: str, name: str) -> None:
     tags = _parse(page)
     assert tags.tags == benign.tags
     assert tags.attrs == benign.attrs
+
+
+def test_long_wire_keys_may_wrap_so_the_last_columns_stay_on_a_laptop_screen() -> None:
+    """Unbreakable keys like annotations.inputMetadata.destination pushed Confirmation and
+    Reversibility past the right edge of a 1600-pixel window."""
+    css = to_html([]).split("<style>", 1)[1].split("</style>", 1)[0]
+    src_rule = css.split(".src {", 1)[1].split("}", 1)[0]
+    assert "overflow-wrap: anywhere" in src_rule

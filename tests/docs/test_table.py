@@ -7,9 +7,11 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.labels.strategies import profiles
 from weir.catalog import parse_catalog, read_catalog_file
 from weir.catalog.bundled import bundled_catalogs
 from weir.docs import COLUMNS, Risk, SafetyRow, safety_rows
+from weir.labels.write import TOOL_DIALECTS, write_tool
 from weir.lint import lint_catalog
 
 
@@ -91,3 +93,45 @@ def test_any_json_tool_gets_a_full_row(tool: dict[str, Any]) -> None:
     [row] = safety_rows(parse_catalog([tool], source="fuzz"))
     assert len(row.cells) == len(COLUMNS)
     assert all(cell.text for cell in row.cells)
+
+
+def test_a_tool_that_modifies_without_saying_how_is_shown_destructive_by_the_spec_default() -> None:
+    row = _row({"name": "create_issue", "annotations": {"title": "Open new issue", "readOnlyHint": False}})
+    assert row["Effect"].text == "modifies / destructive unknown (spec default: destructive)"
+    assert row["Effect"].risk is Risk.HIGH
+    assert row["Effect"].sources == ("mcp-core: annotations.readOnlyHint",)
+
+
+def test_contradictory_reversibility_is_shown_as_such_in_the_riskier_colour() -> None:
+    row = _row(
+        {
+            "name": "t",
+            "annotations": {"reversibleHint": True, "inputMetadata": {"outcomes": ["consequential", "irreversible"]}},
+        }
+    )
+    assert row["Reversibility"].text.startswith("contradictory")
+    assert row["Reversibility"].risk is Risk.HIGH
+    assert row["Reversibility"].sources == (
+        "sep-1984: annotations.reversibleHint",
+        "sep-1913: annotations.inputMetadata.outcomes",
+    )
+
+
+_written_tools = st.builds(
+    lambda profile, dialect: {"name": profile.name, **write_tool(profile, dialect=dialect)},
+    profiles(),
+    st.sampled_from([None, *TOOL_DIALECTS]),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(_written_tools | st.dictionaries(st.sampled_from(["name", "annotations", "_meta"]), _json))
+def test_nothing_is_shown_safe_or_unknown_without_saying_why(tool: dict[str, Any]) -> None:
+    """A green cell always names the claim behind it; an unknown cell names none and says unknown."""
+    [row] = safety_rows(parse_catalog([tool], source="fuzz"))
+    for cell in row.cells:
+        if cell.risk is Risk.LOW:
+            assert cell.sources, cell
+        if cell.risk is Risk.UNKNOWN:
+            assert cell.text.startswith("unknown")
+            assert cell.sources == ()

@@ -61,13 +61,13 @@ def _check_effects(out: dict[str, Any]) -> None:
     profile = out["tools"]["mail__send_email"].meta["dev.weir/profile"]
     assert profile["server"] == "mail"
     assert out["allow"].is_error is False
-    assert "Q3 numbers" in _text(out["allow"])
+    assert "Q3 revenue" in _text(out["allow"])
     assert "[Weir warning]" in _text(out["warn"])
     assert out["warn"].meta["dev.weir/decision"]["effect"] == "warn"
     assert out["redact"].meta["dev.weir/decision"]["effect"] == "redact"
     assert "AKIAQ3ZRT7LWXK5MB2PD" not in _text(out["redact"])
     assert "[REDACTED:credentials]" in _text(out["redact"])
-    assert _text(out["confirm"]) == "sent to bob@corp.example"
+    assert _text(out["confirm"]) == "Delivered (1 recipient)."
     assert out["block"].is_error is True
     assert "deleting is not allowed" in _text(out["block"])
 

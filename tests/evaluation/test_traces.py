@@ -83,3 +83,7 @@ def test_the_detector_score_counts_every_result_and_tool_list_once() -> None:
     full = score_detectors(config)
     assert full.injected_flagged + len(full.missed_lines) == injected
     assert full.clean_flagged == len(full.flagged_clean_lines)
+    # What the session marks malicious is a subset of what any detector calls malicious.
+    assert full.raw_injected_flagged >= full.injected_flagged
+    assert full.raw_clean_flagged >= full.clean_flagged
+    assert (silent.raw_injected_flagged, silent.raw_clean_flagged) == (0, 0)

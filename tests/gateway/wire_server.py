@@ -44,6 +44,10 @@ TOOLS: list[dict[str, Any]] = [
     },
 ]
 
+GROWN = {"name": "grown", "description": "Appeared after grow.", "inputSchema": {"type": "object"}}
+if "--grow" in sys.argv:
+    TOOLS.append({"name": "grow", "description": "Adds a tool, then says so.", "inputSchema": {"type": "object"}})
+
 
 def send(msg: dict[str, Any]) -> None:
     sys.stdout.write(json.dumps(msg) + "\n")
@@ -95,7 +99,16 @@ def _crash(args: dict[str, Any], meta: dict[str, Any]) -> dict[str, Any]:
     os._exit(3)
 
 
+def _grow(args: dict[str, Any], meta: dict[str, Any]) -> dict[str, Any]:
+    if GROWN not in TOOLS:
+        TOOLS.append(GROWN)
+    send({"jsonrpc": "2.0", "method": "notifications/tools/list_changed"})
+    return _text("grew")
+
+
 CALLS = {
+    "grow": _grow,
+    "grown": lambda args, meta: _text("hello from the new tool"),
     "echo": _echo,
     "slow": _slow,
     "ask": _ask,

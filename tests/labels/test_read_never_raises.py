@@ -132,3 +132,23 @@ def test_huge_and_deep_values_are_read_without_raising() -> None:
         deep = {"inner": deep}
     assert read_result({"content": [], "structuredContent": deep}).diagnostics == ()
     assert read_tool({"name": "t", "annotations": {"attribution": [2**4000, "a" * 10**6]}}).profile.attribution
+
+
+_DATA_HINTS = [
+    ("annotations", "privateHint"),
+    ("annotations", "openWorldHint"),
+    ("annotations", "maliciousActivityHint"),
+    ("io.modelcontextprotocol/trust-annotations", "untrusted"),
+    ("io.modelcontextprotocol/trust-annotations", "sensitive"),
+    ("dev.weir/annotations", "openWorldHint"),
+]
+
+
+@settings(max_examples=150)
+@given(st.sampled_from(_DATA_HINTS), json_values.filter(lambda v: v is not None and not isinstance(v, bool)))
+def test_an_unreadable_data_hint_labels_at_least_as_strongly_as_true(slot: tuple[str, str], value: Any) -> None:
+    container, key = slot
+    unreadable, diagnostics = read_data_meta({container: {key: value}})
+    claimed, _ = read_data_meta({container: {key: True}})
+    assert unreadable.at_least(claimed)
+    assert [d.severity for d in diagnostics] == ["error"]

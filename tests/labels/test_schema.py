@@ -38,6 +38,11 @@ def _validator(kind: str, dialect: Dialect | None = None) -> jsonschema.Draft202
 def _error_path(kind: str, doc: Any) -> list[str | int]:
     error = jsonschema.exceptions.best_match(_validator(kind).iter_errors(doc))
     assert error is not None, "the broken document was accepted"
+    # The printed top-level schema must find the same error on its own (a plain anyOf of the
+    # kinds accepted a broken tool as a CallToolResult, none of whose keys are required).
+    top = jsonschema.exceptions.best_match(jsonschema.Draft202012Validator(json_schema()).iter_errors(doc))
+    assert top is not None, "the top-level schema accepted the broken document"
+    assert list(top.absolute_path) == list(error.absolute_path)
     return list(error.absolute_path)
 
 
@@ -156,6 +161,30 @@ def test_what_write_data_meta_writes_validates(label: DataLabel, dialect: Dialec
     _validator("CallToolResult").validate({"content": [], "_meta": write_data_meta(label, dialect=dialect)})
 
 
+def _routes(node: dict[str, Any]) -> list[str]:
+    """The kinds the top level's if/then/else chain sends documents to, in order."""
+    if "if" not in node:
+        return [node["$ref"].rsplit("/", 1)[1]]
+    return [node["then"]["$ref"].rsplit("/", 1)[1], *_routes(node["else"])]
+
+
 def test_every_kind_is_reachable_from_the_top_level_schema() -> None:
-    doc = json_schema()
-    assert [ref["$ref"].rsplit("/", 1)[1] for ref in doc["anyOf"]] == list(KINDS)
+    assert set(KINDS) <= set(_routes(json_schema()))
+
+
+_SEED_DOCUMENTS = {
+    **TOOLS,
+    **{f"003/{k}": v for k, v in SEED_003.items()},
+    **{f"004/{k}": v for k, v in SEED_004.items() if k.startswith("tools_")},
+}
+
+
+@pytest.mark.parametrize("name", sorted(_SEED_DOCUMENTS))
+def test_the_printed_top_level_schema_accepts_every_seed_document_as_it_stands(name: str) -> None:
+    """`weir schema`'s own output, not a kind picked by the caller: JSON-RPC messages included."""
+    jsonschema.Draft202012Validator(json_schema()).validate(_SEED_DOCUMENTS[name])
+
+
+@pytest.mark.parametrize("doc", ["text", 5, {}, {"tools": "x"}, [{"name": 3}], {"content": "x"}, {"arguments": []}])
+def test_the_top_level_schema_rejects_documents_of_no_kind_or_broken_kind(doc: Any) -> None:
+    assert not jsonschema.Draft202012Validator(json_schema()).is_valid(doc)

@@ -5,10 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-import anyio
-
 from weir.catalog.model import Catalog, CatalogError, read_catalog_file
-from weir.catalog.remote import fetch_stdio, fetch_url
 
 __all__ = ["load_catalog", "load_catalogs"]
 
@@ -29,9 +26,15 @@ def load_catalog(
     if len(given) != 1:
         what = "none" if not given else " and ".join(given)
         raise CatalogError(f"give exactly one of CATALOG, --server or --url (got {what})")
-    if server:
-        return anyio.run(lambda: fetch_stdio(server, timeout=timeout))
-    if url:
+    if server or url:
+        # Imported here: the MCP SDK is slow to import, and a file needs none of it.
+        import anyio
+
+        from weir.catalog.remote import fetch_stdio, fetch_url
+
+        if server:
+            return anyio.run(lambda: fetch_stdio(server, timeout=timeout))
+        assert url is not None
         return anyio.run(lambda: fetch_url(url, timeout=timeout))
     assert path is not None
     return read_catalog_file(path)

@@ -16,7 +16,7 @@ from typing import Any
 
 from weir.errors import WeirError
 
-__all__ = ["Catalog", "CatalogError", "parse_catalog", "read_catalog_file"]
+__all__ = ["Catalog", "CatalogError", "decode_json", "parse_catalog", "read_catalog_file"]
 
 
 class CatalogError(WeirError):
@@ -78,11 +78,23 @@ def read_catalog_file(path: str | Path) -> Catalog:
         except UnicodeDecodeError as exc:
             raise CatalogError(f"{p}: not UTF-8 text ({exc.reason} at byte {exc.start})") from exc
         source, server = str(p), p.stem
+    return parse_catalog(decode_json(text, source=source), source=source, server=server)
+
+
+def decode_json(text: str, *, source: str) -> Any:
+    """Decode a JSON document; every way it can fail is a :class:`CatalogError` naming ``source``.
+
+    A leading byte-order mark (common in files saved on Windows) is skipped. Nesting deeper than
+    the interpreter's recursion limit is refused with a message rather than a traceback: a hostile
+    catalog must not crash the CI check that reads it.
+    """
     try:
-        data = json.loads(text)
+        return json.loads(text.removeprefix("\ufeff"))
     except json.JSONDecodeError as exc:
         raise CatalogError(f"{source}:{exc.lineno}:{exc.colno}: not valid JSON: {exc.msg}") from exc
-    return parse_catalog(data, source=source, server=server)
+    except RecursionError as exc:
+        limit = sys.getrecursionlimit()
+        raise CatalogError(f"{source}: JSON nested too deeply to read (the limit is about {limit} levels)") from exc
 
 
 def _kind(value: Any) -> str:

@@ -1,7 +1,7 @@
 """``weir lint``: check tool catalogs for missing, invalid and contradictory safety claims.
 
 Exit status: 0 clean (or only findings below ``--fail-on``), 1 findings at or above it,
-2 when a catalog could not be read at all.
+2 when a catalog could not be read at all or the report could not be written.
 """
 
 from __future__ import annotations
@@ -73,7 +73,11 @@ def lint(
         color = output is None and sys.stdout.isatty()
         text = "\n\n".join(format_human(r, color=color) for r in reports)
     if output is not None:
-        output.write_text(text + "\n", encoding="utf-8")
+        try:
+            output.write_text(text + "\n", encoding="utf-8")
+        except OSError as exc:
+            typer.echo(f"weir lint: cannot write {output}: {exc.strerror or exc}", err=True)
+            raise typer.Exit(2) from exc
     else:
         typer.echo(text)
     worst = max((_RANK[f.severity] for r in reports for f in r.findings), default=-1)

@@ -27,13 +27,18 @@ def _dialect(value: str | None) -> Dialect | None:
 
 
 def _check(path: Path, as_json: bool) -> None:
+    from weir.catalog.model import CatalogError, decode_json
+
     try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
+        doc = decode_json(path.read_text(encoding="utf-8"), source=str(path))
     except OSError as exc:
         typer.echo(f"error: cannot read {path}: {exc.strerror or exc}", err=True)
         raise typer.Exit(2) from exc
-    except (ValueError, UnicodeDecodeError) as exc:
-        typer.echo(f"error: {path} is not JSON: {exc}", err=True)
+    except UnicodeDecodeError as exc:
+        typer.echo(f"error: {path} is not UTF-8 text ({exc.reason} at byte {exc.start})", err=True)
+        raise typer.Exit(1) from exc
+    except CatalogError as exc:
+        typer.echo(f"error: {exc}", err=True)
         raise typer.Exit(1) from exc
     result = check_document(doc)
     if as_json:

@@ -25,10 +25,14 @@ h1 { font-size: 1.6em; margin-bottom: .2em; } h2 { font-size: 1.2em; margin-top:
 p.meta { color: #555; margin-top: 0; }
 table { border-collapse: collapse; width: 100%; margin-top: .6em; }
 th, td { border: 1px solid #d0d0d7; padding: .45em .55em; vertical-align: top; text-align: left; }
+td.tool { min-width: 11em; }
 th { background: #f3f3f6; position: sticky; top: 0; }
 td.tool b { font-family: ui-monospace, Menlo, Consolas, monospace; }
 td.tool .desc { color: #444; margin-top: .25em; white-space: pre-wrap; overflow-wrap: anywhere; }
-.src { display: block; color: #6b6b75; font-size: .8em; margin-top: .25em; font-family: ui-monospace, monospace; }
+.src {
+  display: block; color: #6b6b75; font-size: .8em; margin-top: .25em; font-family: ui-monospace, monospace;
+  overflow-wrap: anywhere;
+}
 .lint { display: block; color: #8a2b00; font-size: .8em; margin-top: .3em; }
 td.high, .legend .high { background: #fde7e7; } td.high .v { color: #9b1111; font-weight: 600; }
 td.medium, .legend .medium { background: #fff6e0; }

@@ -116,6 +116,10 @@ def _effect(p: ToolProfile) -> Cell:
     if p.destructive is not None and p.read_only is not True:
         parts.append("destructive" if p.destructive else "additive only")
         risks.append(Risk.HIGH if p.destructive else Risk.LOW)
+    elif p.read_only is False:
+        # It says it modifies but not how: clients apply the spec's default, destructive.
+        parts.append("destructive unknown (spec default: destructive)")
+        risks.append(Risk.HIGH)
     unknown = "unknown (spec default: may modify, destructive)"
     return _set_cell(parts, risks, _src(p, "effects", "read_only", "destructive"), unknown)
 
@@ -166,6 +170,11 @@ def _confirmation(p: ToolProfile) -> Cell:
 
 
 def _reversibility(p: ToolProfile) -> Cell:
+    if p.reversible is True and Outcome.IRREVERSIBLE in p.outcomes:
+        # Contradictory claims: show both, and the riskier reading's colour (lint reports W208).
+        return Cell(
+            "contradictory: reversible, yet irreversible outcome possible", Risk.HIGH, _src(p, "reversible", "outcomes")
+        )
     if p.reversible is not None:
         text, risk = ("reversible", Risk.LOW) if p.reversible else ("irreversible", Risk.HIGH)
         return Cell(text, risk, _src(p, "reversible"))

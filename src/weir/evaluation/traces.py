@@ -23,7 +23,8 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -32,7 +33,8 @@ from weir.config import WeirConfig, load_config
 from weir.detect.chain import Chain
 from weir.errors import WeirError
 from weir.evaluation.corpus import Truth, config_path, load_injected, load_truth, trace_names, trace_path
-from weir.labels.finding import FindingClass
+from weir.flow.labelling import findings_label
+from weir.labels.finding import Finding, FindingClass
 from weir.policy.decision import Verdict
 from weir.policy.engine import Engine
 from weir.replay.candidate import with_policy
@@ -63,44 +65,53 @@ def _share(part: int, whole: int) -> float:
 
 @dataclass(frozen=True, slots=True)
 class DetectorScore:
-    """How the detector chain's malicious flags match the injected content of the corpus."""
+    """How the detector chain's verdicts match the injected content of the corpus.
+
+    A result or tool list counts as *flagged* when its findings mark it malicious the way the
+    session labels it (``weir.flow.labelling.findings_label``: a statistical classifier's hit only
+    above its confidence bar) — what the policy actually sees. ``raw_*`` count any finding of
+    class malicious, whatever its confidence: what the detectors alone say.
+    """
 
     injected: int
     injected_flagged: int
     clean: int
     clean_flagged: int
+    raw_injected_flagged: int = 0
+    raw_clean_flagged: int = 0
     flagged_clean_lines: tuple[str, ...] = ()
     """``trace:line`` of every clean result or tool list flagged malicious."""
     missed_lines: tuple[str, ...] = ()
     """``trace:line`` of every injected result or tool list not flagged."""
 
 
-def score_detectors(config: WeirConfig) -> DetectorScore:
-    """Scan every result and tools/list of the corpus with the chain ``config.detectors`` describes."""
-    chain = Chain.from_specs(config.detectors)
-    injected = load_injected()
-    injected_n = injected_hits = clean_n = clean_hits = 0
-    false_alarms: list[str] = []
-    missed: list[str] = []
+def _scanned(chain: Chain) -> Iterator[tuple[str, int, list[Finding]]]:
     for name in trace_names():
         for tl in read_trace(trace_path(name)):
             if isinstance(tl.event, ResultEvent):
-                findings = chain.scan_result(tl.event.result)
+                yield name, tl.line, chain.scan_result(tl.event.result)
             elif isinstance(tl.event, ToolsEvent):
-                findings = chain.scan_tools(tl.event.server, tl.event.tools)
-            else:
-                continue
-            flagged = any(f.cls is FindingClass.MALICIOUS for f in findings)
-            truly = tl.line in injected[f"{name}.jsonl"]
-            if truly:
-                injected_n, injected_hits = injected_n + 1, injected_hits + flagged
-                if not flagged:
-                    missed.append(f"{name}:{tl.line}")
-            else:
-                clean_n, clean_hits = clean_n + 1, clean_hits + flagged
-                if flagged:
-                    false_alarms.append(f"{name}:{tl.line}")
-    return DetectorScore(injected_n, injected_hits, clean_n, clean_hits, tuple(false_alarms), tuple(missed))
+                yield name, tl.line, chain.scan_tools(tl.event.server, tl.event.tools)
+
+
+def score_detectors(config: WeirConfig) -> DetectorScore:
+    """Scan every result and tools/list of the corpus with the chain ``config.detectors`` describes."""
+    injected = load_injected()
+    count: Counter[str] = Counter()
+    false_alarms: list[str] = []
+    missed: list[str] = []
+    for name, line, findings in _scanned(Chain.from_specs(config.detectors)):
+        kind = "injected" if line in injected[f"{name}.jsonl"] else "clean"
+        flagged = findings_label(findings).malicious
+        count[kind] += 1
+        count[f"{kind}_flagged"] += flagged
+        count[f"raw_{kind}_flagged"] += any(f.cls is FindingClass.MALICIOUS for f in findings)
+        if flagged != (kind == "injected"):
+            (missed if kind == "injected" else false_alarms).append(f"{name}:{line}")
+    return DetectorScore(
+        count["injected"], count["injected_flagged"], count["clean"], count["clean_flagged"],
+        count["raw_injected_flagged"], count["raw_clean_flagged"], tuple(false_alarms), tuple(missed),
+    )  # fmt: skip
 
 
 @dataclass
@@ -155,6 +166,8 @@ class Evaluation:
             "detectors": None if self.detectors is None else {
                 "injected": self.detectors.injected, "injected_flagged": self.detectors.injected_flagged,
                 "clean": self.detectors.clean, "clean_flagged": self.detectors.clean_flagged,
+                "raw_injected_flagged": self.detectors.raw_injected_flagged,
+                "raw_clean_flagged": self.detectors.raw_clean_flagged,
                 "clean_flagged_lines": list(self.detectors.flagged_clean_lines),
                 "injected_missed_lines": list(self.detectors.missed_lines),
             },
@@ -189,9 +202,13 @@ def render(ev: Evaluation) -> str:
     d = ev.detectors
     if d is not None:
         lines.append(
-            f"  detectors flag injected content:        {d.injected_flagged:>3} of {d.injected:<3}"
-            f" ({_share(d.injected_flagged, d.injected):.0%}); clean content flagged: {d.clean_flagged} of {d.clean}"
+            f"  injected content marked malicious:       {d.injected_flagged:>3} of {d.injected:<3}"
+            f" ({_share(d.injected_flagged, d.injected):.0%}); clean content marked: {d.clean_flagged} of {d.clean}"
             f" ({_share(d.clean_flagged, d.clean):.1%})"
+        )
+        lines.append(
+            f"    (any malicious finding, whatever its confidence: {d.raw_injected_flagged} of {d.injected}"
+            f" injected, {d.raw_clean_flagged} of {d.clean} clean)"
         )
     misses = ev.misses()
     if misses:

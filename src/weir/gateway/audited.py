@@ -5,14 +5,34 @@ from __future__ import annotations
 from weir.audit import SqliteAuditStore, SqlitePinStore, open_store, redact_strings, resolve_path
 from weir.config import WeirConfig
 from weir.detect.chain import Chain
+from weir.detect.config import DetectorSpec
 from weir.detect.redact import redact
+from weir.detect.registry import DEFAULT_TEXT, available, is_tool_check
 
-__all__ = ["open_audit", "open_pins"]
+__all__ = ["open_audit", "open_pins", "redaction_chain"]
+
+# Detectors whose findings are about intent, not about data that must stay off disk: the audit
+# trail keeps injected text as evidence, and skipping the classifier here halves the cost of
+# sealing a call's arguments (it was the largest item of the pre-call audit append).
+_NOT_SENSITIVE = frozenset({"injection"})
 
 
-def open_audit(config: WeirConfig, chain: Chain) -> SqliteAuditStore:
-    """The store the config names; raw payloads are redacted with the detector chain."""
-    redactor = redact_strings(lambda text: redact(text, chain.scan_text(text)))
+def redaction_chain(config: WeirConfig) -> Chain:
+    """The configured text detectors that find sensitive data (secrets, PII, hidden text)."""
+    specs = config.detectors
+    if specs is None:
+        specs = [DetectorSpec(use=name) for name in DEFAULT_TEXT if available(name)]
+    return Chain.from_specs([s for s in specs if s.use not in _NOT_SENSITIVE and not is_tool_check(s.use)])
+
+
+def open_audit(config: WeirConfig, chain: Chain | None = None) -> SqliteAuditStore:
+    """The store the config names; raw payloads are redacted with :func:`redaction_chain`.
+
+    ``chain`` is accepted for compatibility and not used: the Guard's chain also carries the
+    intent detectors, which the trail does not redact.
+    """
+    sensitive = redaction_chain(config)
+    redactor = redact_strings(lambda text: redact(text, sensitive.scan_text(text)))
     return open_store(config.audit, base_dir=config.base_dir, redactor=redactor)
 
 

@@ -43,3 +43,5 @@ class GatewayConfig(WeirModel):
     """Retries after an upstream transport failure (idempotent tools only)."""
     heavy_concurrency: int = Field(default=2, gt=0)
     """At most this many resource-intensive calls run at once per server."""
+    session_idle_s: float | None = Field(default=1800.0, gt=0)
+    """HTTP: forget a client session (``Mcp-Session-Id`` or stateless identity) idle this long; ``None`` keeps them."""

@@ -13,8 +13,9 @@ import hashlib
 import hmac
 import ipaddress
 import json
+import time
 import uuid
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from typing import Any
 
 from starlette.applications import Starlette
@@ -57,11 +58,40 @@ def check_binding(host: str, tokens: Sequence[str]) -> None:
 class _Endpoint:
     """State of the HTTP endpoint: the legacy sessions and the accepted tokens."""
 
-    def __init__(self, gateway: Gateway, tokens: Sequence[str]) -> None:
+    def __init__(self, gateway: Gateway, tokens: Sequence[str], clock: Callable[[], float] = time.monotonic) -> None:
         self.gateway = gateway
         self.tokens = [t.encode() for t in tokens if t]
         self.sessions: dict[str, ClientState] = {}
         self.stateless: dict[str, ClientState] = {}
+        self._clock = clock
+        self._seen: dict[str, float] = {}  # conn_id → last request
+        self._swept = clock()
+
+    def touch(self, client: ClientState) -> None:
+        """Note activity on ``client``; now and then forget the sessions idle past the limit."""
+        now = self._clock()
+        self._seen[client.conn_id] = now
+        idle = self.gateway.settings.session_idle_s
+        if idle is None or now - self._swept < idle / 10:
+            return  # sweeping is a walk over every session: a tenth of the limit apart is enough
+        self._swept = now
+        for table in (self.sessions, self.stateless):
+            for key, state in list(table.items()):
+                if self.stale(state):
+                    self._drop(table, key, state)
+
+    def stale(self, state: ClientState) -> bool:
+        """Idle past the limit with nothing in flight."""
+        idle = self.gateway.settings.session_idle_s
+        last = self._seen.get(state.conn_id)
+        if idle is None or last is None:
+            return False
+        return self._clock() - last > idle and not self.gateway.busy(state)
+
+    def _drop(self, table: dict[str, ClientState], key: str, state: ClientState) -> None:
+        del table[key]
+        self._seen.pop(state.conn_id, None)
+        self.gateway.forget_client(state)
 
     def authorised(self, request: Request) -> str | None:
         """The presented token when it is valid ('' when no tokens are configured), else None."""
@@ -96,6 +126,9 @@ class _Endpoint:
         sid = request.headers.get(_SESSION_HEADER)
         if sid:
             state = self.sessions.get(sid)
+            if state is not None and self.stale(state):
+                self._drop(self.sessions, sid, state)
+                state = None
             return (
                 state if state is not None else _error(404, None, jsonrpc.INVALID_REQUEST, "unknown or expired session")
             )
@@ -123,6 +156,7 @@ class _Endpoint:
         client = self.client_for(request, msg, token)
         if isinstance(client, Response):
             return client
+        self.touch(client)
         if not jsonrpc.is_request(msg):
             await self.gateway.handle(msg, client, _nowhere, back_channel=False)
             return Response(status_code=202)
@@ -177,6 +211,7 @@ class _Endpoint:
             return Response(status_code=401, headers={"www-authenticate": 'Bearer realm="weir"'})
         state = self.sessions.pop(request.headers.get(_SESSION_HEADER, ""), None)
         if state is not None:
+            self._seen.pop(state.conn_id, None)
             self.gateway.forget_client(state)
         return Response(status_code=200 if state is not None else 404)
 
@@ -202,9 +237,11 @@ def _error(status: int, msg_id: Any, code: int, message: str) -> Response:
     return JSONResponse(jsonrpc.error(msg_id, code, message), status_code=status)
 
 
-def create_app(gateway: Gateway, *, tokens: Sequence[str] = (), path: str = "/mcp") -> Starlette:
-    """The ASGI app serving the gateway at ``path``."""
-    endpoint = _Endpoint(gateway, tokens)
+def create_app(
+    gateway: Gateway, *, tokens: Sequence[str] = (), path: str = "/mcp", clock: Callable[[], float] = time.monotonic
+) -> Starlette:
+    """The ASGI app serving the gateway at ``path``; ``clock`` times session idleness (tests pass their own)."""
+    endpoint = _Endpoint(gateway, tokens, clock)
 
     async def mcp(request: Request) -> Response:
         if request.method == "POST":

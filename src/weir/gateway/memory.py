@@ -86,6 +86,7 @@ class MemoryTransport(AbstractAsyncContextManager[TransportStreams]):
                     if msg is not None:
                         tg.start_soon(one, msg)
 
+            self._gateway.attach(client, send)
             async with anyio.create_task_group() as tg:
                 tg.start_soon(serve, tg)
                 try:

@@ -87,6 +87,9 @@ class Gateway:
         self._loaded = False
         self.recorder: Recorder | None = None
         self._listed: dict[str, str] = {}
+        self._listeners: dict[str, Callable[[Message], Awaitable[None]]] = {}
+        for upstream in self.upstreams.values():
+            upstream.on_list_changed = self._upstream_changed
 
     async def start(self) -> list[str]:
         """Connect every upstream; returns the problems of those that could not be reached."""
@@ -183,7 +186,7 @@ class Gateway:
     # -- lifecycle --------------------------------------------------------------------------
 
     def _capabilities(self) -> dict[str, Any]:
-        caps: dict[str, Any] = {"tools": {"listChanged": False}}
+        caps: dict[str, Any] = {"tools": {"listChanged": True}}
         for kind in ("resources", "prompts", "completions", "logging"):
             if any(kind in u.capabilities for u in self.upstreams.values()):
                 caps[kind] = {}
@@ -295,8 +298,28 @@ class Gateway:
         if future is not None and not future.done():
             future.set_result(msg)
 
+    def busy(self, client: ClientState) -> bool:
+        """Whether a request from this connection is still being answered."""
+        return any(conn == client.conn_id for conn, _ in self._inflight)
+
+    def attach(self, client: ClientState, send: Callable[[Message], Awaitable[None]]) -> None:
+        """Let a connection with a standing channel (stdio, in memory) receive list changes."""
+        self._listeners[client.conn_id] = send
+
+    async def _upstream_changed(self, server: str, method: str) -> None:
+        """An upstream's list changed: re-list (re-review, re-pin, re-publish) tools, then tell every client."""
+        if method == "notifications/tools/list_changed" and self._loaded:
+            async with self._catalog_lock:
+                await self._load_tools(server)
+        for conn, send in list(self._listeners.items()):
+            try:
+                await send({"jsonrpc": "2.0", "method": method})
+            except Exception:  # a client gone mid-broadcast must not stop the others
+                self._listeners.pop(conn, None)
+
     def forget_client(self, client: ClientState) -> None:
         """Cancel what a closed connection still has in flight."""
+        self._listeners.pop(client.conn_id, None)
         for (conn, _), task in list(self._inflight.items()):
             if conn == client.conn_id:
                 task.cancel()

@@ -89,6 +89,7 @@ async def serve_streams(gateway: Gateway, reader: asyncio.StreamReader, write: B
         if reply is not None:
             await send(reply)
 
+    gateway.attach(client, send)
     async for raw in read_lines(reader, gateway.settings.max_message_bytes):
         task = asyncio.create_task(one(raw))
         tasks.add(task)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
 from weir.errors import UpstreamError
@@ -29,7 +29,12 @@ from weir.gateway.era import (
 )
 from weir.gateway.jsonrpc import Message, RpcError
 
-__all__ = ["ServerRequestHandler", "Upstream"]
+__all__ = ["LIST_CHANGED", "ServerRequestHandler", "Upstream"]
+
+LIST_CHANGED = frozenset(
+    {"notifications/tools/list_changed", "notifications/prompts/list_changed", "notifications/resources/list_changed"}
+)
+"""Upstream notifications the gateway acts on and passes to every connected client."""
 
 ServerRequestHandler = Callable[[Message], Awaitable[Message]]
 """Answers a request the server sends mid-call (e.g. ``elicitation/create``) with a response."""
@@ -66,6 +71,8 @@ class Upstream:
         self.capabilities: dict[str, Any] = {}
         self.server_info: dict[str, Any] = {}
         self.closed_reason: str | None = None
+        self.on_list_changed: Callable[[str, str], Coroutine[Any, Any, None]] | None = None
+        """Called (in its own task) with this server's name and the method of a ``list_changed`` notification."""
 
     async def ensure_started(self) -> None:
         """Start and negotiate when not connected; a crashed server is restarted here."""
@@ -207,6 +214,13 @@ class Upstream:
             await self._route_notification(msg)
 
     async def _route_notification(self, msg: Message) -> None:
+        method = msg.get("method")
+        if method in LIST_CHANGED and self.on_list_changed is not None:
+            # Its own task: re-listing sends requests whose answers this reader must deliver.
+            task = asyncio.create_task(self.on_list_changed(self.name, str(method)))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+            return
         token = (msg.get("params") or {}).get("progressToken")
         handler = self._progress.get(token) if token is not None else None
         if handler is None and msg.get("method") != "notifications/progress":

@@ -275,16 +275,55 @@ def _tool_defs(dialect: Dialect | None) -> dict[str, Any]:
 KINDS = ("Tool", "Catalog", "CallToolResult", "CallToolRequestParams", "ToolResolveResult")
 """The top-level documents the schema describes (see :func:`schema_for`)."""
 
+# How the top level tells the kinds apart: the same tests, in the same order, as
+# weir.labels.check.detect_kind. A plain anyOf of the kinds would accept a broken tool as a
+# "CallToolResult" (none of whose keys are required) and so reject nothing.
+_ROUTES: tuple[tuple[dict[str, Any], str], ...] = (
+    ({"anyOf": [{"required": ["jsonrpc"]}, {"required": ["method"]}]}, "JsonRpcMessage"),
+    ({"type": "array"}, "Catalog"),
+    ({"required": ["tools"]}, "Catalog"),
+    (
+        {
+            "anyOf": [
+                {"required": ["tool"]},
+                {"required": ["resultType"], "properties": {"resultType": {"const": "complete"}}},
+            ]
+        },
+        "ToolResolveResult",
+    ),
+    (
+        {"anyOf": [{"required": ["content"]}, {"required": ["structuredContent"]}, {"required": ["isError"]}]},
+        "CallToolResult",
+    ),
+    ({"required": ["arguments"]}, "CallToolRequestParams"),
+)
+
+
+def _routed() -> dict[str, Any]:
+    """``if``/``then``/``else`` from each route down to `Tool` (a document with none of the keys)."""
+    node: dict[str, Any] = _ref("Tool")
+    for condition, kind in reversed(_ROUTES):
+        # `required` holds vacuously for a non-object: every key test needs the type too.
+        test = condition if "type" in condition else {"type": "object", **condition}
+        node = {"if": test, "then": _ref(kind), "else": node}
+    return node
+
 
 def json_schema(dialect: Dialect | None = None) -> dict[str, Any]:
-    """The whole schema; with ``dialect``, the vocabulary slots list only that dialect's keys."""
+    """The whole schema; with ``dialect``, the vocabulary slots list only that dialect's keys.
+
+    The top level recognises which kind of document it is given (see :data:`_ROUTES`) and
+    validates it as that kind, so an error's path points into the document, not at its root.
+    """
     defs = {**_vocab_defs(), **_tool_defs(dialect), **_message_defs(dialect)}
+    # A saved JSON-RPC message: its params or result is itself one of the kinds ("#" is this root).
+    defs["JsonRpcMessage"] = _object({"params": {"$ref": "#"}, "result": {"$ref": "#"}})
     title = "Weir: every annotation vocabulary" + (f" ({dialect})" if dialect else "")
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": SCHEMA_ID,
         "title": title,
-        "anyOf": [_ref(kind) for kind in KINDS],
+        **_routed(),
         "$defs": defs,
     }
 
@@ -292,5 +331,6 @@ def json_schema(dialect: Dialect | None = None) -> dict[str, Any]:
 def schema_for(kind: str, dialect: Dialect | None = None) -> dict[str, Any]:
     """The schema rooted at one of :data:`KINDS` (for validating a document of known kind)."""
     doc = json_schema(dialect)
-    del doc["anyOf"]
+    for key in ("if", "then", "else"):
+        del doc[key]
     return {**doc, "$ref": f"#/$defs/{kind}"}

@@ -12,7 +12,7 @@ Families (one module each in :mod:`weir.lint.rules`) take a hundred each:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,8 +37,9 @@ class ToolContext:
     """Every dialect read by :func:`weir.labels.read.read_tool`."""
     effective: Effective
     """The conservative view (spec defaults applied, possible sets at their worst)."""
-    names_before: Sequence[str] = ()
-    """Names of the tools listed before this one (for duplicate detection)."""
+    first_index: Mapping[str, int] = field(default_factory=dict)
+    """Each name's first position in the listing (for duplicate detection). One mapping is shared
+    by every tool of a catalog: a per-tool list of earlier names would be quadratic in memory."""
     memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
     """Per-tool scratch space for helpers that many rules share (e.g. claims by field)."""
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterator
 
 from weir.catalog import Catalog
 from weir.labels.base import WeirModel
@@ -59,16 +59,19 @@ class LintReport(WeirModel):
         return self.count(Severity.ERROR) > 0
 
 
-def tool_contexts(catalog: Catalog) -> list[ToolContext]:
-    """Read every tool of ``catalog`` once, in listing order."""
-    out: list[ToolContext] = []
-    names: list[str] = []
+def _contexts(catalog: Catalog) -> Iterator[ToolContext]:
+    """Each tool of ``catalog`` read once, in listing order, one at a time (memory stays flat)."""
+    first_index: dict[str, int] = {}
     for i, raw in enumerate(catalog.tools):
         reading = read_tool(raw, server=catalog.server)
         name = reading.profile.name
-        out.append(ToolContext(raw, i, name, reading, effective(reading.profile), tuple(names)))
-        names.append(name)
-    return out
+        first_index.setdefault(name, i)
+        yield ToolContext(raw, i, name, reading, effective(reading.profile), first_index)
+
+
+def tool_contexts(catalog: Catalog) -> list[ToolContext]:
+    """Read every tool of ``catalog`` once, in listing order."""
+    return list(_contexts(catalog))
 
 
 def lint_catalog(
@@ -89,7 +92,7 @@ def lint_catalog(
         if (select is None or any(r.id.startswith(s) for s in select)) and not any(r.id.startswith(s) for s in ignore)
     ]
     findings: list[LintFinding] = []
-    for ctx in tool_contexts(catalog):
+    for ctx in _contexts(catalog):
         for r in rules:
             findings.extend(
                 LintFinding(

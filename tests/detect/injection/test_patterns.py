@@ -207,19 +207,26 @@ def _best_time(pattern: re.Pattern[str], text: str) -> float:
 _BASELINE = re.compile(r"[\x01-\x03][\x01-\x03]")
 
 
+def _growth(pattern: re.Pattern[str], short: str, long: str) -> float:
+    ratio_small = _best_time(pattern, short) / _best_time(_BASELINE, short)
+    ratio_large = _best_time(pattern, long) / _best_time(_BASELINE, long)
+    return ratio_large / ratio_small
+
+
 @pytest.mark.parametrize("seed", PATHOLOGICAL)
 def test_every_pattern_scales_linearly_on_pathological_input(seed: str) -> None:
     # A growth ratio of CPU time (thread_time: other processes on the box do not count), not a
-    # time budget. Each pattern's time is divided by a plainly linear scan of
-    # the same string measured alongside it, which cancels cache steps and scheduler noise; 8x the
-    # input then leaves that ratio about flat for a linear pattern and multiplies it by ~8 for a
-    # quadratic one. The bound, 3x, sits between the two.
-    small, large = 50_000, 400_000
-    short, long = _pathological(seed, small), _pathological(seed, large)
+    # time budget. Each pattern's time is divided by a plainly linear scan of the same string
+    # measured alongside it, which cancels cache steps; 8x the input then leaves that ratio about
+    # flat for a linear pattern and multiplies it by ~8 for a quadratic one. The bound, 3x, sits
+    # between the two. Noise can only inflate a measurement, so the best of three attempts counts.
+    short, long = _pathological(seed, 50_000), _pathological(seed, 400_000)
     for pattern in PATTERNS:
-        ratio_small = _best_time(pattern.regex, short) / _best_time(_BASELINE, short)
-        ratio_large = _best_time(pattern.regex, long) / _best_time(_BASELINE, long)
-        growth = ratio_large / ratio_small
+        growth = _growth(pattern.regex, short, long)
+        for _ in range(2):
+            if growth < 3:
+                break
+            growth = min(growth, _growth(pattern.regex, short, long))
         assert growth < 3, (pattern.kind, pattern.regex.pattern[:60], seed, growth)
 
 
@@ -270,5 +277,9 @@ def test_the_whole_scanner_scales_linearly_on_anchor_dense_input(seed: str) -> N
             best = min(best, time.thread_time() - start)
         return max(best, 1e-6)
 
-    growth = (cpu(long) / _best_time(_BASELINE, long)) / (cpu(short) / _best_time(_BASELINE, short))
+    growth = float("inf")
+    for _ in range(3):  # noise only inflates a measurement: the best of three attempts counts
+        growth = min(growth, (cpu(long) / _best_time(_BASELINE, long)) / (cpu(short) / _best_time(_BASELINE, short)))
+        if growth < 3:
+            break
     assert growth < 3, (seed, growth)

@@ -27,3 +27,21 @@ def test_a_responses_return_metadata_labels_the_data() -> None:
     assert label.untrusted
     assert label.classes == {DataClass.FINANCIAL}
     assert label.level is Level.MEDIUM
+
+
+def test_a_hint_that_is_not_a_boolean_raises_the_label_rather_than_reading_as_safe() -> None:
+    meta = {"annotations": {"privateHint": "yes", "openWorldHint": 1, "maliciousActivityHint": "false"}}
+    label, diagnostics = read_data_meta(meta)
+    assert (label.private, label.untrusted, label.malicious) == (True, True, True)
+    assert [d.path for d in diagnostics] == [
+        "_meta.annotations.privateHint",
+        "_meta.annotations.openWorldHint",
+        "_meta.annotations.maliciousActivityHint",
+    ]
+    assert all(d.severity == "error" and d.message.endswith("read as true") for d in diagnostics)
+
+
+def test_a_null_hint_is_no_claim_with_a_warning() -> None:
+    label, diagnostics = read_data_meta({"annotations": {"openWorldHint": None}})
+    assert not label.untrusted
+    assert [d.severity for d in diagnostics] == ["warning"]

@@ -56,3 +56,25 @@ def test_extension_metadata_without_core_hints_is_noted() -> None:
 def test_a_confirmation_preference_in_the_weir_mirror_counts_too() -> None:
     t = tool("drop", {**CORE_SAFE, "destructiveHint": True}, {"dev.weir/annotations": {"requiresConfirmation": True}})
     assert rules_for(t, "W101") == set()
+
+
+def test_claims_that_never_say_whether_the_tool_changes_anything_are_a_warning() -> None:
+    t = tool("summary", {"title": "Summary", "idempotentHint": True, "openWorldHint": False})
+    [f] = lint_tools(t, select=["W104"])
+    assert (f.severity.value, f.path) == ("warning", "annotations")
+    assert "may modify and destroy" in f.message
+
+
+def test_any_one_of_the_state_claims_answers_the_question() -> None:
+    answers = [
+        tool("a", {"readOnlyHint": True}),
+        tool("b", {"destructiveHint": False}),
+        tool("c", {"openWorldHint": True}, {"mcp.dev/effect": "write"}),
+        tool("d", {"inputMetadata": {"outcomes": "benign"}}),
+    ]
+    for t in answers:
+        assert "W104" not in rules_for(t, "W1"), t["name"]
+
+
+def test_a_tool_without_any_claim_is_w102_not_w104() -> None:
+    assert rules_for(tool("bare"), "W1") == {"W102"}

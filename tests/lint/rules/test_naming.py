@@ -32,6 +32,18 @@ def test_a_word_inside_a_name_is_not_its_verb() -> None:
     assert rules_for(tool("get_send_status", RO), "W4") == set()
 
 
+@pytest.mark.parametrize("name", ["get_commit", "get_merge_request", "list_drop_zones", "read_post", "search_updates"])
+def test_a_read_verb_first_makes_the_rest_its_object(name: str) -> None:
+    """GitHub's MCP server lists a read-only `get_commit`: `commit` is what it reads, not what it does."""
+    assert rules_for(tool(name, RO), "W4") == set()
+
+
+def test_the_verb_is_found_after_a_namespace_prefix() -> None:
+    assert rules_for(tool("github_create_issue", RO), "W4") == {"W403"}
+    assert rules_for(tool("slack.post_message", RO), "W4") == {"W402"}
+    assert verbs("github_create_issue") == {"create"}
+
+
 def test_reading_names_that_declare_deletion_are_warnings() -> None:
     t = tool("get_token", {"readOnlyHint": False, "destructiveHint": True}, {"mcp.dev/effect": "delete"})
     [f] = lint_tools(t, select=["W404"])
@@ -46,6 +58,8 @@ def test_reading_names_that_declare_deletion_are_warnings() -> None:
         "Permanently removes the record.",
         "Posts to the company blog.",
         "Creates a ticket.",
+        "Weekly digest. Emails it to the team; sends an email per member.",
+        "Cleans up.\nDeletes every temporary file.",
     ],
 )
 def test_descriptions_that_say_the_tool_acts_contradict_read_only(description: str) -> None:
@@ -53,9 +67,17 @@ def test_descriptions_that_say_the_tool_acts_contradict_read_only(description: s
 
 
 @pytest.mark.parametrize(
-    "description", ["List recent posts.", "Read the user's email drafts.", "Shows updates from the feed."]
+    "description",
+    [
+        "List recent posts.",
+        "Read the user's email drafts.",
+        "Shows updates from the feed.",
+        "Get details for a commit. Shows which files the commit modifies.",
+        "Lists branches that were permanently deleted in the last 30 days.",
+        "Find the messages a user sends most often.",
+    ],
 )
-def test_descriptions_that_only_mention_nouns_are_fine(description: str) -> None:
+def test_descriptions_that_only_mention_nouns_or_what_others_do_are_fine(description: str) -> None:
     assert rules_for(tool("team_tool", RO, description=description), "W405") == set()
 
 
@@ -73,3 +95,8 @@ def test_the_verb_of_a_name_is_found_whatever_the_separator(verb: str, rest: lis
     words = [verb, *rest]
     name = sep.join(words) if sep else words[0] + "".join(w.capitalize() for w in words[1:])
     assert verb in verbs(name)
+
+
+def test_the_quote_is_the_verb_phrase_without_the_sentence_break() -> None:
+    [f] = lint_tools(tool("t", RO, description="A digest. Permanently removes old notes."), select=["W405"])
+    assert '"Permanently removes"' in f.message

@@ -302,10 +302,15 @@ _SMALL = 4096
 """Below this many characters, substring tests beat the vectorised anchor search's fixed cost."""
 
 
+_LITERALS = tuple(dict.fromkeys(a.removesuffix("\\b") for p in PATTERNS for a in p.anchors))
+_LITERALS_OF = tuple(frozenset(_LITERALS.index(a.removesuffix("\\b")) for a in p.anchors) for p in PATTERNS)
+
+
 def _small_regions(lowered: str) -> list[list[tuple[int, int]]]:
     """The whole text for each pattern one of whose anchors occurs in it (a superset test)."""
+    present = {i for i, literal in enumerate(_LITERALS) if literal in lowered}
     whole = [(0, len(lowered))]
-    return [whole if any(a.removesuffix("\\b") in lowered for a in p.anchors) else [] for p in PATTERNS]
+    return [whole if present & wanted else [] for wanted in _LITERALS_OF]
 
 
 def scan_patterns(text: str) -> list[Hit]:

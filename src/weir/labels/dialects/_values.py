@@ -59,9 +59,21 @@ def worst_member(enum: type[E]) -> E:
 
 
 def hint(
-    c: Collector, dialect: Dialect, field: str, slot: Mapping[str, Any], key: str, *, at: tuple[Part, ...]
+    c: Collector,
+    dialect: Dialect,
+    field: str,
+    slot: Mapping[str, Any],
+    key: str,
+    *,
+    at: tuple[Part, ...],
+    risky: bool | None = None,
 ) -> None:
-    """A boolean hint: absent is no claim; anything but a boolean is no claim plus a diagnostic."""
+    """A boolean hint: absent is no claim; anything but a boolean is a diagnostic and no claim.
+
+    ``risky`` is for data labels, where "no claim" is the bottom of the lattice and so means
+    *safe*: there a malformed value (``"openWorldHint": "yes"``) is read as the risky value instead.
+    On tools "no claim" already means the conservative spec default, so they pass nothing.
+    """
     if key not in slot:
         return
     value = slot[key]
@@ -70,6 +82,9 @@ def hint(
         c.claim(dialect, field, value, path)
     elif value is None:
         c.report(path, f"{key} is null: read as no claim", dialect, Severity.WARNING)
+    elif risky is not None:
+        c.report(path, f"{key} must be a boolean, not {kind_of(value)}: read as {str(risky).lower()}", dialect)
+        c.claim(dialect, field, risky, path)
     else:
         c.report(path, f"{key} must be a boolean, not {kind_of(value)}: read as no claim", dialect)
 

@@ -50,11 +50,17 @@ def read_trust(c: Collector, value: Any, parts: tuple[Part, ...]) -> None:
     obj = _object(c, value, parts, d)
     if obj is None:
         return
-    hint(c, d, "untrusted", obj, "untrusted", at=parts)
-    if obj.get("sensitive") is True:
+    hint(c, d, "untrusted", obj, "untrusted", at=parts, risky=True)
+    sensitive = obj.get("sensitive")
+    if sensitive is True:
         c.claim(d, "level", Level.MEDIUM, cached_path(*parts, "sensitive"))
-    elif "sensitive" in obj and not isinstance(obj["sensitive"], bool):
-        c.report(cached_path(*parts, "sensitive"), f"sensitive must be a boolean, not {kind_of(obj['sensitive'])}", d)
+    elif sensitive is None and "sensitive" in obj:
+        c.report(cached_path(*parts, "sensitive"), "sensitive is null: read as no claim", d, Severity.WARNING)
+    elif sensitive is not None and not isinstance(sensitive, bool):
+        # A label that cannot be read is not a label that says "not sensitive".
+        path = cached_path(*parts, "sensitive")
+        c.report(path, f"sensitive must be a boolean, not {kind_of(sensitive)}: read as true", d)
+        c.claim(d, "level", Level.MEDIUM, path)
     if "evidenceRef" in obj:
         ref = obj["evidenceRef"]
         if isinstance(ref, str):

@@ -4,7 +4,8 @@ privateHint → private; sensitiveHint low/medium/high → level 1/2/3; openWorl
 untrusted; maliciousActivityHint → malicious; attribution → attribution. A response may also
 carry SEP-1913's resolved ``returnMetadata`` (source ``untrustedPublic`` → untrusted, sensitivity
 → classes and scopes). Only ``true`` hints raise a label: labels are monotonic, so ``false``
-says nothing a missing key does not.
+says nothing a missing key does not. A hint that is not a boolean raises the label too: an
+unreadable label must not read as "nothing to worry about".
 """
 
 from __future__ import annotations
@@ -59,9 +60,9 @@ def read(
     if not isinstance(slot, Mapping):
         c.report(cached_path(*parts), f"annotations must be an object, not {kind_of(slot)}: ignored", dialect)
         return
-    hint(c, dialect, "private", slot, "privateHint", at=parts)
-    hint(c, dialect, "untrusted", slot, "openWorldHint", at=parts)
-    hint(c, dialect, "malicious", slot, "maliciousActivityHint", at=parts)
+    hint(c, dialect, "private", slot, "privateHint", at=parts, risky=True)
+    hint(c, dialect, "untrusted", slot, "openWorldHint", at=parts, risky=True)
+    hint(c, dialect, "malicious", slot, "maliciousActivityHint", at=parts, risky=True)
     if "sensitiveHint" in slot:
         _sensitive_hint(c, dialect, slot["sensitiveHint"], (*parts, "sensitiveHint"))
     if "attribution" in slot:

@@ -81,3 +81,27 @@ def _no_core(ctx: ToolContext) -> Iterator[Hit]:
     core = ctx.reading.by_dialect.get(Dialect.MCP_CORE)
     if _claims_anything(ctx) and (core is None or all(getattr(core, f) is None for f in _CORE)):
         yield Hit("annotations", "no MCP core hint is declared; core-only clients assume destructive and open-world")
+
+
+_STATE = ("read_only", "destructive", "effects", "outcomes")
+
+
+@rule(
+    "W104",
+    "state-change-unknown",
+    Severity.WARNING,
+    "A tool makes claims, but none says whether it changes anything (readOnlyHint, destructiveHint, "
+    "mcp.dev/effect or outcomes).",
+    "Declare readOnlyHint (and destructiveHint when it is false): until then every client assumes the tool "
+    "may modify and destroy, and Weir treats it so.",
+)
+def _state_unknown(ctx: ToolContext) -> Iterator[Hit]:
+    # W102 covers a tool with no claim at all; this is the tool that says *something* (openWorldHint,
+    # sensitivity, a title...) but leaves the one question a confirmation prompt depends on unanswered.
+    p = ctx.reading.profile
+    if _claims_anything(ctx) and not any(field in p.origins for field in _STATE):
+        yield Hit(
+            "annotations",
+            "nothing says whether the tool changes anything (no readOnlyHint, destructiveHint, mcp.dev/effect or "
+            "outcomes): by the spec's defaults it may modify and destroy",
+        )

@@ -3,7 +3,10 @@
 A heuristic on purpose: Weir never *decides* from names (annotations are the contract), but a
 ``delete_user`` declared read-only is almost always a copy-pasted annotation, and that is worth
 a CI failure. Names are split into words (``deleteUser``, ``user.delete``, ``user-delete``) and
-the verb is the first or the last word.
+the verb is the first word that is a known verb: ``get_commit`` reads (``commit`` is its object),
+``github_create_issue`` creates, ``user_delete`` deletes. Descriptions are matched only where a
+sentence starts ("Sends an email...", "Permanently deletes..."), so a read tool that *mentions* what
+other things do ("shows which files the commit modifies") is not taken for one that does it.
 """
 
 from __future__ import annotations
@@ -33,27 +36,35 @@ WRITE = frozenset(_WRITE_WORDS.split())
 READ = frozenset(_READ_WORDS.split())
 
 _WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
+# Where a sentence starts (the description's start, or after . ! ? ; : or a line break), optionally
+# after an adverb: the place a description says what the tool itself does.
+_SENTENCE = r"(?:^|[.!?;:]\s+|\n\s*)(?:(?:permanently|irreversibly|immediately|automatically)\s+)?"
 _DESC = {
     "delete": re.compile(
-        r"^\s*(delete|remove|erase|wipe|destroy|purge|drop)\b|\b(permanently|irreversibly)\b|"
-        r"\b(deletes|removes|erases|wipes|destroys|purges)\b",
+        _SENTENCE + r"(delete|remove|erase|wipe|destroy|purge|drop)(s|es)?\b",
         re.IGNORECASE,
     ),
     "send": re.compile(
-        r"^\s*(send|post|publish|upload|transfer|email)\b|\b(sends|publishes|uploads|transfers|emails)\b|"
-        r"\bposts? (to|on)\b|\bsends? an? (e-?mail|message)\b",
+        _SENTENCE + r"(send|post|publish|upload|transfer)(s|es)?\b|\bsends? an? (e-?mail|message)\b",
         re.IGNORECASE,
     ),
     "write": re.compile(
-        r"^\s*(create|update|write|modify|overwrite|edit)\b|\b(creates|writes|modifies|overwrites)\b",
+        _SENTENCE + r"(create|update|write|modif(?:y|ies)|overwrite|edit)(s)?\b",
         re.IGNORECASE,
     ),
 }
+_VERBS = DELETE | SEND | WRITE | READ
 
 
 def verbs(name: str) -> set[str]:
-    """The candidate verbs of a tool name: its first and last word, lower-cased."""
+    """The verb of a tool name: its first word that is a known verb, lower-cased.
+
+    A name with no known verb yields its first and last words (which then match no verb list).
+    """
     words = [w.lower() for w in _WORD.findall(name)]
+    known = next((w for w in words if w in _VERBS), None)
+    if known is not None:
+        return {known}
     return {words[0], words[-1]} if words else set()
 
 
@@ -135,6 +146,6 @@ def _description(ctx: ToolContext) -> Iterator[Hit]:
     for what, pattern in _DESC.items():
         match = pattern.search(ctx.description[:2000])
         if match:
-            quote = match.group(0).strip()
+            quote = match.group(0).lstrip(".!?;:").strip()
             yield Hit("description", f'the description says "{quote}" ({what}) but {_ro_text(ro)} says read-only')
             return

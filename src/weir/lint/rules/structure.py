@@ -30,8 +30,8 @@ def _no_name(ctx: ToolContext) -> Iterator[Hit]:
     "Rename one of them: a client calls tools by name, so one of the two is unreachable.",
 )
 def _duplicate(ctx: ToolContext) -> Iterator[Hit]:
-    if ctx.name and ctx.name in ctx.names_before:
-        first = list(ctx.names_before).index(ctx.name)
+    first = ctx.first_index.get(ctx.name, ctx.index)
+    if ctx.name and first < ctx.index:
         yield Hit("name", f"`{ctx.name}` is listed twice (first at tools[{first}]); which one runs is undefined")
 
 

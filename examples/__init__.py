@@ -1,0 +1,1 @@
+"""Weir's worked examples: three labelled MCP servers and the seed scenarios as runnable scripts."""
