@@ -5,9 +5,11 @@ deployment config, the way the gateway and `weir replay` decide:
 
 - one pre-call decision: ``Guard.before_call`` on a bank transfer in a session that has just read
   a bill e-mail (provenance, facts, every baseline rule) — p50 and p99, and decisions/s;
-- the engine alone (``Engine.decide`` on those facts), to show where the time goes;
-- replay: every call and result of the whole corpus, traces already parsed, calls/s (and the
-  same with parsing the JSON Lines, as ``weir replay`` does);
+- the engine alone (``Engine.decide`` on those facts), to show where the time goes; rule
+  conditions run as generated Python (:mod:`weir.policy.fastpath`) unless CEL must decide;
+- replay: every call and result of the whole corpus, traces already parsed, calls/s with the
+  default detector chain and without any detector (the policy path alone), wall and thread CPU
+  (and the same with parsing the JSON Lines, as ``weir replay`` does);
 - memory per idle agent session, with tracemalloc over many sessions: a fresh one, and one that
   has run the five calls of ``bill-pay-known-payee``; its attribution strings are reported
   apart, since the budget is "4 KB plus its attribution".
@@ -129,12 +131,13 @@ def _replay_rows(quick: bool) -> list[Row]:
 
     parsed, parsed_cpu = calls_per_s(config, parse=False)
     with_io, _ = calls_per_s(config, parse=True)
-    _, bare_cpu = calls_per_s(config.model_copy(update={"detectors": []}), parse=False)
+    bare, bare_cpu = calls_per_s(config.model_copy(update={"detectors": []}), parse=False)
     budget = f"≥ {REPLAY_BUDGET:,.0f}/s"
     return [
         (f"replay, corpus parsed ({calls} calls + results)", f"{parsed:,.0f} calls/s", budget, parsed >= REPLAY_BUDGET),
         ("  per thread CPU second", f"{parsed_cpu:,.0f} calls/s", budget, parsed_cpu >= REPLAY_BUDGET),
-        ("  per thread CPU second, no detectors (where the time goes)", f"{bare_cpu:,.0f} calls/s", "(context)", True),
+        ("replay without detectors (policy path alone)", f"{bare:,.0f} calls/s", budget, bare >= REPLAY_BUDGET),
+        ("  per thread CPU second", f"{bare_cpu:,.0f} calls/s", budget, bare_cpu >= REPLAY_BUDGET),
         ("replay, reading the JSON Lines too", f"{with_io:,.0f} calls/s", budget, with_io >= REPLAY_BUDGET),
     ]
 

@@ -221,3 +221,10 @@ def test_a_huge_mixed_text_is_scanned_across_chunks_by_every_default_detector() 
     assert len(tokens) == text.count(TOKEN)
     assert all(text[f.start : f.end] == TOKEN for f in tokens)
     assert all(0 <= f.start <= f.end <= len(text) for f in findings)
+
+
+def test_a_chain_without_text_detectors_reports_nothing_on_a_result() -> None:
+    chain = Chain.from_specs([])
+    result = {"content": [{"type": "text", "text": "key AKIAIOSFODNN7EXAMPLE \u200b hidden"}]}
+    assert chain.scan_result(result) == []
+    assert chain.scan_text("AKIAIOSFODNN7EXAMPLE") == []

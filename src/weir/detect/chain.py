@@ -107,6 +107,8 @@ class Chain:
         fields are scanned; ``_meta``, block ``annotations``, MIME types and binary payloads
         (image/audio ``data``, resource ``blob``) are not.
         """
+        if not self.detectors:
+            return []  # nothing would look at the text: skip walking and normalising it
         strings = list(result_strings(result))
         if not strings:
             return []

@@ -237,27 +237,40 @@ class ValueMemory:
         used: set[int] = set()
         for path, leaf in walk_leaves(dict(arguments)):
             keys = arg_fingerprints(leaf)
-            best = self._best_match(leaf, keys)
-            if best is not None:
-                out.append(_taint(path, leaf, best, steps))
-            if note:
-                for kind, _key, fp in keys:
+            # One lookup per key serves both questions. Noting a value first seen here gives it
+            # no untrusted step, so it can never be the match: the order of the two is free.
+            found: list[tuple[Kind, str, int]] = []
+            for kind, key, fp in keys:
+                rec = self._records.get(fp)
+                if rec is not None:
+                    if rec & _STEP_MASK:
+                        found.append((kind, key, rec))
+                elif note and self._trusted_count < _MAX_TRUSTED:
+                    self._records.set(fp, (int(kind) << _KIND_SHIFT) | _AGENT)
+                    self._trusted_count += 1
+                if note:
                     used.add(fp)
-                    if self._records.get(fp) is None and self._trusted_count < _MAX_TRUSTED:
-                        self._records.set(fp, (int(kind) << _KIND_SHIFT) | _AGENT)
-                        self._trusted_count += 1
+            if found:
+                out.append(_taint(path, leaf, _best_of(leaf, found), steps))
         return out, frozenset(used)
 
     def _best_match(self, leaf: Any, keys: Sequence[tuple[Kind, str, int]]) -> tuple[Kind, int, bool] | None:
-        best: tuple[Kind, int, bool] | None = None
-        whole = _whole_text(leaf)
+        found = []
         for kind, key, fp in keys:
             rec = self._records.get(fp)
-            if rec is None or not rec & _STEP_MASK:
-                continue
-            if best is None or _priority(kind) > _priority(best[0]):
-                best = (kind, rec, kind is Kind.TEXT or kind is Kind.NUMBER or key == whole)
-        return best
+            if rec is not None and rec & _STEP_MASK:
+                found.append((kind, key, rec))
+        return _best_of(leaf, found) if found else None
+
+
+def _best_of(leaf: Any, found: Sequence[tuple[Kind, str, int]]) -> tuple[Kind, int, bool]:
+    """The most specific of the untrusted records an argument leaf matched (the first on ties)."""
+    kind, key, rec = found[0]
+    for candidate in found[1:]:
+        if _PRIORITY[candidate[0]] > _PRIORITY[kind]:
+            kind, key, rec = candidate
+    whole = kind is Kind.TEXT or kind is Kind.NUMBER or key == _whole_text(leaf)
+    return kind, rec, whole
 
 
 _PRIORITY = {

@@ -79,5 +79,22 @@ def result_label_of(result: Any) -> DataLabel:
 
 
 def declared_label(profile: ToolProfile | None) -> DataLabel:
-    """What a tool's declared returnMetadata implies for its results."""
-    return returned_label(profile) if profile is not None else DataLabel()
+    """What a tool's declared returnMetadata implies for its results.
+
+    Kept per profile (both are frozen values, and every result of a tool asks again).
+    """
+    if profile is None:
+        return _NO_CLAIM
+    known = _DECLARED.get(id(profile))
+    if known is None or known[0] is not profile:
+        if len(_DECLARED) >= _MAX_DECLARED:
+            _DECLARED.clear()
+        known = (profile, returned_label(profile))
+        _DECLARED[id(profile)] = known
+    return known[1]
+
+
+_NO_CLAIM = DataLabel()
+_MAX_DECLARED = 4096
+_DECLARED: dict[int, tuple[ToolProfile, DataLabel]] = {}
+"""id(profile) → (profile, its declared label); the profile is kept so its id stays its own."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
+from weir.flow.lineage import Lineage
 from weir.flow.provenance import ArgTaint
 from weir.flow.session import Session
 from weir.labels.config import ServerConfig
@@ -38,9 +39,8 @@ _HINT_FACT = {
 }
 
 
-def _internal_origins(session: Session) -> dict[str, str]:
+def _internal_origins(internal: DataLabel, lineage: Lineage) -> dict[str, str]:
     """Where the organisation's own sensitive data entered the session (from the lineage)."""
-    internal, lineage = session.internal, session.lineage
     out: dict[str, str] = {}
     if internal.classes:
         out["session.internal_classes"] = "; ".join(
@@ -67,26 +67,39 @@ def call_facts(
     """The facts of a pre-call decision (``roots`` limits which are built; None builds all)."""
     want = roots if roots is not None else ("tool", "server", "session", "request", "args_from_untrusted", "arguments")
     values: dict[str, Any] = {}
-    origins = {f"tool.{k}": v for k, v in tool.origins.items()}
     # Always present (a cached dict, free): obligations follow the tool even when no rule reads it.
     values["tool"] = tool.values
     if "server" in want:
         values["server"] = server_facts(server, server_config)
     if "session" in want:
         values["session"] = _session_facts(session)
-    if "session" in want or "request" in want:
-        origins.update(label_origins("session", session.label, session.lineage))
-        origins.update(_internal_origins(session))
     if "request" in want:
         values["request"] = {"annotations": session.request_annotations(), "meta": dict(meta or {})}
-        for hint, fact in _HINT_FACT.items():
-            if f"session.{fact}" in origins:
-                origins[f"request.annotations.{hint}"] = origins[f"session.{fact}"]
     if "args_from_untrusted" in want:
         values["args_from_untrusted"] = [t.as_fact() for t in taints]
     if "arguments" in want:
         values["arguments"] = dict(arguments)
-    return Facts(values, origins, taints)
+    facts = Facts(values, None, taints)
+    # The labels are frozen values, bound now; the lineage only ever gains entries for facts a
+    # label does not hold yet, so reading it later gives the same origins for these labels.
+    label, internal, lineage = session.label, session.internal, session.lineage
+    facts.defer(lambda: _call_origins(label, internal, lineage, tool, want))
+    return facts
+
+
+def _call_origins(
+    label: DataLabel, internal: DataLabel, lineage: Lineage, tool: ToolFacts, want: Collection[str]
+) -> dict[str, str]:
+    """Where each call fact came from (only needed to explain a matched rule)."""
+    origins = {f"tool.{k}": v for k, v in tool.origins.items()}
+    if "session" in want or "request" in want:
+        origins.update(label_origins("session", label, lineage))
+        origins.update(_internal_origins(internal, lineage))
+    if "request" in want:
+        for hint, fact in _HINT_FACT.items():
+            if f"session.{fact}" in origins:
+                origins[f"request.annotations.{hint}"] = origins[f"session.{fact}"]
+    return origins
 
 
 def result_facts(
@@ -109,5 +122,5 @@ def result_facts(
         "is_error": result.get("isError") is True,
         "blocks": len(content) if isinstance(content, list) else 0,
     }
-    facts.origins.update(label_origins("result", label, None))
+    facts.defer(lambda: label_origins("result", label, None))
     return facts

@@ -18,6 +18,7 @@ import cel
 
 from weir.errors import PolicyCompileError
 from weir.policy.facts import skeleton
+from weir.policy.fastpath import Verdicts, compile_conditions
 from weir.policy.rules import FACT_ROOTS, Phase, Rule
 
 __all__ = ["CompiledPhase", "compile_phase", "compile_rule", "referenced_facts"]
@@ -42,6 +43,8 @@ class CompiledPhase:
     """Root → the fields the conditions use (None: the whole root), for projecting the activation."""
     item_fields: frozenset[str] = frozenset()
     """Every ``.name`` the conditions mention: what list items (``args_from_untrusted``) must keep."""
+    fast: Verdicts | None = None
+    """Every condition as Python over the unconverted facts (None: a rule is outside the subset)."""
 
 
 def referenced_facts(when: str) -> list[str]:
@@ -130,7 +133,8 @@ def compile_phase(rules: Sequence[Rule], phase: Phase) -> CompiledPhase:
     roots = {name for prog in singles for name in prog.variables() if name in FACT_ROOTS}
     roots |= {m.group(1).split(".", 1)[0] for r in chosen for m in _PLACEHOLDER.finditer(r.reason)}
     items = frozenset(m.group(1) for r in chosen for m in _DOT_NAME.finditer(_strip_strings(r.when)))
-    return CompiledPhase(chosen, singles, combined, frozenset(roots), fields_used(chosen, roots), items)
+    fast = compile_conditions([r.when for r in chosen], FACT_ROOTS) if chosen else None
+    return CompiledPhase(chosen, singles, combined, frozenset(roots), fields_used(chosen, roots), items, fast)
 
 
 def fields_used(rules: Sequence[Rule], roots: set[str]) -> dict[str, frozenset[str] | None]:

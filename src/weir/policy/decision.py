@@ -8,10 +8,13 @@ reasons, not only the winning one.
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import Any, TypeVar
 
 from weir.labels.base import WeirModel
 
-__all__ = ["AuditLevel", "Decision", "Obligations", "RuleMatch", "Verdict", "strongest"]
+__all__ = ["AuditLevel", "Decision", "Obligations", "RuleMatch", "Verdict", "built", "strongest"]
+
+_M = TypeVar("_M", bound=WeirModel)
 
 
 class Verdict(StrEnum):
@@ -110,3 +113,19 @@ class Decision(WeirModel):
     def rule_names(self) -> tuple[str, ...]:
         """Names of every matched rule, strongest first."""
         return tuple(m.name for m in self.rules)
+
+
+def built(cls: type[_M], values: dict[str, Any]) -> _M:
+    """``cls.model_construct(**values)`` for values that name every field, without its overhead.
+
+    The decision path builds a Decision and a RuleMatch per matched rule from values it has just
+    typed itself; pydantic's ``model_construct`` walks every field's defaults and costs several
+    microseconds each, which is a tenth of the whole pre-call budget. The result is the same
+    model (equal, dumps the same): the tests compare it with ``model_validate``.
+    """
+    model = cls.__new__(cls)
+    object.__setattr__(model, "__dict__", values)
+    object.__setattr__(model, "__pydantic_fields_set__", set(values))
+    object.__setattr__(model, "__pydantic_extra__", None)
+    object.__setattr__(model, "__pydantic_private__", None)
+    return model

@@ -17,9 +17,10 @@ import cel
 from weir.errors import ConfigError, PolicyCompileError
 from weir.policy.compiler import CompiledPhase, compile_phase
 from weir.policy.config import Mode, PolicyConfig
-from weir.policy.decision import Decision, Obligations, RuleMatch, Verdict
+from weir.policy.decision import Decision, Obligations, RuleMatch, Verdict, built
 from weir.policy.explain import fact_labels, render_reason
 from weir.policy.facts import Facts
+from weir.policy.fastpath import convertible, convertible_fields
 from weir.policy.obligations import obligations_for
 from weir.policy.packs import load_pack
 from weir.policy.rules import Rule, load_rules_text, rules_from_data
@@ -48,6 +49,7 @@ class Engine:
         self._contexts: dict[tuple[int, int, Any], tuple[Any, cel.Context]] = {}
         self._obligation_cache: dict[tuple[bool, bool, bool, bool, Verdict], Obligations] = {}
         self._allowed: dict[int, Decision] = {}
+        self._holdable_tools: dict[int, tuple[Any, bool]] = {}
 
     @classmethod
     def from_config(cls, config: PolicyConfig, *, base_dir: Path | None = None) -> Engine:
@@ -101,27 +103,32 @@ class Engine:
         """The CEL context for ``values``: only the fields the rules use, converted as rarely as possible.
 
         Converting Python values into CEL dominates the cost of a decision. A tool's facts are
-        the same for every call to it, and a session's projected facts (a few booleans, a level,
-        some classes) take few distinct values, so contexts holding both, already converted,
-        are kept per (tool, session facts) and only the per-call roots are converted each time.
+        the same for every call to it, and the projected session facts (a few booleans, a level,
+        some classes) and projected argument provenance (a kind and a few booleans per tainted
+        argument) take few distinct values, so contexts holding all three, already converted,
+        are kept per (tool, session facts, provenance facts); only the other roots a phase uses
+        (``server``, ``request``, ``arguments``, ``result``) are converted each time.
         Not thread-safe: decisions run one at a time (the gateway decides on its event loop,
         without awaiting inside).
         """
         rest = {
             root: _project(values[root], fields) if isinstance(values.get(root), dict) else values[root]
             for root, fields in phase.fields.items()
+            if root != "tool"
         }
         taints = rest.get("args_from_untrusted")
         if isinstance(taints, list) and taints:
             rest["args_from_untrusted"] = [_project(t, phase.item_fields) for t in taints]
-        tool, session = rest.pop("tool", None), rest.pop("session", None)
+        base = {k: rest.pop(k) for k in _CACHED_ROOTS if k in rest}
         raw_tool = values.get("tool")
-        key = (id(raw_tool), id(phase), _frozen(session))
+        # The tool's facts are one cached dict per profile: its identity stands for its content.
+        key = (id(raw_tool), id(phase), *(_key(base.get(k, _MISSING)) for k in _CACHED_ROOTS))
         cached = self._contexts.get(key)
         if cached is None or cached[0] is not raw_tool:
             if len(self._contexts) >= _MAX_CONTEXTS:
                 self._contexts.clear()
-            base = {k: v for k, v in (("tool", tool), ("session", session)) if k in phase.fields}
+            if "tool" in phase.fields:
+                base["tool"] = _project(raw_tool, phase.fields["tool"]) if isinstance(raw_tool, dict) else raw_tool
             cached = (raw_tool, cel.Context(base))
             self._contexts[key] = cached
         ctx = cached[1]
@@ -132,6 +139,13 @@ class Engine:
     def _decide(self, facts: Facts, phase: CompiledPhase) -> Decision:
         if phase.combined is None:
             return self._decision(facts, [], None)
+        if phase.fast is not None and self._holdable(facts.values, phase):
+            try:
+                hits = phase.fast(facts.values)
+            except Exception:  # not an error: CEL's own answer is needed (weir.policy.fastpath)
+                pass
+            else:
+                return self._decision(facts, [r for r, hit in zip(phase.rules, hits, strict=True) if hit], None)
         try:
             verdicts = phase.combined.execute(self._activation(facts.values, phase))
         except Exception:
@@ -140,6 +154,37 @@ class Engine:
             return self._per_rule(facts, phase)
         matched = [r for r, hit in zip(phase.rules, verdicts, strict=True) if hit]
         return self._decision(facts, matched, None)
+
+    def _holdable(self, values: Mapping[str, Any], phase: CompiledPhase) -> bool:
+        """Whether CEL could convert every fact the rules read (else the CEL path must decide, and fail).
+
+        Checks each used root (or, for dict roots, each used field); the tool's facts are one
+        cached dict per profile, so their answer is kept per dict.
+        """
+        for root, fields in phase.fields.items():
+            if root not in values:
+                return False
+            value = values[root]
+            if root == "tool":
+                known = self._holdable_tools.get(id(value))
+                if known is None or known[0] is not value:
+                    if len(self._holdable_tools) >= _MAX_CONTEXTS:
+                        self._holdable_tools.clear()
+                    known = (value, convertible(_project(value, fields)))
+                    self._holdable_tools[id(value)] = known
+                if not known[1]:
+                    return False
+            elif root == "args_from_untrusted" and isinstance(value, list):
+                # List items are projected to the names the conditions mention (see _activation).
+                items = phase.item_fields
+                if not all(convertible_fields(i, items) if isinstance(i, dict) else convertible(i) for i in value):
+                    return False
+            elif fields is not None and isinstance(value, dict):
+                if not convertible_fields(value, fields):
+                    return False
+            elif not convertible(value):
+                return False
+        return True
 
     def _per_rule(self, facts: Facts, phase: CompiledPhase) -> Decision:
         """The combined program failed: find which rule(s) did, and block naming them."""
@@ -158,18 +203,26 @@ class Engine:
         return self._decision(facts, matched, "; ".join(errors) or "the rules could not be evaluated together")
 
     def _decision(self, facts: Facts, matched: list[Rule], error: str | None) -> Decision:
-        # model_construct: these values are built here from typed parts, and validating them
-        # again would cost more than evaluating the rules did.
+        # built(): these values are built here from typed parts, and validating them again
+        # would cost more than evaluating the rules did.
         matches = [
-            RuleMatch.model_construct(
-                name=r.name, effect=r.effect, reason=render_reason(r, facts), labels=fact_labels(r, facts)
+            built(
+                RuleMatch,
+                {
+                    "name": r.name,
+                    "effect": r.effect,
+                    "reason": render_reason(r, facts),
+                    "labels": fact_labels(r, facts),
+                },
             )
             for r in matched
         ]
         if error is not None:
             reason = f"blocked because deciding failed (fail closed): {error}"
             matches.append(
-                RuleMatch.model_construct(name="weir:decision-error", effect=Verdict.BLOCK, reason=reason, labels=())
+                built(
+                    RuleMatch, {"name": "weir:decision-error", "effect": Verdict.BLOCK, "reason": reason, "labels": ()}
+                )
             )
         matches.sort(key=lambda m: -m.effect.rank)
         effect = matches[0].effect if matches else Verdict.ALLOW
@@ -179,24 +232,10 @@ class Engine:
             # obligations object serves them all.
             cached = self._allowed.get(id(obligations))
             if cached is None or cached.obligations is not obligations:
-                cached = Decision.model_construct(
-                    effect=effect,
-                    applied=self._apply(effect),
-                    rules=(),
-                    reasons=(),
-                    obligations=obligations,
-                    error=None,
-                )
+                cached = built(Decision, _decision_values(effect, self._apply(effect), (), obligations, None))
                 self._allowed[id(obligations)] = cached
             return cached
-        return Decision.model_construct(
-            effect=effect,
-            applied=self._apply(effect),
-            rules=tuple(matches),
-            reasons=tuple(_full_reason(m) for m in matches),
-            obligations=obligations,
-            error=error,
-        )
+        return built(Decision, _decision_values(effect, self._apply(effect), tuple(matches), obligations, error))
 
     def _obligations(self, facts: Facts, effect: Verdict) -> Obligations:
         tool = facts.values.get("tool")
@@ -248,13 +287,22 @@ _MAX_CONTEXTS = 1024
 """Cached (tool, session facts) CEL contexts; the cache is simply dropped when full."""
 
 
-def _frozen(value: Any) -> Any:
-    """A hashable image of a small facts value (dicts of scalars and lists of scalars)."""
+_CACHED_ROOTS = ("session", "args_from_untrusted")
+"""Roots whose converted values are kept in cached contexts (see ``Engine._activation``)."""
+
+_MISSING = object()
+
+
+def _key(value: Any) -> Any:
+    """A hashable image of a small facts value that tells ``True`` from ``1`` (dicts, lists, scalars).
+
+    Dicts are not sorted: projected facts are built in the fixed order of the phase's fields.
+    """
     if isinstance(value, dict):
-        return tuple(sorted((k, _frozen(v)) for k, v in value.items()))
-    if isinstance(value, list):
-        return tuple(_frozen(v) for v in value)
-    return value
+        return (dict, *((k, _key(v)) for k, v in value.items()))
+    if isinstance(value, list | tuple):
+        return (list, *(_key(v) for v in value))
+    return (value.__class__, value)
 
 
 def _project(value: Any, fields: frozenset[str] | None) -> Any:
@@ -274,3 +322,16 @@ def _level(facts: Any) -> int:
 def _full_reason(m: RuleMatch) -> str:
     base = f"[{m.effect}] {m.name}: {m.reason}"
     return f"{base} — {'; '.join(m.labels)}" if m.labels else base
+
+
+def _decision_values(
+    effect: Verdict, applied: Verdict, matches: tuple[RuleMatch, ...], obligations: Obligations, error: str | None
+) -> dict[str, Any]:
+    return {
+        "effect": effect,
+        "applied": applied,
+        "rules": matches,
+        "reasons": tuple(_full_reason(m) for m in matches),
+        "obligations": obligations,
+        "error": error,
+    }

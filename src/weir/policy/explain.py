@@ -25,11 +25,17 @@ _PLACEHOLDER = re.compile(r"\{([A-Za-z_][\w.]*)\}")
 
 def _lookup(values: Mapping[str, Any], path: str) -> Any:
     cur: Any = values
-    for part in path.split("."):
-        if not isinstance(cur, Mapping) or part not in cur:
+    for part in _parts(path):
+        # Facts are plain dicts: test for dict first (an ABC isinstance check costs far more).
+        if not (cur.__class__ is dict or isinstance(cur, Mapping)) or part not in cur:
             return None
         cur = cur[part]
     return cur
+
+
+@functools.lru_cache(maxsize=4096)
+def _parts(path: str) -> tuple[str, ...]:
+    return tuple(path.split("."))
 
 
 def _show(value: Any) -> str:
@@ -62,13 +68,19 @@ def describe_taints(taints: Sequence[ArgTaint]) -> str:
     return "; ".join(parts)
 
 
+def _described(facts: Facts) -> str:
+    if facts.described is None:
+        facts.described = describe_taints(facts.taints)
+    return facts.described
+
+
 def render_reason(rule: Rule, facts: Facts) -> str:
     """The rule's reason with ``{fact.path}`` placeholders filled in."""
 
     def fill(m: re.Match[str]) -> str:
         path = m.group(1)
         if path == "args_from_untrusted":
-            return describe_taints(facts.taints) or "no argument"
+            return _described(facts) or "no argument"
         return _show(_lookup(facts.values, path))
 
     return _PLACEHOLDER.sub(fill, rule.reason)
@@ -81,15 +93,14 @@ def fact_labels(rule: Rule, facts: Facts) -> tuple[str, ...]:
         path = ref
         if path == "args_from_untrusted":
             if facts.taints:
-                out.append(f"args_from_untrusted: {describe_taints(facts.taints)}")
+                out.append(f"args_from_untrusted: {_described(facts)}")
             continue
         value = _lookup(facts.values, path)
         while value is None and path.count(".") > 1:  # `session.classes.exists` → session.classes
             path = path.rsplit(".", 1)[0]
             value = _lookup(facts.values, path)
-        if value in (None, False, 0, "", [], {}) or isinstance(value, Mapping):
+        if value in (None, False, 0, "", [], {}) or value.__class__ is dict or isinstance(value, Mapping):
             continue
         origin = facts.origins.get(path)
-        shown = _show(value) if not isinstance(value, Mapping) else "set"
-        out.append(f"{path}={shown}" + (f" ({origin})" if origin else ""))
+        out.append(f"{path}={_show(value)}" + (f" ({origin})" if origin else ""))
     return tuple(dict.fromkeys(out))

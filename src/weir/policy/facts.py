@@ -9,8 +9,8 @@ or lineage step a label came from.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from weir.flow.lineage import Lineage
@@ -33,13 +33,40 @@ class ToolFacts:
     origins: dict[str, str]
 
 
-@dataclass
 class Facts:
-    """One decision's activation and the origin of each fact path."""
+    """One decision's activation and the origin of each fact path.
 
-    values: dict[str, Any]
-    origins: dict[str, str] = field(default_factory=dict)
-    taints: Sequence[ArgTaint] = ()
+    Origins are only read to explain a matched rule, and most decisions match none, so parts of
+    them may be handed in as ``deferred`` callables, run (in order) the first time
+    :attr:`origins` is read.
+    """
+
+    __slots__ = ("_deferred", "_origins", "described", "taints", "values")
+
+    def __init__(
+        self,
+        values: dict[str, Any],
+        origins: dict[str, str] | None = None,
+        taints: Sequence[ArgTaint] = (),
+        deferred: Iterable[Callable[[], Mapping[str, str]]] = (),
+    ) -> None:
+        self.values = values
+        self._origins = origins if origins is not None else {}
+        self.taints = taints
+        self._deferred = list(deferred)
+        self.described: str | None = None
+        """The taints as reasons show them, once rendered (every matched rule shows the same text)."""
+
+    @property
+    def origins(self) -> dict[str, str]:
+        """Fact path → readable origin (wire key and dialect, or lineage step)."""
+        while self._deferred:
+            self._origins.update(self._deferred.pop(0)())
+        return self._origins
+
+    def defer(self, more: Callable[[], Mapping[str, str]]) -> None:
+        """Add origins computed only if :attr:`origins` is ever read."""
+        self._deferred.append(more)
 
 
 def _origin(profile: ToolProfile, *fields: str) -> str:

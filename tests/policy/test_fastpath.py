@@ -1,0 +1,171 @@
+"""The Python translation of rule conditions answers exactly as CEL does, or leaves the answer to CEL."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import cel
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from weir.policy.compiler import compile_phase, referenced_facts
+from weir.policy.facts import skeleton
+from weir.policy.fastpath import compile_conditions, convertible
+from weir.policy.packs import PACKS, load_pack
+from weir.policy.rules import FACT_ROOTS
+
+CONDITIONS = sorted({r.when for pack in PACKS for r in load_pack(pack)})
+EXTRA = [
+    "tool.sensitive_data == true",
+    "tool.sensitive_data != null",
+    "session.level > 1 || session.level <= 0",
+    "tool.name in ['a', 'b'] && !(tool.name == 'c')",
+    "session.classes.all(c, c in tool.input_classes)",
+    "args_from_untrusted.exists(a, a.kind == tool.name || a.step >= session.level)",
+    "[1, 'a', true].exists(x, x == session.level)",
+    "arguments.to == 'x' && request.meta.k",
+]
+
+# The fields conditions read: replacing these is what can change a verdict.
+_USED: dict[str, list[str]] = {root: [] for root in FACT_ROOTS}
+for _when in CONDITIONS + EXTRA:
+    for _path in referenced_facts(_when):
+        _root, _, _rest = _path.partition(".")
+        if _rest and _rest.split(".")[0] not in _USED[_root]:
+            _USED[_root].append(_rest.split(".")[0])
+
+POOL = [True, False, None, 0, 1, 2, "a", "pii", "email", "é", "", 1.0, 0.5, 2**70]
+scalar = st.sampled_from(POOL)
+value = st.one_of(scalar, scalar, st.lists(scalar, max_size=3), st.dictionaries(st.sampled_from(["k", "to"]), scalar))
+
+
+@st.composite
+def facts(draw: st.DrawFn) -> dict[str, Any]:
+    """The neutral skeleton with some fields (and whole roots) replaced by values of any kind."""
+    out = copy.deepcopy(skeleton())
+    for root in ("tool", "session", "result", "server"):
+        for name in _USED[root]:
+            if draw(st.booleans()):
+                out[root][name] = draw(value)
+    item_names = st.sampled_from(["kind", "malicious", "corroborated", "open", "sender", "whole", "query", "step"])
+    items = st.dictionaries(item_names, value, max_size=8)
+    out["args_from_untrusted"] = draw(st.lists(st.one_of(items, scalar), max_size=3))
+    out["arguments"] = draw(st.dictionaries(st.sampled_from(["to", "k"]), value, max_size=2))
+    out["request"] = {"annotations": {}, "meta": draw(st.dictionaries(st.sampled_from(["k"]), value, max_size=1))}
+    if draw(st.booleans()):
+        out.pop(draw(st.sampled_from(FACT_ROOTS)))
+    return out
+
+
+_PROGRAMS: dict[str, Any] = {}
+
+
+def _cel(when: str, values: dict[str, Any]) -> tuple[str, Any]:
+    program = _PROGRAMS.get(when) or _PROGRAMS.setdefault(when, cel.compile(when))
+    try:
+        return "value", program.execute(values)
+    except Exception as exc:  # any CEL failure: the engine would block naming it
+        return "error", type(exc).__name__
+
+
+_FAST: dict[str, Any] = {}
+
+
+@pytest.mark.parametrize("when", CONDITIONS + EXTRA)
+@settings(max_examples=50, deadline=None)
+@given(values=facts())
+def test_a_translated_condition_answers_as_cel_or_not_at_all(when: str, values: dict[str, Any]) -> None:
+    fast = _FAST.get(when) or _FAST.setdefault(when, compile_conditions([when], FACT_ROOTS))
+    assert fast is not None, f"outside the subset: {when}"
+    try:
+        (got,) = fast(values)
+    except Exception:  # left to CEL: always allowed
+        return
+    if not convertible(values):
+        return  # the engine checks this first and leaves such facts to CEL
+    assert _cel(when, values) == ("value", got)
+
+
+@pytest.mark.parametrize("pack", PACKS)
+def test_every_shipped_pack_runs_on_the_python_path(pack: str) -> None:
+    rules = load_pack(pack)
+    for phase in ("call", "result"):
+        compiled = compile_phase(rules, phase)
+        assert compiled.fast is not None or not compiled.rules
+
+
+@pytest.mark.parametrize(
+    "when",
+    [
+        "size(session.classes) > 0",
+        "session.level + 1 > 2",
+        "has(tool.name)",
+        "tool.name.startsWith('a')",
+        'tool.name == "a\\"b"',
+        "session.level > 1.5",
+        "tool.read_only ? true : false",
+        "r'raw' == tool.name",
+        "session.classes.map(c, c).size() > 0",
+        "args_from_untrusted.exists(tool, tool.malicious)",
+    ],
+)
+def test_a_condition_outside_the_subset_is_left_to_cel(when: str) -> None:
+    assert compile_conditions([when], FACT_ROOTS) is None
+
+
+@pytest.mark.parametrize(
+    ("when", "expected"),
+    [
+        ("tool.sensitive_data == true", False),
+        ("tool.sensitive_data == null", True),
+        ("tool.sensitive_data != true", True),
+        ("session.level == false", False),
+        ("session.level in ['0']", False),
+        ("'pii' in session.classes", True),
+        ("session.classes.exists(c, c == 'pii') && !session.classes.all(c, c == 'user')", True),
+    ],
+)
+def test_cel_equality_across_kinds_is_kept(when: str, expected: bool) -> None:
+    values = skeleton()
+    values["tool"]["sensitive_data"] = None
+    values["session"]["classes"] = ["pii", "financial"]
+    fast = compile_conditions([when], FACT_ROOTS)
+    assert fast is not None
+    assert fast(values) == [expected]
+    assert cel.compile(when).execute(values) is expected
+
+
+def test_a_string_cel_cannot_hold_is_not_convertible() -> None:
+    assert convertible({"a": ["x", 1, None, 2.5, ("é",)]})
+    assert not convertible({"a": ["\ud800"]})
+    assert not convertible({1: "a"})
+    assert not convertible({"a": {1, 2}})
+
+
+@pytest.mark.parametrize("op", ["==", "!=", "<", "<=", ">", ">=", "in"])
+def test_every_pair_of_value_kinds_compares_as_in_cel_or_is_left_to_it(op: str) -> None:
+    when = f"arguments.x {op} arguments.y"
+    fast = compile_conditions([when], FACT_ROOTS)
+    assert fast is not None
+    for x in POOL:
+        for y in [*POOL, [x], ["a", 1], []]:
+            values = {"arguments": {"x": x, "y": y}}
+            try:
+                (got,) = fast(values)
+            except Exception:
+                continue
+            assert _cel(when, values) == ("value", got), (x, op, y)
+
+
+def test_membership_in_a_list_of_texts_tells_kinds_apart() -> None:
+    fast = compile_conditions(["arguments.x in ['a', '1', 'true']"], FACT_ROOTS)
+    assert fast is not None
+    for x in POOL:
+        values = {"arguments": {"x": x}}
+        try:
+            (got,) = fast(values)
+        except Exception:
+            continue
+        assert _cel("arguments.x in ['a', '1', 'true']", values) == ("value", got), x

@@ -1,0 +1,43 @@
+"""Every decision on the shipped corpus is pinned: speed work may not change a single one.
+
+``scripts/record_decisions.py`` wrote ``data/decisions.json`` (the replay JSON of every trace under
+the baseline, strict and observe packs) before the decision path was optimised; replaying now
+must give exactly the same decisions, rules, effects and reasons.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+RECORDED = Path(__file__).parent / "data" / "decisions.json"
+
+sys.path.insert(0, str(ROOT / "scripts"))
+from record_decisions import PACKS, record  # noqa: E402 - the script lives outside the package
+
+_recorded: dict[str, Any] = json.loads(RECORDED.read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def replayed() -> dict[str, Any]:
+    return record()
+
+
+@pytest.mark.parametrize("pack", PACKS)
+def test_every_corpus_decision_is_what_was_recorded(replayed: dict[str, Any], pack: str) -> None:
+    assert sorted(replayed[pack]) == sorted(_recorded[pack])
+    for trace, recorded in _recorded[pack].items():
+        now = replayed[pack][trace]
+        for before, after in zip(recorded["decisions"], now["decisions"], strict=True):
+            assert after == before, f"{pack}/{trace} line {before['line']} ({before['phase']})"
+        assert now["summary"] == recorded["summary"], f"{pack}/{trace}"
+
+
+def test_the_recording_covers_calls_that_are_stopped_and_calls_that_are_allowed() -> None:
+    effects = {d["effect"] for t in _recorded["baseline"].values() for d in t["decisions"]}
+    assert {"allow", "confirm", "block"} <= effects
