@@ -128,8 +128,13 @@ class Anchors:
         return int(self._chars[index][0].size)
 
 
-def regions(parts: list[tuple[_IntArray, int]], width: int, size: int) -> list[tuple[int, int]]:
-    """Merged ``(lo, hi)`` stretches within ``width`` of any anchor occurrence ``(starts, length)``.
+def regions(
+    parts: list[tuple[_IntArray, int]], width: int, size: int, lead: int | None = None
+) -> list[tuple[int, int]]:
+    """Merged ``(lo, hi)`` stretches around every anchor occurrence ``(starts, length)``.
+
+    A stretch starts ``lead`` characters before the occurrence (default ``width``: a match holding
+    the anchor cannot start earlier) and ends ``width`` after it (nor end later).
 
     ``hi`` reaches two characters past the longest possible match, so a closing ``\\b`` or
     lookahead sees the real next character.
@@ -137,7 +142,7 @@ def regions(parts: list[tuple[_IntArray, int]], width: int, size: int) -> list[t
     parts = [(starts, length) for starts, length in parts if starts.size]
     if not parts:
         return []
-    lo = np.concatenate([starts for starts, _ in parts]) - width
+    lo = np.concatenate([starts for starts, _ in parts]) - (width if lead is None else lead)
     hi = np.concatenate([starts + length for starts, length in parts]) + width + 2
     order = np.argsort(lo, kind="stable")
     lo, hi = np.maximum(lo[order], 0), np.minimum(hi[order], size)

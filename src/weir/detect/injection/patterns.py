@@ -58,6 +58,9 @@ class Pattern:
     """Literals one of which every match BEGINS with (so far: the anchors themselves, when they
     do). When given, long texts are matched only at their occurrences, one ``match`` call each,
     instead of searched through: the same matches as a full scan, a fraction of the regex work."""
+    lead: int | None = None
+    """The most characters a match can run before an anchor it contains (``None``: its width).
+    Long texts are searched from that far before each anchor, not from a whole width before it."""
     exact: re.Pattern[str] = field(init=False, compare=False, repr=False)
     width: int = field(init=False, compare=False, repr=False)
     """The longest text the regex can match (all its repeats are bounded)."""
@@ -82,6 +85,11 @@ class Hit:
     end: int
     confidence: float
     message: str
+
+
+def _lead(prefix: str) -> int:
+    """The longest text ``prefix`` (a pattern's start, up to and including its anchor word) can match."""
+    return _max_width(_compile(prefix))
 
 
 def _compile(pattern: str) -> re.Pattern[str]:
@@ -126,18 +134,18 @@ _DEVELOPER_SAYS = _compile(
     r"(?:developers?|creators?|operators?|administrators?|admins?|system|openai|anthropic|owner|user)\b"
 )
 
-_ADDRESSED = _compile(
+_ADDRESSED_LEAD = (
     r"(?:dear|attention|attn|hey|hello|hi|note\s{1,3}to|message\s{1,3}(?:to|for)|instructions?\s{1,3}(?:to|for)|important\s{1,3}(?:to|for))"
-    r"[\s:,]{1,3}(?:the\s{1,3}|any\s{1,3}|all\s{1,3})?" + _AGENT + r"s?" + _NOT_A_JOB + r"\b"
+    r"[\s:,]{1,3}(?:the\s{1,3}|any\s{1,3}|all\s{1,3})?" + _AGENT
+)
+_ADDRESSED = _compile(
+    _ADDRESSED_LEAD + r"s?" + _NOT_A_JOB + r"\b"
     r"[^\n]{0,160}?\b(?:you|your|ignore|must|should|do\s{1,3}not|don't|instead|now|please)\b"
 )
 # "To the agent handling this ticket: ..." -- the AI reading a document, addressed by what it is doing.
+_TO_THE_AGENT_LEAD = r"(?:to|for)\s{1,3}(?:the|any|whichever|whatever|every)\s{1,3}(?:ai\s{1,3})?" + _AGENT
 _TO_THE_AGENT = _compile(
-    r"(?:to|for)\s{1,3}(?:the|any|whichever|whatever|every)\s{1,3}(?:ai\s{1,3})?"
-    + _AGENT
-    + r"s?"
-    + _NOT_A_JOB
-    + r"\s{1,3}(?:(?:that|who)\s{1,3}(?:is|are)\s{1,3})?"
+    _TO_THE_AGENT_LEAD + r"s?" + _NOT_A_JOB + r"\s{1,3}(?:(?:that|who)\s{1,3}(?:is|are)\s{1,3})?"
     r"(?:reading|processing|handling|summari[sz]ing|parsing|analy[sz]ing|reviewing|triaging|answering|viewing)"
     r"\s{1,3}(?:this|these|the|my|our)\b[^\n:]{0,40}:"
 )
@@ -161,16 +169,18 @@ _IF_YOU_ARE_AI = _compile(
     r"(?:if|when|since)\s{1,3}you\s{1,3}are\s{1,3}(?:an?\s{1,3})?(?:ai|a\.i\.|llm|large\s{1,3}language\s{1,3}model|language\s{1,3}model"
     r"|ai\s{1,3}(?:assistant|agent|model)|assistant|agent|bot|chatbot)\b"
 )
+_AGENT_READING_LEAD = r"(?:ai|llm|language\s{1,3}model|assistant|agent|model|bot)"
 _AGENT_READING = _compile(
-    r"(?:ai|llm|language\s{1,3}model|assistant|agent|model|bot)s?\s{1,3}(?:that\s{1,3}(?:is|are)\s{1,3}|who\s{1,3}(?:is|are)\s{1,3})?"
+    _AGENT_READING_LEAD + r"s?\s{1,3}(?:that\s{1,3}(?:is|are)\s{1,3}|who\s{1,3}(?:is|are)\s{1,3})?"
     r"(?:reading|processing|summari[sz]ing|parsing|analy[sz]ing|viewing|browsing|scraping)\s{1,3}(?:this|these)\b"
 )
 _FROM_NOW_ON = _compile(
     r"(?:from\s{1,3}now\s{1,3}on|starting\s{1,3}now|henceforth)[\s,]{1,3}you\s{1,3}(?:will|must|are|shall|should|have\s{1,3}to)\b"
     r"|you\s{1,3}are\s{1,3}now\s{1,3}(?:in\s{1,3})?(?:dan|developer\s{1,3}mode|jailbroken|unrestricted|an?\s{1,3}unrestricted|free\s{1,3}of)\b"
 )
+_AS_AN_AI_LEAD = r"(?:as|to)\s{1,3}(?:an?|the)\s{1,3}" + _AGENT
 _AS_AN_AI = _compile(
-    r"(?:as|to)\s{1,3}(?:an?|the)\s{1,3}" + _AGENT + _NOT_A_JOB + r"[\s,]{1,3}(?:you|your)\s{1,3}"
+    _AS_AN_AI_LEAD + _NOT_A_JOB + r"[\s,]{1,3}(?:you|your)\s{1,3}"
     r"(?:must|should|will|are\s{1,3}(?:required|instructed|now)|have\s{1,3}to|need\s{1,3}to|next\s{1,3}task)\b"
 )
 
@@ -302,6 +312,7 @@ PATTERNS: tuple[Pattern, ...] = (
         0.85,
         "text addressed to the AI that reads it",
         _A_AGENT,
+        lead=_lead(_ADDRESSED_LEAD),
     ),
     Pattern(
         "addressed-to-assistant",
@@ -309,8 +320,9 @@ PATTERNS: tuple[Pattern, ...] = (
         0.85,
         "a note to the AI handling the document",
         _A_AGENT,
+        lead=_lead(_TO_THE_AGENT_LEAD),
     ),
-    Pattern("addressed-to-assistant", _NEW_TASK, 0.8, "gives the AI a new task", _A_AGENT),
+    Pattern("addressed-to-assistant", _NEW_TASK, 0.8, "gives the AI a new task", _A_AGENT, lead=_lead(_AGENT)),
     Pattern(
         "addressed-to-assistant",
         _AGENT_ORDERS,
@@ -338,6 +350,7 @@ PATTERNS: tuple[Pattern, ...] = (
         0.85,
         "text aimed at the AI processing it",
         _A_AGENT,
+        lead=_lead(_AGENT_READING_LEAD),
     ),
     Pattern(
         "addressed-to-assistant",
@@ -352,6 +365,7 @@ PATTERNS: tuple[Pattern, ...] = (
         0.85,
         "tells the AI what it must do",
         _A_AGENT,
+        lead=_lead(_AS_AN_AI_LEAD),
     ),
     Pattern(
         "fake-tool-call",
@@ -491,7 +505,7 @@ def _anchored_matches(folded: str, subject: str, aligned: bool) -> Iterator[tupl
             at = np.unique(np.concatenate([found[i] for i in _START_IDS[k]]))
             yield from _match_at(pattern, regex, subject, at.tolist())
             continue
-        for lo, hi in regions(anchors, pattern.width, size):
+        for lo, hi in regions(anchors, pattern.width, size, pattern.lead):
             for match in regex.finditer(subject, lo, hi):
                 yield pattern, match
 
