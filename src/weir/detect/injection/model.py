@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import io
+import json
 import zipfile
 from dataclasses import dataclass
 from importlib import resources
@@ -35,16 +36,27 @@ class WindowScore:
 
 
 class InjectionModel:
-    """Bucket weights plus a bias; ``scores`` maps bytes to per-window probabilities."""
+    """Bucket weights plus a bias; ``scores`` maps bytes to per-window probabilities.
 
-    def __init__(self, weights: npt.NDArray[np.float32], bias: float, *, version: str = "") -> None:
+    ``min_window`` is the length floor of the window mean: a window of fewer positions is averaged
+    as if padded with unseen (zero-weight) grams up to it, so a handful of grams in a short text
+    ("nothing to see here", a tiny JSON record) cannot carry the score the way they would if they
+    were the whole evidence. The trainer uses the same floor; it is read from the model file.
+    """
+
+    def __init__(
+        self, weights: npt.NDArray[np.float32], bias: float, *, version: str = "", min_window: int = 0
+    ) -> None:
         size = weights.size
         if size < 2 or size & (size - 1):
             raise DetectorError(f"injection model: weight table size {size} is not a power of two")
+        if min_window < 0:
+            raise DetectorError(f"injection model: min_window must be >= 0, got {min_window}")
         self.weights = weights.astype(np.float32)
         self.bias = float(bias)
         self.bits = size.bit_length() - 1
         self.version = version
+        self.min_window = min_window
 
     def logits(
         self, raw: bytes, chunk: int
@@ -67,7 +79,8 @@ class InjectionModel:
         for row in gathered[1:]:
             per_position += row
         starts, ends = windows(size, chunk)
-        mean = window_sums(per_position, chunk) / ((ends - starts) * float(len(ORDERS)))
+        lengths = np.maximum(ends - starts, self.min_window)
+        mean = window_sums(per_position, chunk) / (lengths * float(len(ORDERS)))
         return mean + self.bias, starts, ends, prepared
 
     def scores(self, raw: bytes, chunk: int, minimum: float = 0.0) -> list[WindowScore]:
@@ -97,6 +110,8 @@ def load_model() -> InjectionModel:
             weights = npz["weights"].astype(np.float32)
             bias = float(npz["bias"])
             version = str(npz["version"]) if "version" in npz.files else ""
-    except (OSError, KeyError, ValueError, zipfile.BadZipFile) as exc:
+        meta = json.loads(version) if version.startswith("{") else {}
+        min_window = int(meta.get("min_window", 0))
+    except (OSError, KeyError, ValueError, TypeError, zipfile.BadZipFile) as exc:
         raise DetectorError(f"injection model could not be loaded: {exc}") from exc
-    return InjectionModel(weights, bias, version=version)
+    return InjectionModel(weights, bias, version=version, min_window=min_window)

@@ -18,7 +18,9 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-from weir.detect.injection.anchors import Anchors
+import numpy as np
+
+from weir.detect.injection.anchors import Anchors, regions
 
 __all__ = ["PATTERNS", "Hit", "Pattern", "scan_patterns"]
 
@@ -52,6 +54,13 @@ class Pattern:
     """Optional second look at a match (e.g. that a URL's query really templates data)."""
     word_start: bool = True
     """The match must begin at a word boundary (checked after matching, which keeps the scan fast)."""
+    starts: tuple[str, ...] = ()
+    """Literals one of which every match BEGINS with (so far: the anchors themselves, when they
+    do). When given, long texts are matched only at their occurrences, one ``match`` call each,
+    instead of searched through: the same matches as a full scan, a fraction of the regex work."""
+    lead: int | None = None
+    """The most characters a match can run before an anchor it contains (``None``: its width).
+    Long texts are searched from that far before each anchor, not from a whole width before it."""
     exact: re.Pattern[str] = field(init=False, compare=False, repr=False)
     width: int = field(init=False, compare=False, repr=False)
     """The longest text the regex can match (all its repeats are bounded)."""
@@ -76,6 +85,11 @@ class Hit:
     end: int
     confidence: float
     message: str
+
+
+def _lead(prefix: str) -> int:
+    """The longest text ``prefix`` (a pattern's start, up to and including its anchor word) can match."""
+    return _max_width(_compile(prefix))
 
 
 def _compile(pattern: str) -> re.Pattern[str]:
@@ -104,6 +118,15 @@ _ROLE_HEADER = _compile(
     r"(?:\s{1,3}(?:prompt|message|note|override|instructions?|update))?[ \t]{0,3}[\]):]{1,2}[ \t*]{0,4}"
     r"[^\n]{0,120}?\b(?:you|your|assistant|ai|model|agent|ignore|instructions?|override|must|from now on)\b"
 )
+# "### System: you must ..." anywhere in a line: a markdown heading posing as a role header.
+_HEADING_ROLE = _compile(
+    r"#{2,6}[ \t]{0,3}(?:system|developer|admin|administrator)(?:[ \t]{1,3}(?:prompt|message|note|instructions?))?"
+    r"[ \t]{0,3}:[^\n]{0,120}?\b(?:you|your|must|ignore|comply|instructions?|override)\b"
+)
+# "SYSTEM OVERRIDE:" anywhere in a line (the header form above needs a line start).
+_OVERRIDE_HEADER = _compile(
+    r"(?:system|developer|admin|administrator|operator|root)\s{1,3}(?:override|overwrite|directive)[ \t]{0,3}[:!-]"
+)
 _ROLE_TAG = _compile(r"<(?:system|system_prompt|system-message|sys)>")
 _DEVELOPER_SAYS = _compile(
     r"(?:new|updated|revised|additional|important|urgent|secret|hidden|priority)\s{1,3}"
@@ -111,25 +134,53 @@ _DEVELOPER_SAYS = _compile(
     r"(?:developers?|creators?|operators?|administrators?|admins?|system|openai|anthropic|owner|user)\b"
 )
 
-_ADDRESSED = _compile(
+_ADDRESSED_LEAD = (
     r"(?:dear|attention|attn|hey|hello|hi|note\s{1,3}to|message\s{1,3}(?:to|for)|instructions?\s{1,3}(?:to|for)|important\s{1,3}(?:to|for))"
-    r"[\s:,]{1,3}(?:the\s{1,3}|any\s{1,3}|all\s{1,3})?" + _AGENT + r"s?" + _NOT_A_JOB + r"\b"
+    r"[\s:,]{1,3}(?:the\s{1,3}|any\s{1,3}|all\s{1,3})?" + _AGENT
+)
+_ADDRESSED = _compile(
+    _ADDRESSED_LEAD + r"s?" + _NOT_A_JOB + r"\b"
     r"[^\n]{0,160}?\b(?:you|your|ignore|must|should|do\s{1,3}not|don't|instead|now|please)\b"
+)
+# "To the agent handling this ticket: ..." -- the AI reading a document, addressed by what it is doing.
+_TO_THE_AGENT_LEAD = r"(?:to|for)\s{1,3}(?:the|any|whichever|whatever|every)\s{1,3}(?:ai\s{1,3})?" + _AGENT
+_TO_THE_AGENT = _compile(
+    _TO_THE_AGENT_LEAD + r"s?" + _NOT_A_JOB + r"\s{1,3}(?:(?:that|who)\s{1,3}(?:is|are)\s{1,3})?"
+    r"(?:reading|processing|handling|summari[sz]ing|parsing|analy[sz]ing|reviewing|triaging|answering|viewing)"
+    r"\s{1,3}(?:this|these|the|my|our)\b[^\n:]{0,40}:"
+)
+# "Assistant - new task: ...", "AI, your real instructions: ..."
+_NEW_TASK = _compile(
+    _AGENT + r"s?" + _NOT_A_JOB + r"[\s,:-]{1,4}(?:new\s{1,3}(?:task|instructions?|orders)"
+    r"|your\s{1,3}(?:new|next|real|only)\s{1,3}(?:task|job|instructions?|orders))\b"
+)
+# "LLM instruction: ...": orders labelled as being for the model.
+_AGENT_ORDERS = _compile(
+    r"(?:ai|llm|assistant|ai\s{1,3}assistant|ai\s{1,3}agent|chatbot|copilot|gpt|language\s{1,3}model)"
+    r"\s{1,3}(?:instructions?|directives?|commands?|orders)[ \t]{0,2}:"
+)
+# "Do not mention this paragraph", "never tell the user": the text hides itself from the person.
+_CONCEAL = _compile(
+    r"(?:do\s{1,3}not|don't|never)\s{1,3}(?:(?:mention|reveal|disclose)\s{1,3}(?:this|these)\s{1,3}"
+    r"(?:paragraph|note|message|instruction|text|line|section|comment|request)s?\b"
+    r"|tell\s{1,3}the\s{1,3}user\b)"
 )
 _IF_YOU_ARE_AI = _compile(
     r"(?:if|when|since)\s{1,3}you\s{1,3}are\s{1,3}(?:an?\s{1,3})?(?:ai|a\.i\.|llm|large\s{1,3}language\s{1,3}model|language\s{1,3}model"
     r"|ai\s{1,3}(?:assistant|agent|model)|assistant|agent|bot|chatbot)\b"
 )
+_AGENT_READING_LEAD = r"(?:ai|llm|language\s{1,3}model|assistant|agent|model|bot)"
 _AGENT_READING = _compile(
-    r"(?:ai|llm|language\s{1,3}model|assistant|agent|model|bot)s?\s{1,3}(?:that\s{1,3}(?:is|are)\s{1,3}|who\s{1,3}(?:is|are)\s{1,3})?"
+    _AGENT_READING_LEAD + r"s?\s{1,3}(?:that\s{1,3}(?:is|are)\s{1,3}|who\s{1,3}(?:is|are)\s{1,3})?"
     r"(?:reading|processing|summari[sz]ing|parsing|analy[sz]ing|viewing|browsing|scraping)\s{1,3}(?:this|these)\b"
 )
 _FROM_NOW_ON = _compile(
     r"(?:from\s{1,3}now\s{1,3}on|starting\s{1,3}now|henceforth)[\s,]{1,3}you\s{1,3}(?:will|must|are|shall|should|have\s{1,3}to)\b"
     r"|you\s{1,3}are\s{1,3}now\s{1,3}(?:in\s{1,3})?(?:dan|developer\s{1,3}mode|jailbroken|unrestricted|an?\s{1,3}unrestricted|free\s{1,3}of)\b"
 )
+_AS_AN_AI_LEAD = r"(?:as|to)\s{1,3}(?:an?|the)\s{1,3}" + _AGENT
 _AS_AN_AI = _compile(
-    r"(?:as|to)\s{1,3}(?:an?|the)\s{1,3}" + _AGENT + _NOT_A_JOB + r"[\s,]{1,3}(?:you|your)\s{1,3}"
+    _AS_AN_AI_LEAD + _NOT_A_JOB + r"[\s,]{1,3}(?:you|your)\s{1,3}"
     r"(?:must|should|will|are\s{1,3}(?:required|instructed|now)|have\s{1,3}to|need\s{1,3}to|next\s{1,3}task)\b"
 )
 
@@ -137,10 +188,11 @@ _TOOL_TAGS = _compile(
     r"</?(?:tool_call|tool_calls|function_calls|function_call|tool_use|tool_code|antml:invoke|invoke\s{1,3}name=)\b"
     r"|<\|(?:tool_call|python_tag|tool_calls)\|>|<function=[\w.-]{1,64}>"
 )
+# Double quotes (JSON) or single quotes (a Python dict, or JSON whose quotes a carrier rewrote).
 _TOOL_JSON = _compile(
-    r"\{\s{0,20}\"(?:name|tool|tool_name|function|recipient_name)\"\s{0,5}:\s{0,5}\"[^\"\n]{1,80}\"\s{0,5},"
-    r"\s{0,20}\"(?:arguments|parameters|args|input|tool_input)\"\s{0,5}:\s{0,5}[{\"]"
-    r"|\"tool_calls\"\s{0,5}:\s{0,5}\["
+    r"\{\s{0,20}[\"'](?:name|tool|tool_name|function|recipient_name)[\"']\s{0,5}:\s{0,5}[\"'][^\"'\n]{1,80}[\"']\s{0,5},"
+    r"\s{0,20}[\"'](?:arguments|parameters|args|input|tool_input)[\"']\s{0,5}:\s{0,5}[{\"']"
+    r"|[\"']tool_calls[\"']\s{0,5}:\s{0,5}\["
 )
 
 _MD_IMAGE = _compile(r"!\[[^\]\n]{0,200}\]\(\s{0,5}<?(?:https?:)?//[^\s)?#]{1,300}\?([^\s)]{1,1000})")
@@ -186,17 +238,34 @@ _A_AGENT = (
     "gemini",
 )
 _A_ROLE = ("system", "developer", "admin", "operator")
+_A_CHAT = ("<|", "[inst]", "[/inst]", "<<sys>>", "<</sys>>", "<start_of_turn", "<end_of_turn")
+_A_TOOL_TAG = ("<tool", "</tool", "<function", "</function", "<antml", "</antml", "<invoke", "<|")
 
 PATTERNS: tuple[Pattern, ...] = (
-    Pattern("ignore-previous", _IGNORE_PREVIOUS, 0.95, "tells the model to ignore its instructions", _A_IGNORE),
-    Pattern("ignore-previous", _FORGET_EVERYTHING, 0.9, "tells the model to forget what it was told", _A_IGNORE),
+    Pattern(
+        "ignore-previous",
+        _IGNORE_PREVIOUS,
+        0.95,
+        "tells the model to ignore its instructions",
+        _A_IGNORE,
+        starts=_A_IGNORE,
+    ),
+    Pattern(
+        "ignore-previous",
+        _FORGET_EVERYTHING,
+        0.9,
+        "tells the model to forget what it was told",
+        _A_IGNORE,
+        starts=_A_IGNORE,
+    ),
     Pattern(
         "role-impersonation",
         _CHAT_TOKENS,
         0.95,
         "chat-template control tokens inside data",
-        ("<|", "[inst]", "[/inst]", "<<sys>>", "<</sys>>", "_of_turn>"),
+        _A_CHAT,
         word_start=False,
+        starts=_A_CHAT,
     ),
     Pattern(
         "role-impersonation",
@@ -206,7 +275,30 @@ PATTERNS: tuple[Pattern, ...] = (
         _A_ROLE,
         word_start=False,
     ),
-    Pattern("role-impersonation", _ROLE_TAG, 0.85, "a <system> tag inside data", ("<sys",), word_start=False),
+    Pattern(
+        "role-impersonation",
+        _OVERRIDE_HEADER,
+        0.85,
+        "a system/admin override header inside data",
+        ("override", "overwrite", "directive"),
+    ),
+    Pattern(
+        "role-impersonation",
+        _HEADING_ROLE,
+        0.85,
+        "a markdown heading posing as a system header",
+        _A_ROLE,
+        word_start=False,
+    ),
+    Pattern(
+        "role-impersonation",
+        _ROLE_TAG,
+        0.85,
+        "a <system> tag inside data",
+        ("<sys",),
+        word_start=False,
+        starts=("<sys",),
+    ),
     Pattern(
         "role-impersonation",
         _DEVELOPER_SAYS,
@@ -214,9 +306,52 @@ PATTERNS: tuple[Pattern, ...] = (
         "claims new instructions from the developer or system",
         ("instruction", "directive", "orders", "message"),
     ),
-    Pattern("addressed-to-assistant", _ADDRESSED, 0.85, "text addressed to the AI that reads it", _A_AGENT),
-    Pattern("addressed-to-assistant", _IF_YOU_ARE_AI, 0.85, "conditional aimed at an AI reader", _A_AGENT),
-    Pattern("addressed-to-assistant", _AGENT_READING, 0.85, "text aimed at the AI processing it", _A_AGENT),
+    Pattern(
+        "addressed-to-assistant",
+        _ADDRESSED,
+        0.85,
+        "text addressed to the AI that reads it",
+        _A_AGENT,
+        lead=_lead(_ADDRESSED_LEAD),
+    ),
+    Pattern(
+        "addressed-to-assistant",
+        _TO_THE_AGENT,
+        0.85,
+        "a note to the AI handling the document",
+        _A_AGENT,
+        lead=_lead(_TO_THE_AGENT_LEAD),
+    ),
+    Pattern("addressed-to-assistant", _NEW_TASK, 0.8, "gives the AI a new task", _A_AGENT, lead=_lead(_AGENT)),
+    Pattern(
+        "addressed-to-assistant",
+        _AGENT_ORDERS,
+        0.8,
+        "orders labelled as being for the AI",
+        ("instruction", "directive", "command", "orders"),
+    ),
+    Pattern(
+        "addressed-to-assistant",
+        _CONCEAL,
+        0.8,
+        "asks the reader to hide the text from the user",
+        ("mention", "reveal", "disclose", "tell"),
+    ),
+    Pattern(
+        "addressed-to-assistant",
+        _IF_YOU_ARE_AI,
+        0.85,
+        "conditional aimed at an AI reader",
+        _A_AGENT,
+    ),
+    Pattern(
+        "addressed-to-assistant",
+        _AGENT_READING,
+        0.85,
+        "text aimed at the AI processing it",
+        _A_AGENT,
+        lead=_lead(_AGENT_READING_LEAD),
+    ),
     Pattern(
         "addressed-to-assistant",
         _FROM_NOW_ON,
@@ -224,21 +359,31 @@ PATTERNS: tuple[Pattern, ...] = (
         "re-programs the model from now on",
         ("now", "henceforth"),
     ),
-    Pattern("addressed-to-assistant", _AS_AN_AI, 0.85, "tells the AI what it must do", _A_AGENT),
+    Pattern(
+        "addressed-to-assistant",
+        _AS_AN_AI,
+        0.85,
+        "tells the AI what it must do",
+        _A_AGENT,
+        lead=_lead(_AS_AN_AI_LEAD),
+    ),
     Pattern(
         "fake-tool-call",
         _TOOL_TAGS,
         0.9,
         "tool-call markup inside data",
-        ("<tool", "</tool", "<function", "</function", "<antml", "</antml", "<invoke", "<|"),
+        _A_TOOL_TAG,
         word_start=False,
+        starts=_A_TOOL_TAG,
     ),
     Pattern(
         "fake-tool-call",
         _TOOL_JSON,
         0.8,
         "a JSON tool call inside data",
-        ('"arguments"', '"parameters"', '"args"', '"input"', '"tool_input"', '"tool_calls"'),
+        tuple(
+            q + w + q for w in ("arguments", "parameters", "args", "input", "tool_input", "tool_calls") for q in "\"'"
+        ),
         word_start=False,
     ),
     Pattern(
@@ -249,6 +394,7 @@ PATTERNS: tuple[Pattern, ...] = (
         ("![",),
         _templated,
         word_start=False,
+        starts=("![",),
     ),
     Pattern(
         "markdown-exfiltration",
@@ -258,6 +404,7 @@ PATTERNS: tuple[Pattern, ...] = (
         ("<img",),
         _templated,
         word_start=False,
+        starts=("<img",),
     ),
     Pattern(
         "markdown-exfiltration",
@@ -270,10 +417,9 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
 )
 
-_ANCHORS = Anchors(
-    {literal: [k for k, p in enumerate(PATTERNS) if literal in p.anchors] for p in PATTERNS for literal in p.anchors},
-    [p.width for p in PATTERNS],
-)
+_ANCHORS = Anchors(list(dict.fromkeys(a for p in PATTERNS for a in (*p.anchors, *p.starts))))
+_ANCHOR_IDS = tuple(tuple(_ANCHORS.literals.index(a) for a in p.anchors) for p in PATTERNS)
+_START_IDS = tuple(tuple(_ANCHORS.literals.index(a) for a in p.starts) for p in PATTERNS)
 
 
 def _decode_tags(chars: str) -> str:
@@ -320,19 +466,59 @@ def scan_patterns(text: str) -> list[Hit]:
     aligned = len(lowered) == len(text)
     subject = lowered if aligned else text
     folded = lowered if aligned else _fold(text)
-    regions = _small_regions(folded) if len(text) < _SMALL else _ANCHORS.regions(folded)
+    if len(text) < _SMALL:
+        matches = _small_matches(folded, subject, aligned)
+    else:
+        matches = _anchored_matches(folded, subject, aligned)
     found_hits: set[Hit] = set()
-    for k, stretches in enumerate(regions):
-        pattern = PATTERNS[k]
-        regex = pattern.regex if aligned else pattern.exact
-        for lo, hi in stretches:
-            for found in regex.finditer(subject, lo, hi):
-                if pattern.word_start and not _at_word_start(subject, found.start()):
-                    continue
-                if pattern.check is None or pattern.check(subject, found):
-                    found_hits.add(Hit(pattern.kind, found.start(), found.end(), pattern.confidence, pattern.message))
+    for pattern, found in matches:
+        if pattern.word_start and not _at_word_start(subject, found.start()):
+            continue
+        if pattern.check is None or pattern.check(subject, found):
+            found_hits.add(Hit(pattern.kind, found.start(), found.end(), pattern.confidence, pattern.message))
     hits = sorted(found_hits, key=lambda h: (h.start, h.end, h.kind))
     if not text.isascii():
         hits.extend(_tag_hits(text))
         hits.sort(key=lambda h: (h.start, h.end, h.kind))
     return hits
+
+
+def _small_matches(folded: str, subject: str, aligned: bool) -> Iterator[tuple[Pattern, re.Match[str]]]:
+    """A short text: each pattern with an anchor in it searches the whole text."""
+    for pattern, stretches in zip(PATTERNS, _small_regions(folded), strict=True):
+        regex = pattern.regex if aligned else pattern.exact
+        for lo, hi in stretches:
+            for found in regex.finditer(subject, lo, hi):
+                yield pattern, found
+
+
+def _anchored_matches(folded: str, subject: str, aligned: bool) -> Iterator[tuple[Pattern, re.Match[str]]]:
+    """A long text: patterns are tried only where their anchors say a match could be."""
+    found = _ANCHORS.find(folded)
+    size = len(folded)
+    for k, pattern in enumerate(PATTERNS):
+        regex = pattern.regex if aligned else pattern.exact
+        anchors = [(found[i], _ANCHORS.length(i)) for i in _ANCHOR_IDS[k]]
+        if not any(a.size for a, _ in anchors):
+            continue
+        if pattern.starts:
+            at = np.unique(np.concatenate([found[i] for i in _START_IDS[k]]))
+            yield from _match_at(pattern, regex, subject, at.tolist())
+            continue
+        for lo, hi in regions(anchors, pattern.width, size, pattern.lead):
+            for match in regex.finditer(subject, lo, hi):
+                yield pattern, match
+
+
+def _match_at(
+    pattern: Pattern, regex: re.Pattern[str], subject: str, starts: list[int]
+) -> Iterator[tuple[Pattern, re.Match[str]]]:
+    """What ``finditer`` would find, given every position a match can begin at: leftmost, non-overlapping."""
+    end = 0
+    for pos in starts:
+        if pos < end:
+            continue
+        match = regex.match(subject, pos)
+        if match is not None:
+            end = max(match.end(), pos + 1)
+            yield pattern, match
