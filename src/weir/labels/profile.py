@@ -18,7 +18,7 @@ from weir.labels.base import WeirModel
 from weir.labels.provenance import Origin
 from weir.labels.vocab import DataClass, Destination, Effect, Level, Outcome, Source
 
-__all__ = ["RISKY_WHEN", "ToolProfile", "combine"]
+__all__ = ["POSSIBLE_SETS", "RISKY_WHEN", "ToolProfile", "combine"]
 
 
 class ToolProfile(WeirModel):
@@ -117,7 +117,7 @@ RISKY_WHEN: Mapping[str, bool] = {
     "malicious": True,
 }
 
-_SETS = (
+POSSIBLE_SETS: tuple[str, ...] = (
     "effects",
     "destinations",
     "input_classes",
@@ -126,8 +126,10 @@ _SETS = (
     "return_sources",
     "return_classes",
     "return_scopes",
-    "attribution",
 )
+"""The set-valued fields that `tools/list` declares as possible sets and `tools/resolve` narrows."""
+
+_SETS = (*POSSIBLE_SETS, "attribution")
 
 
 def combine(a: ToolProfile, b: ToolProfile) -> ToolProfile:

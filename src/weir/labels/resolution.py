@@ -17,23 +17,14 @@ from typing import Any
 
 from weir.labels.config import Override, ServerConfig, Trust
 from weir.labels.overrides import apply_overrides
-from weir.labels.profile import RISKY_WHEN, ToolProfile
+from weir.labels.profile import POSSIBLE_SETS, RISKY_WHEN, ToolProfile
 from weir.labels.provenance import Diagnostic, Origin, Severity
 from weir.labels.read import ToolReading, read_resolution
 from weir.labels.trust import apply_trust
 
 __all__ = ["narrow", "resolve_call"]
 
-_SETS = (
-    "effects",
-    "destinations",
-    "input_classes",
-    "input_scopes",
-    "outcomes",
-    "return_sources",
-    "return_classes",
-    "return_scopes",
-)
+_SETS = POSSIBLE_SETS
 
 
 def _warn(field: str, origins: tuple[Origin, ...], what: str) -> Diagnostic:

@@ -26,7 +26,7 @@ from typing import Any
 from mcp_types import RequestParams, Result
 
 from weir.errors import WeirError
-from weir.labels.profile import RISKY_WHEN, ToolProfile
+from weir.labels.profile import POSSIBLE_SETS, RISKY_WHEN, ToolProfile
 from weir.labels.write import write_tool
 from weir.server.declare import ToolLabels
 
@@ -46,16 +46,7 @@ RESOLVE_METHOD = "tools/resolve"
 Resolver = Callable[[dict[str, Any]], ToolLabels | Awaitable[ToolLabels]]
 """Arguments in (a private copy), the labels of *this* call out. Sync or async; no side effects."""
 
-_SETS = (
-    "effects",
-    "destinations",
-    "input_classes",
-    "input_scopes",
-    "outcomes",
-    "return_sources",
-    "return_classes",
-    "return_scopes",
-)
+_SETS = POSSIBLE_SETS
 
 
 class ResolutionError(WeirError):
