@@ -15,19 +15,24 @@ from weir.errors import (
     UpstreamError,
     WeirError,
 )
+from weir.guard import Guard
 from weir.labels import DataLabel, Finding, ToolProfile
+from weir.policy import Decision, Verdict
 
 __all__ = [
     "AuditError",
     "ConfigError",
     "DataLabel",
+    "Decision",
     "DecisionError",
     "DetectorError",
     "Finding",
+    "Guard",
     "PolicyCompileError",
     "ProtocolError",
     "ToolProfile",
     "UpstreamError",
+    "Verdict",
     "WeirConfig",
     "WeirError",
     "__version__",

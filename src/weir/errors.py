@@ -11,7 +11,12 @@ boundary that meets them (``raise ... from exc``) so callers catch one root::
     ├── UpstreamError          an MCP server behind the gateway failed, crashed or timed out
     ├── ProtocolError          a peer sent something that is not valid MCP / JSON-RPC
     ├── AuditError             the audit store could not append or verify
-    └── TraceError             a trace (weir.trace) that cannot be read or written (carries line)
+    ├── TraceError             a trace (weir.trace) that cannot be read or written (carries line)
+    └── defined beside the code that raises them:
+        CatalogError (weir.catalog)          a tool catalog that cannot be loaded
+        DeclarationError (weir.server)       a tool label declaration outside the vocabulary
+        ResolutionError (weir.server)        a tools/resolve answer less safe than the listing
+        RpcError (weir.gateway, a ProtocolError)  a JSON-RPC message refused with its code
 
 Each error carries the context it is about (server, tool, session) when it has one, so a
 message printed at the top level says where things went wrong.
