@@ -166,8 +166,12 @@ def _write_config(path: Path, servers: dict[str, Any], extra: dict[str, Any] | N
     return path
 
 
+# The fastmcp peer logs a banner and every reconnect to stderr; keep the report readable.
+_QUIET = {"FASTMCP_LOG_LEVEL": "ERROR", "FASTMCP_SHOW_SERVER_BANNER": "false", "FASTMCP_LOG_ENABLED": "false"}
+
+
 def _stdio_params(cmd: list[str]) -> StdioServerParameters:
-    return StdioServerParameters(command=cmd[0], args=cmd[1:])
+    return StdioServerParameters(command=cmd[0], args=cmd[1:], env={**os.environ, **_QUIET})
 
 
 def _fastmcp_cmd(target: Any, transport: str = "stdio", port: int = 0) -> list[str]:
@@ -281,7 +285,7 @@ def run(quick: bool) -> list[Row]:
     """The gateway's added latency in memory, over stdio and HTTP, beside fastmcp's proxy; HTTP throughput."""
     import logging
 
-    for name in ("httpx", "httpx2"):  # fastmcp's import turns request logging on
+    for name in ("httpx", "httpx2", "mcp"):  # fastmcp's import turns request logging on
         logging.getLogger(name).setLevel(logging.WARNING)
     n = 60 if quick else 400
     rows: list[Row] = []
