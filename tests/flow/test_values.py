@@ -1,5 +1,11 @@
 """Value extraction and normalisation: the same identifier written two ways is one value."""
 
+from collections.abc import Iterator
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from weir.flow.values import Kind, extract, fingerprint, number_key, walk_leaves, whole_key
 
 
@@ -71,3 +77,38 @@ def test_fingerprints_are_stable_63_bit_integers() -> None:
 def test_walk_leaves_names_every_scalar_by_json_path() -> None:
     leaves = dict(walk_leaves({"to": "x", "payee": {"ibans": ["A", "B"]}, "n": 3}))
     assert leaves == {"to": "x", "payee.ibans[0]": "A", "payee.ibans[1]": "B", "n": 3}
+
+
+def _reference_leaves(value: Any, path: str = "", depth: int = 0) -> Iterator[tuple[str, Any]]:
+    """The plain recursive walk: every scalar through its own call, cut below depth 32."""
+    if depth > 32:
+        return
+    if isinstance(value, dict):
+        for key, sub in value.items():
+            yield from _reference_leaves(sub, f"{path}.{key}" if path else str(key), depth + 1)
+    elif isinstance(value, list | tuple):
+        for i, sub in enumerate(value):
+            yield from _reference_leaves(sub, f"{path}[{i}]", depth + 1)
+    else:
+        yield path, value
+
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=5),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner, max_size=3),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=150)
+@given(_JSON)
+def test_walk_leaves_yields_what_the_plain_recursive_walk_yields(value: Any) -> None:
+    assert list(walk_leaves(value)) == list(_reference_leaves(value))
+
+
+def test_walk_leaves_stops_at_the_same_depth_as_the_plain_walk() -> None:
+    for depth in (30, 31, 32, 33, 40):
+        nested: Any = "leaf"
+        for i in range(depth):
+            nested = [nested, i] if i % 2 else {"k": nested, "n": i}
+        assert list(walk_leaves(nested)) == list(_reference_leaves(nested))

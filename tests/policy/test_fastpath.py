@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import enum
 from typing import Any
 
 import cel
@@ -169,3 +170,23 @@ def test_membership_in_a_list_of_texts_tells_kinds_apart() -> None:
         except Exception:
             continue
         assert _cel("arguments.x in ['a', '1', 'true']", values) == ("value", got), x
+
+
+def test_kinds_at_the_edges_are_judged_by_value_not_by_exact_class() -> None:
+    fast = compile_conditions(["arguments.x == arguments.y"], FACT_ROOTS)
+    assert fast is not None
+    for unholdable in (2**63, -(2**63) - 1, "\ud800", "é\ud800"):
+        with pytest.raises(Exception):  # noqa: B017, PT011 - any raise hands the decision to CEL
+            fast({"arguments": {"x": unholdable, "y": unholdable}})
+    for edge in (2**63 - 1, -(2**63), "é"):
+        assert fast({"arguments": {"x": edge, "y": edge}}) == [True]
+
+    class Text(str):
+        __slots__ = ()
+
+    class Number(enum.IntEnum):
+        ONE = 1
+
+    assert fast({"arguments": {"x": Text("a"), "y": "a"}}) == [True]
+    assert fast({"arguments": {"x": Number.ONE, "y": 1}}) == [True]
+    assert fast({"arguments": {"x": True, "y": 1}}) == [False]

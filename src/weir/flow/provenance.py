@@ -336,19 +336,20 @@ def _taint(path: str, leaf: Any, match: tuple[Kind, int, bool], steps: list[tupl
     step = (rec & _STEP_MASK) - 1
     server, tool = steps[step] if 0 <= step < len(steps) else ("?", "?")
     text = leaf if isinstance(leaf, str) else str(leaf)
+    # Positional, in field order: keyword parsing is a third of building the record.
     return ArgTaint(
-        path=path,
-        value=text if len(text) <= 120 else text[:117] + "...",
-        kind=kind.label,
-        step=step,
-        server=server,
-        tool=tool,
-        sources=(rec >> _COUNT_SHIFT) & _COUNT_MASK,
-        malicious=bool(rec & _MALICIOUS),
-        trusted_also=bool(rec & _TRUSTED),
-        user_first=bool(rec & _AGENT),
-        sender=bool(rec & _SENDER),
-        open=bool(rec & _OPEN),
-        whole=whole,
-        query=isinstance(leaf, str) and _URL_WITH_QUERY.search(leaf) is not None,
+        path,
+        text if len(text) <= 120 else text[:117] + "...",
+        kind.label,
+        step,
+        server,
+        tool,
+        (rec >> _COUNT_SHIFT) & _COUNT_MASK,
+        bool(rec & _MALICIOUS),
+        bool(rec & _TRUSTED),
+        bool(rec & _AGENT),
+        bool(rec & _SENDER),
+        bool(rec & _OPEN),
+        whole,
+        isinstance(leaf, str) and "://" in leaf and _URL_WITH_QUERY.search(leaf) is not None,
     )

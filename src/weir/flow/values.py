@@ -258,9 +258,22 @@ def walk_leaves(value: Any, path: str = "", depth: int = 0) -> Iterator[tuple[st
         return
     if isinstance(value, dict):
         for key, sub in value.items():
-            yield from walk_leaves(sub, f"{path}.{key}" if path else str(key), depth + 1)
+            # Scalars are yielded here rather than by a nested generator: most arguments are flat.
+            if sub.__class__ in _SCALARS:
+                if depth < 32:
+                    yield (f"{path}.{key}" if path else str(key)), sub
+            else:
+                yield from walk_leaves(sub, f"{path}.{key}" if path else str(key), depth + 1)
     elif isinstance(value, list | tuple):
         for i, sub in enumerate(value):
-            yield from walk_leaves(sub, f"{path}[{i}]", depth + 1)
+            if sub.__class__ in _SCALARS:
+                if depth < 32:
+                    yield f"{path}[{i}]", sub
+            else:
+                yield from walk_leaves(sub, f"{path}[{i}]", depth + 1)
     else:
         yield path, value
+
+
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+"""Exact classes of JSON scalars (never a dict, list or tuple)."""

@@ -7,12 +7,15 @@ reasons, not only the winning one.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from enum import StrEnum
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
+
+from pydantic import SerializerFunctionWrapHandler, model_serializer
 
 from weir.labels.base import WeirModel
 
-__all__ = ["AuditLevel", "Decision", "Obligations", "RuleMatch", "Verdict", "built", "strongest"]
+__all__ = ["AuditLevel", "Decision", "Lazy", "Obligations", "RuleMatch", "Verdict", "built", "strongest"]
 
 _M = TypeVar("_M", bound=WeirModel)
 
@@ -80,7 +83,106 @@ class Obligations(WeirModel):
     """How much the audit record keeps."""
 
 
-class RuleMatch(WeirModel):
+class Lazy:
+    """A field value rendered on first read: what :func:`built` may hold for a lazy field.
+
+    Most decisions are acted on without anyone reading their reasons (an allow, a redaction),
+    and rendering them costs as much as running the rules. The render runs at most once; its
+    inputs must not change afterwards (the decision path hands it frozen or per-decision values).
+    """
+
+    __slots__ = ("_render", "_value")
+
+    def __init__(self, render: Callable[[], Any]) -> None:
+        self._render: Callable[[], Any] | None = render
+        self._value: Any = None
+
+    def value(self) -> Any:
+        """The rendered value (rendering it now if nobody has yet)."""
+        if self._render is not None:
+            self._value = self._render()
+            self._render = None
+        return self._value
+
+
+class _LazyField:
+    """Class attribute for a field whose ``__dict__`` entry may still be a :class:`Lazy`.
+
+    A data descriptor wins over the instance ``__dict__``, so reading the attribute renders and
+    stores the value once; every other reader of ``__dict__`` goes through :meth:`_Settled.settle`.
+    """
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __get__(self, obj: Any, owner: type | None = None) -> Any:
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name]
+        if value.__class__ is Lazy:
+            value = value.value()
+            obj.__dict__[self.name] = value
+        return value
+
+    def __set__(self, obj: Any, value: Any) -> None:
+        raise AttributeError(f"{self.name} is frozen")
+
+
+class _Settled(WeirModel):
+    """A frozen model some of whose fields may be rendered lazily; identical to eager once read.
+
+    Pydantic reads ``__dict__`` directly when serialising, comparing, hashing, copying and
+    printing, so each of those first renders whatever is still pending.
+    """
+
+    lazy_fields: ClassVar[tuple[str, ...]] = ()
+    """The fields that may hold a :class:`Lazy` (set per subclass)."""
+
+    def settle(self) -> None:
+        """Render every pending field now."""
+        values = self.__dict__
+        for name in self.lazy_fields:
+            value = values[name]
+            if value.__class__ is Lazy:
+                values[name] = value.value()
+
+    @model_serializer(mode="wrap")
+    def _serialise_settled(self, handler: SerializerFunctionWrapHandler) -> Any:
+        self.settle()
+        return handler(self)
+
+    def __eq__(self, other: object) -> bool:
+        self.settle()
+        if isinstance(other, _Settled):
+            other.settle()
+        return super().__eq__(other)
+
+    def __hash__(self) -> int:
+        self.settle()
+        return super().__hash__()
+
+    def __repr_args__(self) -> Any:
+        self.settle()
+        return super().__repr_args__()
+
+    def __iter__(self) -> Iterator[tuple[str, Any]]:  # type: ignore[override]
+        self.settle()
+        return super().__iter__()
+
+    def __getstate__(self) -> dict[Any, Any]:
+        self.settle()
+        return super().__getstate__()
+
+    def __copy__(self) -> Any:
+        self.settle()
+        return super().__copy__()
+
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Any:
+        self.settle()
+        return super().__deepcopy__(memo)
+
+
+class RuleMatch(_Settled):
     """One rule that matched, with its reason rendered for this call."""
 
     name: str
@@ -93,7 +195,7 @@ class RuleMatch(WeirModel):
     """The facts the rule looked at, each with its origin (wire key and dialect, or lineage step)."""
 
 
-class Decision(WeirModel):
+class Decision(_Settled):
     """The outcome of deciding one call or one result."""
 
     effect: Verdict = Verdict.ALLOW
@@ -115,13 +217,21 @@ class Decision(WeirModel):
         return tuple(m.name for m in self.rules)
 
 
+RuleMatch.lazy_fields = ("reason", "labels")
+RuleMatch.reason = _LazyField("reason")  # type: ignore[assignment]
+RuleMatch.labels = _LazyField("labels")  # type: ignore[assignment]
+Decision.lazy_fields = ("reasons",)
+Decision.reasons = _LazyField("reasons")  # type: ignore[assignment]
+
+
 def built(cls: type[_M], values: dict[str, Any]) -> _M:
     """``cls.model_construct(**values)`` for values that name every field, without its overhead.
 
     The decision path builds a Decision and a RuleMatch per matched rule from values it has just
     typed itself; pydantic's ``model_construct`` walks every field's defaults and costs several
     microseconds each, which is a tenth of the whole pre-call budget. The result is the same
-    model (equal, dumps the same): the tests compare it with ``model_validate``.
+    model (equal, dumps the same): the tests compare it with ``model_validate``. A lazy field
+    (``RuleMatch.reason`` / ``labels``, ``Decision.reasons``) may be given as a :class:`Lazy`.
     """
     model = cls.__new__(cls)
     object.__setattr__(model, "__dict__", values)

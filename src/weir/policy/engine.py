@@ -8,6 +8,7 @@ decision that cannot be made is never an allow.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal
@@ -17,7 +18,7 @@ import cel
 from weir.errors import ConfigError, PolicyCompileError
 from weir.policy.compiler import CompiledPhase, compile_phase
 from weir.policy.config import Mode, PolicyConfig
-from weir.policy.decision import Decision, Obligations, RuleMatch, Verdict, built
+from weir.policy.decision import Decision, Lazy, Obligations, RuleMatch, Verdict, built
 from weir.policy.explain import fact_labels, render_reason
 from weir.policy.facts import Facts
 from weir.policy.fastpath import convertible, convertible_fields
@@ -211,8 +212,9 @@ class Engine:
                 {
                     "name": r.name,
                     "effect": r.effect,
-                    "reason": render_reason(r, facts),
-                    "labels": fact_labels(r, facts),
+                    # Rendered when first read: most decisions are acted on without their reasons.
+                    "reason": Lazy(functools.partial(render_reason, r, facts)),
+                    "labels": Lazy(functools.partial(fact_labels, r, facts)),
                 },
             )
             for r in matched
@@ -319,6 +321,10 @@ def _level(facts: Any) -> int:
     return 0
 
 
+def _full_reasons(matches: tuple[RuleMatch, ...]) -> tuple[str, ...]:
+    return tuple(_full_reason(m) for m in matches)
+
+
 def _full_reason(m: RuleMatch) -> str:
     base = f"[{m.effect}] {m.name}: {m.reason}"
     return f"{base} — {'; '.join(m.labels)}" if m.labels else base
@@ -331,7 +337,7 @@ def _decision_values(
         "effect": effect,
         "applied": applied,
         "rules": matches,
-        "reasons": tuple(_full_reason(m) for m in matches),
+        "reasons": Lazy(functools.partial(_full_reasons, matches)) if matches else (),
         "obligations": obligations,
         "error": error,
     }

@@ -62,6 +62,23 @@ def _tokens(text: str) -> list[tuple[str, str]]:
 
 def _kind(value: Any) -> type | None:
     """bool, int, str or None (null) — the scalar kinds the subset compares; else Fallback."""
+    # Exact classes first (facts are plain JSON values); subclasses take the general path below.
+    cls = value.__class__
+    if cls is str:
+        if not value.isascii():
+            _check_text(value)
+        return str
+    if cls is bool:
+        return bool
+    if cls is int and -_INT_LIMIT <= value < _INT_LIMIT:
+        return int
+    return _kind_of(value)
+
+
+_INT_LIMIT = 2**63
+
+
+def _kind_of(value: Any) -> type | None:
     if value is None:
         return None
     if isinstance(value, bool):
