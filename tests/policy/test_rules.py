@@ -2,33 +2,11 @@
 
 import pytest
 
+from tests.scenarios.seeds import SEED_004_RULES as SEED_004
 from weir.errors import PolicyCompileError
 from weir.policy.decision import Verdict
 from weir.policy.engine import Engine
 from weir.policy.rules import canonical_fact, load_rules_text, rules_from_data, seed_condition_to_cel
-
-SEED_004 = [
-    {
-        "name": "block-open-world-to-external",
-        "effect": "block",
-        "conditions": {
-            "and": [
-                {"fact": "request.annotations.openWorldHint", "equals": True},
-                {"fact": "tool.annotations.inputMetadata.destination", "equals": "public"},
-            ]
-        },
-    },
-    {
-        "name": "escalate-malicious",
-        "effect": "escalate",
-        "conditions": {"fact": "response.annotations.maliciousActivityHint", "equals": True},
-    },
-    {
-        "name": "confirm-irreversible-actions",
-        "effect": "escalate",
-        "conditions": {"fact": "tool.annotations.inputMetadata.outcomes", "equals": "irreversible"},
-    },
-]
 
 
 def test_seed_004_rules_load_with_escalate_meaning_confirm_and_phases_inferred() -> None:
