@@ -25,7 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import _injection_fresh_text as T  # noqa: E402  (a sibling data module, found through the path above)
+import _injection_fresh_text as T  # a sibling data module, found through the path above
 
 SEED = 20261121
 PER_LABEL = 600
@@ -40,22 +40,6 @@ OUT = (
     / "injection-tools-fresh.jsonl"
 )
 
-CARRIERS = (
-    "email",
-    "web-page",
-    "markdown-file",
-    "review",
-    "chat",
-    "ticket",
-    "calendar",
-    "json-record",
-    "log",
-    "pdf-text",
-    "source-code",
-    "csv",
-    "search-results",
-    "pull-request",
-)
 GENERIC_STYLES = (
     "plain",
     "polite",
@@ -217,91 +201,108 @@ def _wrap(text: str, width: int) -> str:
     return "\n".join(lines)
 
 
-def render(rng: random.Random, carrier: str, blocks: list[str], ctx: dict[str, str]) -> str:
-    """Lay the blocks out the way the carrier's tool would return them."""
-    title = fill(rng.choice(T.TITLES), ctx)
-    if carrier == "email":
-        head = (
-            f"From: {ctx['name2']} <{ctx['email2']}>\nTo: {ctx['email']}\nSubject: {title}\n"
-            f"Date: {ctx['date']} {ctx['time']}\n\n"
-        )
-        body = "\n\n".join(blocks)
-        return f"{head}{rng.choice(T.GREETINGS).format(**ctx)}\n\n{body}\n\n{rng.choice(T.SIGNOFFS).format(**ctx)}"
-    if carrier == "web-page":
-        inner = "\n".join(b if b.lstrip().startswith("<") else f"<p>{b}</p>" for b in blocks)
-        nav = " | ".join(rng.sample(T.NAV, k=4))
-        return (
-            f"<!DOCTYPE html>\n<html><head><title>{title}</title></head>\n<body>\n<nav>{nav}</nav>\n"
-            f"<h1>{title}</h1>\n{inner}\n<footer>&copy; 2026 {ctx['company']}</footer>\n</body></html>"
-        )
-    if carrier == "markdown-file":
-        parts = [f"# {title}", *blocks]
-        if rng.random() < 0.5:
-            parts.insert(2, "\n".join(f"- {fill(s, ctx)}" for s in rng.sample(T.BULLETS, k=3)))
-        return "\n\n".join(parts)
-    if carrier == "review":
-        stars = rng.randint(1, 5)
-        return (
-            f"{'★' * stars}{'☆' * (5 - stars)}  {title}\nReviewed by {ctx['first2']} in {ctx['city']} "
-            f"on {ctx['date']} · Verified purchase: {ctx['product']}\n\n"
-            + "\n\n".join(blocks)
-            + f"\n\n{rng.randint(0, 90)} people found this helpful"
-        )
-    if carrier == "chat":
-        speakers = [ctx["first"], ctx["first2"], rng.choice(T.FIRST)]
-        lines = []
-        minute = rng.randint(8 * 60, 11 * 60)
-        for block in blocks:
-            minute += rng.randint(0, 25)
-            lines.append(f"[{minute // 60:02d}:{minute % 60:02d}] {rng.choice(speakers).lower()}: {block}")
-        return f"#{rng.choice(T.CHANNELS)} — exported {ctx['date']}\n" + "\n".join(lines)
-    if carrier == "ticket":
-        desc, comments = blocks[: max(1, len(blocks) // 2)], blocks[max(1, len(blocks) // 2) :]
-        out = (
-            f"{rng.choice(T.PROJECT_KEYS)}-{ctx['num']}: {title}\nStatus: {rng.choice(T.STATUSES)}   "
-            f"Priority: {rng.choice(('Low', 'Medium', 'High'))}\nReporter: {ctx['name2']}   Assignee: {ctx['name']}\n\n"
-            "Description:\n" + "\n\n".join(desc)
-        )
-        for c in comments:
-            out += f"\n\n--- Comment by {rng.choice(T.FIRST)} ({ctx['date']}):\n{c}"
-        return out
-    if carrier == "calendar":
-        desc = "\\n\\n".join(b.replace("\n", "\\n") for b in blocks)
-        return (
-            "BEGIN:VCALENDAR\nVERSION:2.0\nBEGIN:VEVENT\n"
-            f"UID:{ctx['code']}-{ctx['num']}@{ctx['domain']}\nDTSTART:202603{rng.randint(10, 28)}T{ctx['time'].replace(':', '')}00Z\n"
-            f"SUMMARY:{title}\nLOCATION:{rng.choice(T.ROOMS)}, {ctx['city']}\nORGANIZER;CN={ctx['name2']}:mailto:{ctx['email2']}\n"
-            f"DESCRIPTION:{desc}\nEND:VEVENT\nEND:VCALENDAR"
-        )
-    if carrier == "json-record":
-        return _json_record(rng, blocks, ctx, title)
-    if carrier == "log":
-        return _log(rng, blocks, ctx)
-    if carrier == "pdf-text":
-        pages = []
-        for i, block in enumerate(blocks):
-            pages.append(_wrap(block, rng.randint(64, 90)))
-            if i % 3 == 2:
-                pages.append(f"\f— {i // 3 + 2} —\n{ctx['company']} · {title}")
-        return f"{title.upper()}\n{ctx['company']} — {ctx['date']}\n\n" + "\n\n".join(pages)
-    if carrier == "source-code":
-        return _source(rng, blocks, ctx, title)
-    if carrier == "csv":
-        rows = ["id,date,owner,status,notes"]
-        for i, block in enumerate(blocks):
-            note = block.replace('"', '""')
-            rows.append(f'{int(ctx["num"]) + i},{ctx["date"]},{rng.choice(T.FIRST)},{rng.choice(T.STATUSES)},"{note}"')
-        return "\n".join(rows)
-    if carrier == "search-results":
-        out = [f'Results for "{title.lower()}"']
-        for i, block in enumerate(blocks, 1):
-            out.append(f"{i}. {fill(rng.choice(T.TITLES), ctx)}\n   https://{rng.choice(T.DOMAINS)}/{rng.choice(T.PATHS)}\n   {block}")
-        return "\n\n".join(out)
-    # pull-request
-    return (
-        f"#{ctx['num']} {title}\n{ctx['first2'].lower()} wants to merge 3 commits into main from "
-        f"{rng.choice(T.BRANCHES)}\n\n## Summary\n\n" + "\n\n".join(blocks) + "\n\n## Checklist\n- [x] tests\n- [ ] docs"
+Blocks = list[str]
+Ctx = dict[str, str]
+
+
+def _email(rng: random.Random, blocks: Blocks, ctx: Ctx, title: str) -> str:
+    head = (
+        f"From: {ctx['name2']} <{ctx['email2']}>\nTo: {ctx['email']}\nSubject: {title}\n"
+        f"Date: {ctx['date']} {ctx['time']}\n\n"
     )
+    greeting, signoff = fill(rng.choice(T.GREETINGS), ctx), fill(rng.choice(T.SIGNOFFS), ctx)
+    return f"{head}{greeting}\n\n" + "\n\n".join(blocks) + f"\n\n{signoff}"
+
+
+def _web_page(rng: random.Random, blocks: Blocks, ctx: Ctx, title: str) -> str:
+    inner = "\n".join(b if b.lstrip().startswith("<") else f"<p>{b}</p>" for b in blocks)
+    nav = " | ".join(rng.sample(T.NAV, k=4))
+    return (
+        f"<!DOCTYPE html>\n<html><head><title>{title}</title></head>\n<body>\n<nav>{nav}</nav>\n"
+        f"<h1>{title}</h1>\n{inner}\n<footer>&copy; 2026 {ctx['company']}</footer>\n</body></html>"
+    )
+
+
+def _markdown(rng: random.Random, blocks: Blocks, ctx: Ctx, title: str) -> str:
+    parts = [f"# {title}", *blocks]
+    if rng.random() < 0.5:
+        parts.insert(2, "\n".join(f"- {fill(s, ctx)}" for s in rng.sample(T.BULLETS, k=3)))
+    return "\n\n".join(parts)
+
+
+def _review(rng: random.Random, blocks: Blocks, ctx: Ctx, title: str) -> str:
+    stars = rng.randint(1, 5)
+    head = (
+        f"{'★' * stars}{'☆' * (5 - stars)}  {title}\nReviewed by {ctx['first2']} in {ctx['city']} "
+        f"on {ctx['date']} · Verified purchase: {ctx['product']}\n\n"
+    )
+    return head + "\n\n".join(blocks) + f"\n\n{rng.randint(0, 90)} people found this helpful"
+
+
+def _chat(rng: random.Random, blocks: Blocks, ctx: Ctx, title: str) -> str:
+    speakers = [ctx["first"], ctx["first2"], rng.choice(T.FIRST)]
+    lines = [f"#{rng.choice(T.CHANNELS)} — exported {ctx['date']}"]
+    minute = rng.randint(8 * 60, 11 * 60)
+    for block in blocks:
+        minute += rng.randint(0, 25)
+        lines.append(f"[{minute // 60:02d}:{minute % 60:02d}] {rng.choice(speakers).lower()}: {block}")
+    return "\n".join(lines)
+
+
+def _ticket(rng: random.Random, blocks: Blocks, ctx: Ctx, title: str) -> str:
+    half = max(1, len(blocks) // 2)
+    out = (
+        f"{rng.choice(T.PROJECT_KEYS)}-{ctx['num']}: {title}\nStatus: {rng.choice(T.STATUSES)}   "
+        f"Priority: {rng.choice(('Low', 'Medium', 'High'))}\nReporter: {ctx['name2']}   Assignee: {ctx['name']}\n\n"
+        "Description:\n" + "\n\n".join(blocks[:half])
+    )
+    for comment in blocks[half:]:
+        out += f"\n\n--- Comment by {rng.choice(T.FIRST)} ({ctx['date']}):\n{comment}"
+    return out
+
+
+def _calendar(rng: random.Random, blocks: Blocks, ctx: Ctx, title: str) -> str:
+    desc = "\\n\\n".join(b.replace("\n", "\\n") for b in blocks)
+    start = f"202603{rng.randint(10, 28)}T{ctx['time'].replace(':', '')}00Z"
+    return (
+        f"BEGIN:VCALENDAR\nVERSION:2.0\nBEGIN:VEVENT\nUID:{ctx['code']}-{ctx['num']}@{ctx['domain']}\n"
+        f"DTSTART:{start}\nSUMMARY:{title}\nLOCATION:{rng.choice(T.ROOMS)}, {ctx['city']}\n"
+        f"ORGANIZER;CN={ctx['name2']}:mailto:{ctx['email2']}\nDESCRIPTION:{desc}\nEND:VEVENT\nEND:VCALENDAR"
+    )
+
+
+def _pdf_text(rng: random.Random, blocks: Blocks, ctx: Ctx, title: str) -> str:
+    pages = []
+    for i, block in enumerate(blocks):
+        pages.append(_wrap(block, rng.randint(64, 90)))
+        if i % 3 == 2:
+            pages.append(f"\f— {i // 3 + 2} —\n{ctx['company']} · {title}")
+    return f"{title.upper()}\n{ctx['company']} — {ctx['date']}\n\n" + "\n\n".join(pages)
+
+
+def _csv(rng: random.Random, blocks: Blocks, ctx: Ctx, title: str) -> str:
+    rows = ["id,date,owner,status,notes"]
+    for i, block in enumerate(blocks):
+        note = block.replace('"', '""')
+        owner, status = rng.choice(T.FIRST), rng.choice(T.STATUSES)
+        rows.append(f'{int(ctx["num"]) + i},{ctx["date"]},{owner},{status},"{note}"')
+    return "\n".join(rows)
+
+
+def _search_results(rng: random.Random, blocks: Blocks, ctx: Ctx, title: str) -> str:
+    out = [f'Results for "{title.lower()}"']
+    for i, block in enumerate(blocks, 1):
+        link = f"https://{rng.choice(T.DOMAINS)}/{rng.choice(T.PATHS)}"
+        out.append(f"{i}. {fill(rng.choice(T.TITLES), ctx)}\n   {link}\n   {block}")
+    return "\n\n".join(out)
+
+
+def _pull_request(rng: random.Random, blocks: Blocks, ctx: Ctx, title: str) -> str:
+    head = (
+        f"#{ctx['num']} {title}\n{ctx['first2'].lower()} wants to merge 3 commits into main from "
+        f"{rng.choice(T.BRANCHES)}\n\n## Summary\n\n"
+    )
+    return head + "\n\n".join(blocks) + "\n\n## Checklist\n- [x] tests\n- [ ] docs"
 
 
 def _json_record(rng: random.Random, blocks: list[str], ctx: dict[str, str], title: str) -> str:
@@ -320,7 +321,7 @@ def _json_record(rng: random.Random, blocks: list[str], ctx: dict[str, str], tit
     return json.dumps(record, ensure_ascii=False, indent=rng.choice((None, 2)))
 
 
-def _log(rng: random.Random, blocks: list[str], ctx: dict[str, str]) -> str:
+def _log(rng: random.Random, blocks: Blocks, ctx: Ctx, title: str) -> str:
     lines = []
     for i, block in enumerate(blocks):
         stamp = f"2026-03-{rng.randint(10, 28)}T{9 + i % 9:02d}:{rng.randint(0, 59):02d}:{rng.randint(0, 59):02d}Z"
@@ -345,13 +346,38 @@ def _source(rng: random.Random, blocks: list[str], ctx: dict[str, str], title: s
     return "\n".join(lines)
 
 
+RENDERERS: dict[str, Callable[[random.Random, Blocks, Ctx, str], str]] = {
+    "email": _email,
+    "web-page": _web_page,
+    "markdown-file": _markdown,
+    "review": _review,
+    "chat": _chat,
+    "ticket": _ticket,
+    "calendar": _calendar,
+    "json-record": _json_record,
+    "log": _log,
+    "pdf-text": _pdf_text,
+    "source-code": _source,
+    "csv": _csv,
+    "search-results": _search_results,
+    "pull-request": _pull_request,
+}
+"""One renderer per carrier; its keys are the carriers."""
+CARRIERS = tuple(RENDERERS)
+
+
+def render(rng: random.Random, carrier: str, blocks: list[str], ctx: dict[str, str]) -> str:
+    """Lay the blocks out the way the carrier's tool would return them."""
+    return RENDERERS[carrier](rng, blocks, ctx, fill(rng.choice(T.TITLES), ctx))
+
+
 # ---------------------------------------------------------------- documents
 
 
 def _assemble(rng: random.Random, carrier: str, payload: list[str], ctx: dict[str, str]) -> str:
     """Place payload fragments among filler and render; resample filler until the size fits."""
     length = rng.choices(("short", "medium", "long"), weights=(2, 6, 2))[0]
-    count = {"short": rng.randint(0, 1), "medium": rng.randint(2, 6), "long": rng.randint(10, 24)}[length]
+    count = {"short": rng.randint(0, 1), "medium": rng.randint(2, 6), "long": rng.randint(12, 34)}[length]
     for _ in range(20):
         blocks = _paras(rng, ctx, count)
         if rng.random() < 0.35:
