@@ -129,7 +129,8 @@ def slot_values(rng: random.Random) -> dict[str, str]:
 
 def _tidy(text: str) -> str:
     # Empty stealth tails leave double spaces and " ." behind; a human author would not.
-    return re.sub(r"[ \t]{2,}", " ", text).replace(" .", ".").replace(" )", ")").strip()
+    text = re.sub(r"[ \t]{2,}", " ", text)
+    return re.sub(r" ([.)])(?=\s|$)", r"\1", text).strip()
 
 
 def _garble(rng: random.Random, word: str) -> str:
