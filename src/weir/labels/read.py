@@ -25,6 +25,7 @@ __all__ = [
     "read_data_meta",
     "read_resolution",
     "read_result",
+    "read_result_label",
     "read_tool",
     "returned_label",
 ]
@@ -259,6 +260,28 @@ def read_result(raw: Any) -> ResultReading:
         diagnostics=total.finished_diagnostics(),
         possible_set_paths=tuple(total.set_paths),
     )
+
+
+def read_result_label(raw: Any) -> DataLabel:
+    """``read_result(raw).label``, without the per-block and per-item readings. Never raises.
+
+    What the Guard needs for every tool result: one collector takes every claim (the result's
+    `_meta`, each block's, each labelled item's) directly. Claims merge the same way whichever
+    collector holds them, so the join is the same label (a property test holds them together).
+    """
+    if not isinstance(raw, Mapping):
+        return BOTTOM
+    c = Collector()
+    read_data_slots(c, raw.get("_meta"), ("_meta",))
+    content = raw.get("content", [])
+    if isinstance(content, list):
+        for i, block in enumerate(content):
+            _block_label(c, block, i)
+    found: list[tuple[tuple[str | int, ...], Any]] = []
+    _walk_items(raw.get("structuredContent"), ("structuredContent",), found)
+    for parts, meta in found:
+        read_data_slots(c, meta, parts)
+    return _label_of(c)
 
 
 def _returned_level(profile: ToolProfile, classes: frozenset[DataClass]) -> tuple[Level, frozenset[Origin]]:
