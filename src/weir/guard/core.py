@@ -10,6 +10,7 @@ block naming the error.
 from __future__ import annotations
 
 import contextlib
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -263,9 +264,10 @@ class Guard:
         label = result_label(reading.result_label_of(result), reading.declared_label(profile), findings)
         cfg = self._server(server)
         trust = cfg.trust if cfg else Trust.UNTRUSTED
-        stand = standing(label, profile if (server, tool) in self._profiles else None, trust)
+        known = (server, tool) in self._profiles
+        stand = standing(label, profile if known else None, trust)
         if stand.untrusted and not label.untrusted:
-            label = label.join(_trust_label(server, tool, known=(server, tool) in self._profiles))
+            label = label.join(_trust_label(server, tool, known=known))
         session.observe(
             server=server,
             tool=tool,
@@ -321,6 +323,7 @@ def _values(result: Mapping[str, Any]) -> dict[str, Any]:
     return {"content": texts, "structured": result.get("structuredContent")}
 
 
+@functools.lru_cache(maxsize=1024)  # a value per (server, tool): labels are frozen
 def _trust_label(server: str, tool: str, *, known: bool) -> DataLabel:
     why = (
         f"server {server} is not trusted and {tool} declares no trusted source"

@@ -13,7 +13,7 @@ from typing import Any
 
 from weir.guard.catalog import Memo
 from weir.labels.config import Override, ServerConfig, Trust
-from weir.labels.datalabel import DataLabel
+from weir.labels.datalabel import BOTTOM, DataLabel
 from weir.labels.overrides import apply_overrides, resolve_profile
 from weir.labels.profile import RISKY_WHEN, ToolProfile
 from weir.labels.read import read_data_meta, read_resolution, read_result_label, returned_label
@@ -87,9 +87,14 @@ def declared_label(profile: ToolProfile | None) -> DataLabel:
     if profile is None:
         return _NO_CLAIM
     # Keyed by id: the entry holds the profile, so no other object can have that id meanwhile.
-    return _DECLARED.get(id(profile), lambda: (profile, returned_label(profile)))[1]
+    return _DECLARED.get(id(profile), lambda: (profile, _canonical(returned_label(profile))))[1]
 
 
-_NO_CLAIM = DataLabel()
+def _canonical(label: DataLabel) -> DataLabel:
+    """BOTTOM itself for a label equal to it, so that joining it can be skipped by identity."""
+    return BOTTOM if label == BOTTOM else label
+
+
+_NO_CLAIM = BOTTOM
 _DECLARED: Memo[int, tuple[ToolProfile, DataLabel]] = Memo(4096)
 """id(profile) → (profile, its declared label); the profile is kept so its id stays its own."""

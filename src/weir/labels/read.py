@@ -58,10 +58,22 @@ def _name(c: Collector, raw: Mapping[str, Any]) -> str:
 def _profile(
     name: str, server: str | None, facts: Mapping[str, Any], origins: Mapping[str, list[Origin]]
 ) -> ToolProfile:
-    # The collector produced typed values: construct without re-validating.
+    # The collector produced typed values: construct without re-validating, every field given
+    # (pydantic's per-field defaults lookup costs more than the rest of reading a tool) but only
+    # the claimed ones marked as set, as a validated profile would have them.
     return ToolProfile.model_construct(
-        name=name, server=server, **facts, origins={k: tuple(v) for k, v in origins.items()}
+        {"name", "server", "origins", *facts},
+        **{**_PROFILE_DEFAULTS, **facts},
+        name=name,
+        server=server,
+        origins={k: tuple(v) for k, v in origins.items()},
     )
+
+
+# Every default is immutable (None, False, an empty frozenset): one copy serves every profile.
+_PROFILE_DEFAULTS = {
+    k: f.default for k, f in ToolProfile.model_fields.items() if k not in ("name", "server", "origins")
+}
 
 
 def _tool_reading(c: Collector, name: str, server: str | None, *, resolved: bool = False) -> ToolReading:
@@ -143,8 +155,13 @@ def _data_label(facts: dict[str, Any], origins: Mapping[str, list[Origin]]) -> D
     kept = {k: frozenset(origins[k]) for k in values if k in origins}
     if "level" in values and "level" not in kept:
         kept["level"] = frozenset(origins.get("classes", ())) | frozenset(origins.get("scopes", ()))
-    # The collector produced typed values: construct without re-validating (this is per call).
-    return DataLabel.model_construct(**values, origins=kept)
+    # The collector produced typed values: construct without re-validating (this is per call),
+    # every field given (pydantic's defaults lookup costs as much as the rest) but only the
+    # claimed ones marked as set, as a validated label would have them.
+    return DataLabel.model_construct({*values, "origins"}, **{**_BOTTOM_VALUES, **values}, origins=kept)
+
+
+_BOTTOM_VALUES = {k: getattr(BOTTOM, k) for k in (*_DATA_FIELDS, "findings")}
 
 
 def read_data_meta(meta: Any, *, path: str = "_meta") -> tuple[DataLabel, tuple[Diagnostic, ...]]:
