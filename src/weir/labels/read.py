@@ -58,28 +58,34 @@ def _name(c: Collector, raw: Mapping[str, Any]) -> str:
 def _profile(
     name: str, server: str | None, facts: Mapping[str, Any], origins: Mapping[str, list[Origin]]
 ) -> ToolProfile:
-    # The collector produced typed values: construct without re-validating, every field given
-    # (pydantic's per-field defaults lookup costs more than the rest of reading a tool) but only
-    # the claimed ones marked as set, as a validated profile would have them.
-    return ToolProfile.model_construct(
-        {"name", "server", "origins", *facts},
-        **{**_PROFILE_DEFAULTS, **facts},
-        name=name,
-        server=server,
-        origins={k: tuple(v) for k, v in origins.items()},
-    )
+    """One dialect's claims as a profile.
+
+    The collector produced typed values, so the profile is built without validation and without
+    ``model_construct``, whose walk over every field's default costs more than the rest of
+    reading a tool. It is the model ``model_construct`` would build: fields in declaration
+    order, only the claimed ones (and name, server, origins) marked as set (a test compares it
+    with a validated profile).
+    """
+    given = {**facts, "name": name, "server": server, "origins": {k: tuple(v) for k, v in origins.items()}}
+    profile = ToolProfile.__new__(ToolProfile)
+    object.__setattr__(profile, "__dict__", {k: given.get(k, d) for k, d in _PROFILE_DEFAULTS.items()})
+    object.__setattr__(profile, "__pydantic_fields_set__", _PROFILE_FIELDS & given.keys())
+    object.__setattr__(profile, "__pydantic_extra__", None)
+    object.__setattr__(profile, "__pydantic_private__", None)
+    return profile
 
 
-# Every default is immutable (None, False, an empty frozenset): one copy serves every profile.
-_PROFILE_DEFAULTS = {
-    k: f.default for k, f in ToolProfile.model_fields.items() if k not in ("name", "server", "origins")
-}
+# Every default is immutable (None, False, an empty frozenset), or always given: one copy serves.
+_PROFILE_DEFAULTS: dict[str, Any] = {k: f.default for k, f in ToolProfile.model_fields.items()}
+_PROFILE_FIELDS = frozenset(_PROFILE_DEFAULTS)
 
 
 def _tool_reading(c: Collector, name: str, server: str | None, *, resolved: bool = False) -> ToolReading:
     by_dialect = {d: _profile(name, server, c.facts[d], c.origins[d]) for d in c.facts}
-    profile = ToolProfile(name=name, server=server)
-    for partial in by_dialect.values():
+    partials = list(by_dialect.values())
+    # The first dialect's profile is what combining it into an empty one gives: start from it.
+    profile = partials[0] if partials else ToolProfile(name=name, server=server)
+    for partial in partials[1:]:
         profile = combine(profile, partial)
     if resolved:
         profile = profile.model_copy(update={"resolved": True})
