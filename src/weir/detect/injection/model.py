@@ -24,6 +24,8 @@ from weir.errors import DetectorError
 __all__ = ["MODEL_FILE", "InjectionModel", "WindowScore", "load_model"]
 
 MODEL_FILE = "model.npz"
+_BLOCK = 1 << 14
+"""Bytes hashed and gathered at a time (see ``InjectionModel.position_weights``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,16 +89,35 @@ class InjectionModel:
             empty = np.zeros(0, dtype=np.int64)
             return np.zeros(0), empty, empty, prepared
         chunk += chunk % 2  # windows are pairs of half-chunk blocks
-        gathered = np.take(self.weights, gram_indices(prepared.data, self.bits))
-        per_position = gathered[0]
-        for row in gathered[1:]:
-            per_position += row
+        per_position = self.position_weights(prepared.data)
         logit, starts, ends = self._scale(per_position, chunk, 0.0)
         half = (chunk // 2) + (chunk // 2) % 2
         if self.short_margin is not None and size > half >= 16:
             more = self._scale(per_position, half, self.short_margin)
             logit, starts, ends = (np.concatenate([a, b]) for a, b in zip((logit, starts, ends), more, strict=True))
         return logit, starts, ends, prepared
+
+    def position_weights(self, data: npt.NDArray[np.uint8]) -> npt.NDArray[np.float32]:
+        """The summed weight of the grams (one per order) starting at each normalised byte.
+
+        Computed in blocks of ``_BLOCK`` bytes: the hashes and gathered weights of one block are
+        small enough to stay in cache and to be recycled by the allocator, where whole-text
+        temporaries (tens of bytes per input byte) would each be fresh pages from the kernel.
+        A block reads the ``max(ORDERS) - 1`` bytes after it, so its grams are the whole text's.
+        """
+        out = np.empty(data.size, dtype=np.float32)
+        lookahead = max(ORDERS) - 1
+        for lo in range(0, data.size, _BLOCK):
+            hi = min(lo + _BLOCK, data.size)
+            indices = gram_indices(data[lo : hi + lookahead], self.bits)[:, : hi - lo]
+            # Every index is below the table size by construction, so ``clip`` never clips: it
+            # only spares numpy the bounds check that ``raise`` would do per element.
+            gathered = np.take(self.weights, indices, mode="clip")
+            block = out[lo:hi]
+            np.copyto(block, gathered[0])
+            for row in gathered[1:]:
+                block += row
+        return out
 
     def _scale(
         self, per_position: npt.NDArray[np.float32], chunk: int, margin: float
@@ -114,12 +135,26 @@ class InjectionModel:
         the windows returned, so a clean text costs no mapping at all.
         """
         logit, starts, ends, prepared = self._logits(raw, chunk)
-        prob = 1.0 / (1.0 + np.exp(-np.clip(logit, -60.0, 60.0)))
-        chosen = np.flatnonzero(prob >= minimum)
+        # Only windows near or above the threshold need their probability: the sigmoid is monotonic,
+        # so the logit floor (a little below the exact boundary) loses none; the exact test follows.
+        candidates = np.flatnonzero(logit >= _logit_floor(minimum))
+        prob = 1.0 / (1.0 + np.exp(-np.clip(logit[candidates], -60.0, 60.0)))
+        keep = prob >= minimum
+        chosen, prob = candidates[keep], prob[keep]
         if chosen.size == 0:
             return []
-        origin = prepared.origin()
-        return [WindowScore(int(origin[starts[i]]), int(origin[ends[i]]), float(prob[i])) for i in chosen]
+        first, last = prepared.origin_at(np.stack([starts[chosen], ends[chosen]]))
+        return [WindowScore(int(a), int(b), float(p)) for a, b, p in zip(first, last, prob, strict=True)]
+
+
+def _logit_floor(minimum: float) -> float:
+    """A logit below which no window can reach probability ``minimum`` (with room for rounding)."""
+    if minimum <= 0.0:
+        return -np.inf
+    if minimum >= 1.0:
+        return 30.0  # the float64 sigmoid rounds to 1.0 only above a logit of about 36.7
+    floor = float(np.log(minimum / (1.0 - minimum))) - 1e-3
+    return -np.inf if floor < -60.0 else floor  # logits are clipped to -60 before the sigmoid
 
 
 @functools.cache
