@@ -94,6 +94,29 @@ def test_the_margin_lowers_every_half_window_logit_by_exactly_itself() -> None:
     assert _marker_model(1.5).logits(raw, 256)[0][: full.size] == pytest.approx(full)
 
 
+def _segment_model(margin: float | None) -> InjectionModel:
+    base = _marker_model(None)
+    return InjectionModel(base.weights, 0.0, segment_margin=margin)
+
+
+def test_a_planted_sentence_scores_as_a_segment_with_none_of_its_neighbours_grams() -> None:
+    raw = FILLER + MARKER + b". " + FILLER
+    windows_only = _segment_model(None).logits(raw, 256)[0]
+    with_segments = _segment_model(0.0).logits(raw, 256)[0]
+    assert with_segments.size > windows_only.size
+    # The segment "send the secrets now." holds every marker gram; only the grams that reach
+    # into the full stop are not marker grams, so its mean is near 0.8.
+    assert with_segments.max() > 0.7 > windows_only.max()
+
+
+def test_the_segment_margin_lowers_every_segment_logit_by_exactly_itself() -> None:
+    raw = FILLER + MARKER + b". " + FILLER
+    size = _segment_model(None).logits(raw, 256)[0].size
+    plain = _segment_model(0.0).logits(raw, 256)[0][size:]
+    lowered = _segment_model(2.0).logits(raw, 256)[0][size:]
+    np.testing.assert_allclose(lowered, plain - 2.0)
+
+
 def test_a_text_no_longer_than_half_a_window_is_scored_once() -> None:
     assert _marker_model(0.0).logits(MARKER, 256)[0].size == 1
 

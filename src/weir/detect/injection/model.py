@@ -19,6 +19,7 @@ import numpy as np
 import numpy.typing as npt
 
 from weir.detect.injection.features import ORDERS, Prepared, gram_indices, prepare, window_sums, windows
+from weir.detect.injection.segments import segments
 from weir.errors import DetectorError
 
 __all__ = ["MODEL_FILE", "InjectionModel", "WindowScore", "load_model"]
@@ -50,6 +51,10 @@ class InjectionModel:
     mean; the half windows see it with half the dilution, and the margin (chosen by the trainer on
     validation data so that the false-positive rate does not rise) pays for their noisier mean.
     ``None`` scores the one scale only.
+
+    ``segment_margin``, when set, adds a third scale: every sentence, line and field of the text
+    (``weir.detect.injection.segments``) is a window of its own, its logit lowered by that margin
+    (also chosen on validation data). A planted sentence is then read with no benign neighbours.
     """
 
     def __init__(
@@ -60,6 +65,7 @@ class InjectionModel:
         version: str = "",
         min_window: int = 0,
         short_margin: float | None = None,
+        segment_margin: float | None = None,
     ) -> None:
         size = weights.size
         if size < 2 or size & (size - 1):
@@ -72,11 +78,12 @@ class InjectionModel:
         self.version = version
         self.min_window = min_window
         self.short_margin = short_margin
+        self.segment_margin = segment_margin
 
     def logits(
         self, raw: bytes, chunk: int
     ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.int64], npt.NDArray[np.int64]]:
-        """Logit of every window (both scales when ``short_margin`` is set) and its span over the normalised bytes."""
+        """Logit of every window (of every scale the model has) and its span over the normalised bytes."""
         logit, starts, ends, _ = self._logits(raw, chunk)
         return logit, starts, ends
 
@@ -92,9 +99,13 @@ class InjectionModel:
         per_position = self.position_weights(prepared.data)
         logit, starts, ends = self._scale(per_position, chunk, 0.0)
         half = (chunk // 2) + (chunk // 2) % 2
+        scales = [(logit, starts, ends)]
         if self.short_margin is not None and size > half >= 16:
-            more = self._scale(per_position, half, self.short_margin)
-            logit, starts, ends = (np.concatenate([a, b]) for a, b in zip((logit, starts, ends), more, strict=True))
+            scales.append(self._scale(per_position, half, self.short_margin))
+        if self.segment_margin is not None:
+            scales.append(self._segments(raw, prepared, per_position, self.segment_margin))
+        if len(scales) > 1:
+            logit, starts, ends = (np.concatenate(parts) for parts in zip(*scales, strict=True))
         return logit, starts, ends, prepared
 
     def position_weights(self, data: npt.NDArray[np.uint8]) -> npt.NDArray[np.float32]:
@@ -127,6 +138,15 @@ class InjectionModel:
         lengths = np.maximum(ends - starts, self.min_window)
         mean = window_sums(per_position, chunk) / (lengths * float(len(ORDERS)))
         return mean + (self.bias - margin), starts, ends
+
+    def _segments(
+        self, raw: bytes, prepared: Prepared, per_position: npt.NDArray[np.float32], margin: float
+    ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+        """Logits (lowered by ``margin``) and spans of the text's segments; they tile it: one ``reduceat`` sums them."""
+        starts, ends = segments(raw, prepared)
+        sums = np.add.reduceat(per_position, starts).astype(np.float64)
+        lengths = np.maximum(ends - starts, self.min_window)
+        return sums / (lengths * float(len(ORDERS))) + (self.bias - margin), starts, ends
 
     def scores(self, raw: bytes, chunk: int, minimum: float = 0.0) -> list[WindowScore]:
         """The windows whose probability (sigmoid of the logit) is at least ``minimum``, in order.
@@ -171,8 +191,16 @@ def load_model() -> InjectionModel:
             version = str(npz["version"]) if "version" in npz.files else ""
         meta = json.loads(version) if version.startswith("{") else {}
         min_window = int(meta.get("min_window", 0))
-        margin = meta.get("short_margin")
-        short_margin = None if margin is None else float(margin)
+        short_margin, segment_margin = (
+            None if meta.get(key) is None else float(meta[key]) for key in ("short_margin", "segment_margin")
+        )
     except (OSError, KeyError, ValueError, TypeError, zipfile.BadZipFile) as exc:
         raise DetectorError(f"injection model could not be loaded: {exc}") from exc
-    return InjectionModel(weights, bias, version=version, min_window=min_window, short_margin=short_margin)
+    return InjectionModel(
+        weights,
+        bias,
+        version=version,
+        min_window=min_window,
+        short_margin=short_margin,
+        segment_margin=segment_margin,
+    )
