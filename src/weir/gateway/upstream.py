@@ -161,7 +161,9 @@ class Upstream:
             message["params"] = params
         try:
             await self._channel.send(message)
-            response = await asyncio.wait_for(asyncio.shield(call.future), timeout)
+            # asyncio.timeout, not wait_for(shield(...)): one timer and no extra futures per request.
+            async with asyncio.timeout(timeout):
+                response = await call.future
         except TimeoutError:
             await self.notify("notifications/cancelled", {"requestId": msg_id, "reason": "timed out"})
             raise UpstreamError(f"{method} timed out after {timeout:g}s", server=self.name) from None
