@@ -79,7 +79,7 @@ def call_facts(
         values["args_from_untrusted"] = [t.as_fact() for t in taints]
     if "arguments" in want:
         values["arguments"] = dict(arguments)
-    facts = Facts(values, None, taints)
+    facts = Facts(values, None, taints, typed=True)
     # The labels are frozen values, bound now; the lineage only ever gains entries for facts a
     # label does not hold yet, so reading it later gives the same origins for these labels.
     label, internal, lineage = session.label, session.internal, session.lineage

@@ -20,6 +20,7 @@ from weir.errors import PolicyCompileError
 from weir.policy.facts import skeleton
 from weir.policy.fastpath import Verdicts, compile_conditions
 from weir.policy.rules import FACT_ROOTS, Phase, Rule
+from weir.policy.schema import wire_fields
 
 __all__ = ["CompiledPhase", "compile_phase", "compile_rule", "referenced_facts"]
 
@@ -45,6 +46,10 @@ class CompiledPhase:
     """Every ``.name`` the conditions mention: what list items (``args_from_untrusted``) must keep."""
     fast: Verdicts | None = None
     """Every condition as Python over the unconverted facts (None: a rule is outside the subset)."""
+    typed: Verdicts | None = None
+    """:attr:`fast` for facts of the types :mod:`weir.policy.schema` declares (the Guard's)."""
+    wire: tuple[tuple[str, frozenset[str] | None], ...] = ()
+    """What to check convertible before :attr:`typed` may run (:func:`weir.policy.schema.wire_fields`)."""
 
 
 def referenced_facts(when: str) -> list[str]:
@@ -133,8 +138,13 @@ def compile_phase(rules: Sequence[Rule], phase: Phase) -> CompiledPhase:
     roots = {name for prog in singles for name in prog.variables() if name in FACT_ROOTS}
     roots |= {m.group(1).split(".", 1)[0] for r in chosen for m in _PLACEHOLDER.finditer(r.reason)}
     items = frozenset(m.group(1) for r in chosen for m in _DOT_NAME.finditer(_strip_strings(r.when)))
-    fast = compile_conditions([r.when for r in chosen], FACT_ROOTS) if chosen else None
-    return CompiledPhase(chosen, singles, combined, frozenset(roots), fields_used(chosen, roots), items, fast)
+    conditions = [r.when for r in chosen]
+    fast = compile_conditions(conditions, FACT_ROOTS) if chosen else None
+    typed = compile_conditions(conditions, FACT_ROOTS, typed=True) if chosen else None
+    fields = fields_used(chosen, roots)
+    return CompiledPhase(
+        chosen, singles, combined, frozenset(roots), fields, items, fast, typed, wire_fields(fields, items)
+    )
 
 
 def fields_used(rules: Sequence[Rule], roots: set[str]) -> dict[str, frozenset[str] | None]:

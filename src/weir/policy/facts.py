@@ -41,7 +41,7 @@ class Facts:
     :attr:`origins` is read.
     """
 
-    __slots__ = ("_deferred", "_origins", "described", "taints", "values")
+    __slots__ = ("_deferred", "_origins", "described", "taints", "typed", "values")
 
     def __init__(
         self,
@@ -49,11 +49,15 @@ class Facts:
         origins: dict[str, str] | None = None,
         taints: Sequence[ArgTaint] = (),
         deferred: Iterable[Callable[[], Mapping[str, str]]] = (),
+        *,
+        typed: bool = False,
     ) -> None:
         self.values = values
         self._origins = origins if origins is not None else {}
         self.taints = taints
         self._deferred = list(deferred)
+        self.typed = typed
+        """Built by :mod:`weir.policy.activation`: every value has its :mod:`weir.policy.schema` type."""
         self.described: str | None = None
         """The taints as reasons show them, once rendered (every matched rule shows the same text)."""
 
