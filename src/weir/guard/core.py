@@ -218,6 +218,7 @@ class Guard:
                 taints=taints,
                 meta=meta,
                 roots=self.engine.roots("call"),
+                fields=self.engine.fields("call"),
             )
             decision = self.engine.decide(facts, phase="call")
             sharing = cfg.sharing if (cfg := self._server(server)) else Sharing.FULL

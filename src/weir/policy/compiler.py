@@ -50,6 +50,8 @@ class CompiledPhase:
     """:attr:`fast` for facts of the types :mod:`weir.policy.schema` declares (the Guard's)."""
     wire: tuple[tuple[str, frozenset[str] | None], ...] = ()
     """What to check convertible before :attr:`typed` may run (:func:`weir.policy.schema.wire_fields`)."""
+    needs: dict[str, frozenset[str] | None] | None = None
+    """Root → the fields conditions, reasons and obligations read (None: the whole root)."""
 
 
 def referenced_facts(when: str) -> list[str]:
@@ -142,9 +144,26 @@ def compile_phase(rules: Sequence[Rule], phase: Phase) -> CompiledPhase:
     fast = compile_conditions(conditions, FACT_ROOTS) if chosen else None
     typed = compile_conditions(conditions, FACT_ROOTS, typed=True) if chosen else None
     fields = fields_used(chosen, roots)
-    return CompiledPhase(
-        chosen, singles, combined, frozenset(roots), fields, items, fast, typed, wire_fields(fields, items)
-    )
+    wire = wire_fields(fields, items)
+    needs = _needed(chosen, fields)
+    return CompiledPhase(chosen, singles, combined, frozenset(roots), fields, items, fast, typed, wire, needs)
+
+
+def _needed(rules: Sequence[Rule], fields: dict[str, frozenset[str] | None]) -> dict[str, frozenset[str] | None]:
+    """What a decision must build: the fields conditions read, those reasons show, and the data
+    level obligations follow (``session.level``, ``result.level``)."""
+    out: dict[str, set[str] | None] = {root: (set(used) if used is not None else None) for root, used in fields.items()}
+    wanted = [m.group(1).split(".") for r in rules for m in _PLACEHOLDER.finditer(r.reason)]
+    wanted += [["session", "level"], ["result", "level"]]
+    for root, *rest in wanted:
+        if root not in out and root in ("session", "result") and rest == ["level"]:
+            continue  # only read when the root is built anyway
+        current = out.setdefault(root, set())
+        if current is not None and rest:
+            current.add(rest[0])
+        elif not rest:
+            out[root] = None
+    return {k: (frozenset(v) if v is not None else None) for k, v in out.items()}
 
 
 def fields_used(rules: Sequence[Rule], roots: set[str]) -> dict[str, frozenset[str] | None]:

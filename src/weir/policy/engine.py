@@ -80,6 +80,11 @@ class Engine:
         """The fact roots the rules of ``phase`` use (callers may build only these)."""
         return self._phases[phase].roots
 
+    def fields(self, phase: Literal["call", "result"]) -> Mapping[str, frozenset[str] | None]:
+        """Root → the fields the rules of ``phase`` read, in conditions or reasons, and obligations
+        read (None: the whole root). Callers may build only these."""
+        return self._phases[phase].needs or {}
+
     def decide(self, facts: Facts | Mapping[str, Any], *, phase: Literal["call", "result"]) -> Decision:
         """Decide one call (``phase="call"``) or one result. Never raises: errors become block."""
         try:
@@ -264,7 +269,8 @@ class Engine:
 
     def _obligations(self, facts: Facts, effect: Verdict) -> Obligations:
         tool = facts.values.get("tool")
-        if not isinstance(tool, Mapping):
+        # Facts are plain dicts: test for dict first (an ABC isinstance check costs far more).
+        if not (tool.__class__ is dict or isinstance(tool, Mapping)):
             bare = self._obligation_cache.get((False, False, False, True, effect))
             if bare is None:
                 bare = obligations_for(None, 0, effect)
@@ -359,7 +365,9 @@ def _project(value: Any, fields: frozenset[str] | None) -> Any:
 
 
 def _level(facts: Any) -> int:
-    if isinstance(facts, Mapping):
+    if facts is None:
+        return 0
+    if facts.__class__ is dict or isinstance(facts, Mapping):
         value = facts.get("level", 0)
         return value if isinstance(value, int) else 3
     return 0
