@@ -336,10 +336,23 @@ def _number_fingerprints(leaf: float) -> tuple[tuple[Kind, str, int], ...]:
     return tuple((kind, key, fingerprint(kind, key)) for kind, key in _arg_keys(leaf))
 
 
+_LABELS = {kind: kind.label for kind in Kind}
+"""Each kind's fact name (``Kind.label`` goes through the enum's name property every time)."""
+
+
 def _whole_text(leaf: Any) -> str:
     """The argument normalised the way identifiers are (for "is the identifier the whole value")."""
     if not isinstance(leaf, str):
         return ""
+    return _whole_string(leaf) if len(leaf) <= 512 else _normalise_whole(leaf)
+
+
+@functools.lru_cache(maxsize=4096)
+def _whole_string(leaf: str) -> str:
+    return _normalise_whole(leaf)
+
+
+def _normalise_whole(leaf: str) -> str:
     s = leaf.strip()
     compact = s.replace(" ", "")
     return compact.upper() if compact[:2].isalpha() and compact[2:4].isdigit() else s.lower().rstrip("/")
@@ -354,7 +367,7 @@ def _taint(path: str, leaf: Any, match: tuple[Kind, int, bool], steps: list[tupl
     return ArgTaint(
         path,
         text if len(text) <= 120 else text[:117] + "...",
-        kind.label,
+        _LABELS[kind],
         step,
         server,
         tool,

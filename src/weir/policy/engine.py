@@ -254,7 +254,8 @@ class Engine:
                     RuleMatch, {"name": "weir:decision-error", "effect": Verdict.BLOCK, "reason": reason, "labels": ()}
                 )
             )
-        matches.sort(key=lambda m: -m.effect.rank)
+        if len(matches) > 1:
+            matches.sort(key=lambda m: -m.effect.rank)
         effect = matches[0].effect if matches else Verdict.ALLOW
         obligations = self._obligations(facts, effect)
         if not matches:
