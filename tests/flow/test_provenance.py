@@ -200,3 +200,14 @@ def test_leaves_checked_against_a_memory_see_what_it_learns_later() -> None:
     (taint,) = mem.tainted_leaves(leaves, STEPS)
     assert (taint.kind, taint.step, taint.malicious) == ("email", 2, True)
     assert mem.tainted_leaves(leaves, STEPS) == mem.tainted({"to": "eve@evil.example"}, STEPS)
+
+
+def test_a_cleared_cache_gives_the_same_fingerprints_and_a_changed_value_different_ones() -> None:
+    from weir.flow.provenance import _whole_text, clear_caches
+
+    before = arg_fingerprints("DE89 3704 0044 0532 0130 00")
+    assert _whole_text("DE89 3704 0044 0532 0130 00") == "DE89370400440532013000"
+    clear_caches()
+    assert arg_fingerprints("DE89 3704 0044 0532 0130 00") == before
+    assert arg_fingerprints("DE89 3704 0044 0532 0130 01") != before
+    assert _whole_text("DE89 3704 0044 0532 0130 01") == "DE89370400440532013001"

@@ -29,7 +29,7 @@ from typing import Any
 from weir.flow.packed import PackedMap
 from weir.flow.values import MAX_WHOLE, Kind, extract, fingerprint, number_key, walk_leaves, whole_key
 
-__all__ = ["ArgTaint", "ValueMemory"]
+__all__ = ["ArgTaint", "ValueMemory", "clear_caches"]
 
 # Packed record layout (one int per fingerprint):
 #   bits 0-19   first untrusted step + 1 (0 = never seen untrusted)
@@ -334,6 +334,13 @@ def _string_fingerprints(leaf: str) -> tuple[tuple[Kind, str, int], ...]:
 @functools.lru_cache(maxsize=1024)
 def _number_fingerprints(leaf: float) -> tuple[tuple[Kind, str, int], ...]:
     return tuple((kind, key, fingerprint(kind, key)) for kind, key in _arg_keys(leaf))
+
+
+def clear_caches() -> None:
+    """Forget every cached argument fingerprint and normalisation (to measure the cold path)."""
+    _string_fingerprints.cache_clear()
+    _number_fingerprints.cache_clear()
+    _whole_string.cache_clear()
 
 
 _LABELS = {kind: kind.label for kind in Kind}
