@@ -16,7 +16,9 @@ from typing import Generic, TypeVar
 
 import numpy as np
 
-__all__ = ["Anchors", "code_points", "has_ascii_controls"]
+from weir.detect.codes import code_points, folded_pairs, folded_points
+
+__all__ = ["Anchors"]
 
 T = TypeVar("T")
 _BLOCK = 1 << 20  # characters per vectorised block; bounds the temporary arrays to a few MB
@@ -56,8 +58,9 @@ class Anchors(Generic[T]):
         """Positions whose first three characters are those of an anchor (case as required)."""
         if len(text) < 3:
             return []
-        chars, pairs = _codes(text, fold=self._fold)
-        found = np.flatnonzero(self._pairs[pairs])
+        chars = folded_points(text) if self._fold else code_points(text)
+        pairs = _pair_codes(text, fold=self._fold)[: len(text) - 2]  # a trigram starts at most here
+        found = np.flatnonzero(np.take(self._pairs, pairs))
         found = found[self._table[pairs[found], chars[found + 2]]]
         if self._fold and len(found):
             raw = code_points(text)
@@ -86,53 +89,12 @@ def _code(trigram: str) -> int:
     return (ord(trigram[0]) << 14) | (ord(trigram[1]) << 7) | ord(trigram[2])
 
 
-_FOLD = np.arange(128, dtype=np.uint8)
-_FOLD[65:91] += 32  # A-Z -> a-z; everything else maps to itself
-
-# The chain hands the same normalised text to several detectors (secrets and PII both use an
-# anchor index): remembering the last text's arrays saves the passes per detector. The check is
-# by identity, and the entry holds a reference, so a different text can never match; an entry
-# is one tuple, read and replaced whole, so threads cannot see half of one. Texts above
-# _CACHE_LIMIT characters are not remembered, to bound the memory held between calls.
-_CACHE_LIMIT = 4_000_000
-_LAST_CODES: dict[bool, tuple[str, np.ndarray, np.ndarray]] = {}
-
-
-def _codes(text: str, *, fold: bool) -> tuple[np.ndarray, np.ndarray]:
-    """The (folded) characters and the 14-bit code of each character pair."""
-    cached = _LAST_CODES.get(fold)
-    if cached is not None and cached[0] is text:
-        return cached[1], cached[2]
-    chars = code_points(text)
+def _pair_codes(text: str, *, fold: bool) -> np.ndarray:
+    """The code of each character pair (folded when asked); shared with the other detectors."""
     if fold:
-        chars = _FOLD[chars]
-    pairs = chars[:-2].astype(np.uint16) << 7
-    pairs |= chars[1:-1]
-    if len(text) <= _CACHE_LIMIT:
-        _LAST_CODES[fold] = (text, chars, pairs)
-    return chars, pairs
-
-
-_LAST_POINTS: dict[None, tuple[str, np.ndarray]] = {}
-
-
-def code_points(text: str) -> np.ndarray:
-    """One uint8 per character: its code point if ASCII, else 127 (DEL, in no anchor)."""
-    cached = _LAST_POINTS.get(None)
-    if cached is not None and cached[0] is text:
-        return cached[1]
-    if text.isascii():
-        points = np.frombuffer(text.encode("ascii"), dtype=np.uint8)
-    else:
-        wide = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype="<u4")
-        points = np.minimum(wide, 127).astype(np.uint8)
-    if len(text) <= _CACHE_LIMIT:
-        _LAST_POINTS[None] = (text, points)
-    return points
-
-
-def has_ascii_controls(text: str) -> bool:
-    """Whether an ASCII ``text`` holds a control character other than tab, LF and CR (or DEL, ESC)."""
+        return folded_pairs(text)
     points = code_points(text)
-    controls = (points < 32) & (points != 9) & (points != 10) & (points != 13)
-    return bool(controls.any() or (points == 127).any())
+    pairs = points[:-1].astype(np.intp)
+    pairs <<= 7
+    pairs |= points[1:]
+    return pairs

@@ -22,7 +22,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from weir.detect.anchors import code_points
+from weir.detect.codes import code_points
 
 __all__ = ["CHANGED", "HIDDEN", "flagged_runs"]
 
@@ -33,7 +33,7 @@ CHANGED = 2
 
 _TABLE_SIZE = 0x20000
 _CACHE_LIMIT = 4_000_000
-_LAST: dict[None, tuple[str, np.ndarray]] = {}  # one entry, replaced whole (see anchors.py)
+_LAST: dict[None, tuple[str, np.ndarray]] = {}  # one entry, replaced whole (see codes.py)
 
 
 @lru_cache(maxsize=1)

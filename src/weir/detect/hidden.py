@@ -23,8 +23,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from weir.detect.anchors import has_ascii_controls
 from weir.detect.charclass import HIDDEN
+from weir.detect.codes import has_ascii_controls
 from weir.detect.normalize import (
     CONTROL_CHARS,
     INVISIBLE_FORMAT,

@@ -25,8 +25,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
-from weir.detect.anchors import has_ascii_controls
 from weir.detect.charclass import CHANGED, HIDDEN, flagged_runs
+from weir.detect.codes import has_ascii_controls
 
 __all__ = [
     "BIDI_CONTROLS",

@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from weir.detect.anchors import code_points
+from weir.detect.codes import code_points
 
 __all__ = ["NumericCandidates", "numeric_candidates"]
 

@@ -3,9 +3,11 @@
 Python's regex engine tries an alternation of many words branch by branch at nearly every
 position, which is slow on megabytes of text. Every injection pattern has *anchors*: words it
 cannot match without (``ignore``, ``assistant``, ``](``). This module finds them all with numpy
--- the 2-, 3- and 4-character prefix at every position looked up in small tables, then the
-candidates confirmed character by character -- and turns them into merged regions per pattern,
-so the scanner runs each regex only where it could match.
+-- the code of every character pair (shared with the other detectors, see
+:mod:`weir.detect.codes`) looked up in a small table, then the first three characters of the few
+positions that pass looked up among the anchors' prefixes, then the rest confirmed character by
+character -- and turns them into merged regions per pattern, so the scanner runs each regex only
+where it could match.
 """
 
 from __future__ import annotations
@@ -15,25 +17,12 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
+from weir.detect.codes import folded_pairs, folded_points
+
 __all__ = ["Anchors", "regions"]
 
-_GOLDEN = 0x9E3779B1
-_TABLE_BITS = 16
 _MAX_LITERAL = 16
 _IntArray = npt.NDArray[np.int64]
-
-
-def _word(text: str) -> int:
-    """The first (up to) four characters as one little-endian integer, as ``_prefix_words`` packs them."""
-    value = 0
-    for i, ch in enumerate(text[:4]):
-        value |= ord(ch) << (8 * i)
-    return value
-
-
-def _slot(word: int) -> int:
-    """The table slot of a packed prefix: the same multiply-shift ``_candidates`` does in uint32."""
-    return ((word * _GOLDEN) & 0xFFFFFFFF) >> (32 - _TABLE_BITS)
 
 
 def _word_chars() -> npt.NDArray[np.bool_]:
@@ -46,8 +35,14 @@ def _word_chars() -> npt.NDArray[np.bool_]:
 _WORD_CHAR = _word_chars()
 
 
+def _extensions(literal: str) -> list[int]:
+    """The third characters a literal accepts after its first two: its own, or any at all for a
+    two-character literal."""
+    return [ord(literal[2])] if len(literal) > 2 else list(range(128))
+
+
 class Anchors:
-    """Literal anchors (lower-case ASCII, 2-16 characters), found all at once in a text.
+    """Literal anchors (lower-case printable ASCII, 2-16 characters), found all at once in a text.
 
     A literal ending in ``\\b`` must also end a word (``ai\\b`` anchors "AI" but not "email").
     ``find`` returns, for each literal in the order given, the sorted positions where it starts;
@@ -56,71 +51,64 @@ class Anchors:
 
     def __init__(self, literals: Sequence[str]) -> None:
         self.literals = tuple(literals)
-        self._chars: list[tuple[npt.NDArray[np.uint32], bool]] = []
-        self._tables = [np.zeros(1 << _TABLE_BITS, dtype=bool) for _ in range(3)]
-        # Literals grouped by the length of their (up to) 4-character prefix, for one sorted lookup each.
-        self._by_prefix: dict[int, tuple[npt.NDArray[np.uint32], list[int]]] = {}
-        keys: dict[int, list[tuple[int, int]]] = {2: [], 3: [], 4: []}
+        self._chars: list[tuple[npt.NDArray[np.uint8], bool]] = []
+        by_prefix: dict[tuple[int, int], list[int]] = {}  # (pair code, third character) -> literals
         for index, literal in enumerate(self.literals):
             word_end = literal.endswith("\\b")
             text = literal.removesuffix("\\b")
-            if not 2 <= len(text) <= _MAX_LITERAL or not text.isascii() or text != text.lower():
+            if not (2 <= len(text) <= _MAX_LITERAL and text.isascii() and text.isprintable() and text == text.lower()):
                 raise ValueError(f"anchor {literal!r} must be lower-case ASCII of 2 to {_MAX_LITERAL} characters")
-            self._chars.append((np.array([ord(c) for c in text], dtype=np.uint32), word_end))
-            prefix = text[:4]
-            self._tables[len(prefix) - 2][_slot(_word(prefix))] = True
-            keys[len(prefix)].append((_word(prefix), index))
-        for length, pairs in keys.items():
-            if pairs:
-                self._by_prefix[length] = (np.array([k for k, _ in pairs], dtype=np.uint32), [i for _, i in pairs])
+            self._chars.append((np.array([ord(c) for c in text], dtype=np.uint8), word_end))
+            for third in _extensions(text):
+                by_prefix.setdefault(((ord(text[0]) << 7) | ord(text[1]), third), []).append(index)
+        # Two tables: each character pair that starts a literal gets a row; a row maps the third
+        # character to a group, the literals that start with those three characters.
+        pairs = sorted({pair for pair, _ in by_prefix})
+        self._pair_row = np.full(1 << 14, -1, dtype=np.int16)
+        self._pair_row[pairs] = np.arange(len(pairs))
+        self._row_group = np.full((len(pairs), 128), -1, dtype=np.int16)
+        groups: dict[tuple[int, ...], int] = {}
+        for (pair, third), indices in by_prefix.items():
+            self._row_group[self._pair_row[pair], third] = groups.setdefault(tuple(indices), len(groups))
+        self._groups = list(groups)
 
-    def find(self, lowered: str) -> list[_IntArray]:
-        """For each literal, the sorted positions in ``lowered`` where it starts (and, if asked, ends a word)."""
-        if not lowered:
-            return [np.zeros(0, dtype=np.int64) for _ in self.literals]
-        codes = _codes(lowered)
-        candidates = self._candidates(codes, len(lowered))
-        packed = (
-            codes[candidates]
-            | (codes[candidates + 1] << np.uint32(8))
-            | (codes[candidates + 2] << np.uint32(16))
-            | (codes[candidates + 3] << np.uint32(24))
-        )
+    def find(self, text: str) -> list[_IntArray]:
+        """For each literal, the sorted positions in ``text`` where it starts (and, if asked, ends
+        a word); ASCII letters compare without case, other characters never match."""
         found: list[_IntArray] = [np.zeros(0, dtype=np.int64)] * len(self.literals)
-        for length, (words, indices) in self._by_prefix.items():
-            prefix = packed & np.uint32((1 << (8 * length)) - 1)
-            order = np.argsort(prefix, kind="stable")
-            ordered = prefix[order]
-            lo = np.searchsorted(ordered, words, side="left")
-            hi = np.searchsorted(ordered, words, side="right")
-            for index, a, b in zip(indices, lo.tolist(), hi.tolist(), strict=True):
-                if b > a:
-                    found[index] = self._confirm(codes, np.sort(candidates[order[a:b]]), index)
+        codes, at, groups = self._prefixed(text)
+        if not at.size:
+            return found
+        order = np.argsort(groups, kind="stable")  # stable: positions stay sorted within a group
+        at, groups = at[order], groups[order]
+        heads = np.flatnonzero(np.diff(groups)) + 1
+        parts: dict[int, list[_IntArray]] = {}
+        for lo, hi in zip([0, *heads.tolist()], [*heads.tolist(), at.size], strict=True):
+            for index in self._groups[int(groups[lo])]:
+                parts.setdefault(index, []).append(self._confirm(codes, at[lo:hi], index))
+        for index, arrays in parts.items():
+            found[index] = arrays[0] if len(arrays) == 1 else np.sort(np.concatenate(arrays))
         return found
 
-    def _candidates(self, codes: npt.NDArray[np.uint32], size: int) -> _IntArray:
-        """Positions whose 2-, 3- or 4-character prefix is (up to hash collisions) an anchor's."""
-        two = codes[:size] | (codes[1 : size + 1] << np.uint32(8))
-        three = two | (codes[2 : size + 2] << np.uint32(16))
-        four = three | (codes[3 : size + 3] << np.uint32(24))
-        hit = np.zeros(size, dtype=bool)
-        shift = np.uint32(32 - _TABLE_BITS)
-        for table, word in zip(self._tables, (two, three, four), strict=True):
-            np.multiply(word, np.uint32(_GOLDEN), out=word)
-            np.right_shift(word, shift, out=word)
-            hit |= np.take(table, word)
-        return np.flatnonzero(hit).astype(np.int64)
+    def _prefixed(self, text: str) -> tuple[npt.NDArray[np.uint8], _IntArray, npt.NDArray[np.int16]]:
+        """The folded codes (padded), and each position whose first three characters start a
+        literal, with the group of literals that do."""
+        rows = np.take(self._pair_row, folded_pairs(text))
+        at = np.flatnonzero(rows >= 0)
+        codes = np.concatenate((folded_points(text), np.zeros(_MAX_LITERAL + 2, dtype=np.uint8)))
+        groups = self._row_group[rows[at], codes[at + 2]]
+        keep = groups >= 0
+        return codes, at[keep], groups[keep]
 
-    def _confirm(self, codes: npt.NDArray[np.uint32], at: _IntArray, index: int) -> _IntArray:
-        """The positions among ``at`` (whose prefix already matches) where literal ``index`` really starts."""
+    def _confirm(self, codes: npt.NDArray[np.uint8], at: _IntArray, index: int) -> _IntArray:
+        """The positions among ``at`` (whose first three characters fit) where literal ``index`` starts."""
         chars, word_end = self._chars[index]
-        for offset in range(4, chars.size):
+        for offset in range(3, chars.size):
             if at.size == 0:
                 break
             at = at[codes[at + offset] == chars[offset]]
         if word_end and at.size:
-            following = codes[at + chars.size]
-            at = at[~_WORD_CHAR[np.minimum(following, 127)]]  # 128 (non-ASCII) maps to 127: not a word char
+            at = at[~_WORD_CHAR[codes[at + chars.size]]]  # non-ASCII is 127: not a word character
         return at
 
     def length(self, index: int) -> int:
@@ -152,18 +140,3 @@ def regions(
     heads = np.flatnonzero(first)
     ends = np.maximum.reduceat(hi, heads)
     return list(zip(lo[heads].tolist(), ends.tolist(), strict=True))
-
-
-def _codes(lowered: str) -> npt.NDArray[np.uint32]:
-    """Character codes, non-ASCII as 128 (no anchor contains one), zero-padded past the end.
-
-    Positions stay character positions: ASCII text is read as bytes, anything else as UTF-32.
-    """
-    size = len(lowered)
-    codes = np.zeros(size + _MAX_LITERAL + 4, dtype=np.uint32)
-    if lowered.isascii():
-        codes[:size] = np.frombuffer(lowered.encode("ascii"), dtype=np.uint8)
-    else:
-        wide = np.frombuffer(lowered.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
-        codes[:size] = np.minimum(wide, 128)
-    return codes

@@ -1,0 +1,45 @@
+"""The shared character arrays: what each holds, and that a remembered array is never stale."""
+
+import itertools
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from weir.detect.codes import code_points, folded_pairs, folded_points, has_ascii_controls
+
+
+def _naive_points(text: str) -> list[int]:
+    return [ord(c) if ord(c) < 128 else 127 for c in text]
+
+
+@settings(max_examples=150)
+@given(st.text(alphabet=st.sampled_from("aZ09 _-\t\n\x00\x1b\x7fé\u212a\u0130\U0001f600\ud800"), max_size=60))
+def test_the_arrays_agree_with_a_character_by_character_reading(text: str) -> None:
+    points = _naive_points(text)
+    folded = [p + 32 if 65 <= p <= 90 else p for p in points]
+    assert code_points(text).tolist() == points
+    assert folded_points(text).tolist() == folded
+    assert folded_pairs(text).tolist() == [(a << 7) | b for a, b in itertools.pairwise(folded)]
+
+
+def test_a_different_text_with_equal_length_gets_its_own_arrays() -> None:
+    first, second = "abc" * 10, "xyz" * 10
+    assert bytes(code_points(first)) == first.encode()
+    assert bytes(code_points(second)) == second.encode()
+    assert bytes(folded_points("ABC" * 10)) == first.encode()
+
+
+def test_an_equal_but_distinct_string_gets_equal_arrays() -> None:
+    text = "Hello World " * 5
+    copy = text[:1] + text[1:]
+    assert copy is not text
+    assert np.array_equal(folded_pairs(text), folded_pairs(copy))
+
+
+def test_ascii_controls_other_than_tab_newline_and_return_are_found() -> None:
+    assert not has_ascii_controls("plain text\twith\ttabs\r\nand lines\n")
+    assert has_ascii_controls("a bell \x07 here")
+    assert has_ascii_controls("an escape \x1b[31m")
+    assert has_ascii_controls("a delete \x7f")
+    assert not has_ascii_controls("")
