@@ -1,12 +1,10 @@
 """The shared character arrays: what each holds, and that a remembered array is never stale."""
 
-import itertools
-
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from weir.detect.codes import code_points, folded_pairs, folded_points, has_ascii_controls
+from weir.detect.codes import code_points, folded_points, folded_trigrams, has_ascii_controls, trigram_code
 
 
 def _naive_points(text: str) -> list[int]:
@@ -20,7 +18,10 @@ def test_the_arrays_agree_with_a_character_by_character_reading(text: str) -> No
     folded = [p + 32 if 65 <= p <= 90 else p for p in points]
     assert code_points(text).tolist() == points
     assert folded_points(text).tolist() == folded
-    assert folded_pairs(text).tolist() == [(a << 7) | b for a, b in itertools.pairwise(folded)]
+    padded = [*folded, 0, 0]
+    assert folded_trigrams(text).tolist() == [
+        (a << 14) | (b << 7) | c for a, b, c in zip(padded, padded[1:], padded[2:], strict=False)
+    ]
 
 
 def test_a_different_text_with_equal_length_gets_its_own_arrays() -> None:
@@ -34,7 +35,7 @@ def test_an_equal_but_distinct_string_gets_equal_arrays() -> None:
     text = "Hello World " * 5
     copy = text[:1] + text[1:]
     assert copy is not text
-    assert np.array_equal(folded_pairs(text), folded_pairs(copy))
+    assert np.array_equal(folded_trigrams(text), folded_trigrams(copy))
 
 
 def test_ascii_controls_other_than_tab_newline_and_return_are_found() -> None:
@@ -43,3 +44,7 @@ def test_ascii_controls_other_than_tab_newline_and_return_are_found() -> None:
     assert has_ascii_controls("an escape \x1b[31m")
     assert has_ascii_controls("a delete \x7f")
     assert not has_ascii_controls("")
+
+
+def test_the_trigram_code_of_three_characters_is_the_code_at_their_position() -> None:
+    assert folded_trigrams("xABC")[1] == trigram_code("abc")

@@ -2,7 +2,7 @@
 
 Secrets, PII, the injection patterns, normalisation and the hidden-text detector all look at a
 text through numpy arrays of its characters: the code points (non-ASCII as 127), the same with
-ASCII letters lower-cased, and the code of every pair of neighbouring folded characters (the
+ASCII letters lower-cased, and the code of the three folded characters at every position (the
 key of the anchor tables). In a chain they all receive the same text object, so each array is
 computed once and remembered for the last text it was asked for.
 
@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-__all__ = ["code_points", "folded_pairs", "folded_points", "has_ascii_controls"]
+__all__ = ["code_points", "folded_points", "folded_trigrams", "has_ascii_controls", "trigram_code"]
 
 _CACHE_LIMIT = 2_000_000
 _LAST: dict[str, tuple[str, np.ndarray]] = {}
@@ -52,12 +52,19 @@ def _folded(text: str) -> np.ndarray:
     return np.take(_FOLD, code_points(text))
 
 
-def _pairs(text: str) -> np.ndarray:
-    folded = folded_points(text)
-    pairs = folded[:-1].astype(np.intp)
-    pairs <<= 7
-    pairs |= folded[1:]
-    return pairs
+def _trigrams(text: str) -> np.ndarray:
+    folded = np.concatenate((folded_points(text), np.zeros(2, dtype=np.uint8)))
+    trigrams = folded[:-2].astype(np.intp)
+    trigrams <<= 7
+    trigrams |= folded[1:-1]
+    trigrams <<= 7
+    trigrams |= folded[2:]
+    return trigrams
+
+
+def trigram_code(chars: str) -> int:
+    """The code :func:`folded_trigrams` gives three ASCII characters (not folded here)."""
+    return (ord(chars[0]) << 14) | (ord(chars[1]) << 7) | ord(chars[2])
 
 
 def code_points(text: str) -> np.ndarray:
@@ -70,12 +77,10 @@ def folded_points(text: str) -> np.ndarray:
     return _remembered("folded", text, _folded)
 
 
-def folded_pairs(text: str) -> np.ndarray:
-    """``folded[i] << 7 | folded[i + 1]`` for every position but the last (as ``intp``, ready
-    to index a table of ``1 << 14`` entries); empty for texts under two characters."""
-    if len(text) < 2:
-        return np.zeros(0, dtype=np.intp)
-    return _remembered("pairs", text, _pairs)
+def folded_trigrams(text: str) -> np.ndarray:
+    """The code of the three folded characters starting at each position (``intp``, an index
+    into a table of ``1 << 21`` entries); past the end of the text the characters are 0."""
+    return _remembered("trigrams", text, _trigrams)
 
 
 def has_ascii_controls(text: str) -> bool:

@@ -3,21 +3,21 @@
 Python's regex engine tries an alternation of many words branch by branch at nearly every
 position, which is slow on megabytes of text. Every injection pattern has *anchors*: words it
 cannot match without (``ignore``, ``assistant``, ``](``). This module finds them all with numpy
--- the code of every character pair (shared with the other detectors, see
-:mod:`weir.detect.codes`) looked up in a small table, then the first three characters of the few
-positions that pass looked up among the anchors' prefixes, then the rest confirmed character by
-character -- and turns them into merged regions per pattern, so the scanner runs each regex only
-where it could match.
+-- the code of every position's three characters (shared with the other detectors, see
+:func:`weir.detect.codes.folded_trigrams`) looked up in one table, then the rest of each
+literal confirmed for the few positions that pass, all at once -- and turns them into merged
+regions per pattern, so the scanner runs each regex only where it could match.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import pairwise
 
 import numpy as np
 import numpy.typing as npt
 
-from weir.detect.codes import folded_pairs, folded_points
+from weir.detect.codes import folded_points, folded_trigrams, trigram_code
 
 __all__ = ["Anchors", "regions"]
 
@@ -33,12 +33,13 @@ def _word_chars() -> npt.NDArray[np.bool_]:
 
 
 _WORD_CHAR = _word_chars()
+_OFFSETS = np.arange(_MAX_LITERAL)
 
 
-def _extensions(literal: str) -> list[int]:
-    """The third characters a literal accepts after its first two: its own, or any at all for a
-    two-character literal."""
-    return [ord(literal[2])] if len(literal) > 2 else list(range(128))
+def _starts(literal: str) -> list[str]:
+    """The three-character starts of a literal: its own, or for a two-character literal, its
+    extension by each character (0 included: the end of the text)."""
+    return [literal[:3]] if len(literal) > 2 else [literal + chr(c) for c in range(128)]
 
 
 class Anchors:
@@ -51,69 +52,65 @@ class Anchors:
 
     def __init__(self, literals: Sequence[str]) -> None:
         self.literals = tuple(literals)
-        self._chars: list[tuple[npt.NDArray[np.uint8], bool]] = []
-        by_prefix: dict[tuple[int, int], list[int]] = {}  # (pair code, third character) -> literals
+        self._chars = np.zeros((len(self.literals), _MAX_LITERAL), dtype=np.uint8)
+        self._lengths = np.zeros(len(self.literals), dtype=np.intp)
+        self._word_end = np.zeros(len(self.literals), dtype=bool)
+        by_start: dict[str, list[int]] = {}
         for index, literal in enumerate(self.literals):
-            word_end = literal.endswith("\\b")
             text = literal.removesuffix("\\b")
             if not (2 <= len(text) <= _MAX_LITERAL and text.isascii() and text.isprintable() and text == text.lower()):
                 raise ValueError(f"anchor {literal!r} must be lower-case ASCII of 2 to {_MAX_LITERAL} characters")
-            self._chars.append((np.array([ord(c) for c in text], dtype=np.uint8), word_end))
-            for third in _extensions(text):
-                by_prefix.setdefault(((ord(text[0]) << 7) | ord(text[1]), third), []).append(index)
-        # Two tables: each character pair that starts a literal gets a row; a row maps the third
-        # character to a group, the literals that start with those three characters.
-        pairs = sorted({pair for pair, _ in by_prefix})
-        self._pair_row = np.full(1 << 14, -1, dtype=np.int16)
-        self._pair_row[pairs] = np.arange(len(pairs))
-        self._row_group = np.full((len(pairs), 128), -1, dtype=np.int16)
+            self._chars[index, : len(text)] = [ord(c) for c in text]
+            self._lengths[index], self._word_end[index] = len(text), literal.endswith("\\b")
+            for start in _starts(text):
+                by_start.setdefault(start, []).append(index)
+        # The table maps a three-character code to its group (0: none), the literals that start
+        # with those characters; a group's literals are a row of _members, padded with -1.
         groups: dict[tuple[int, ...], int] = {}
-        for (pair, third), indices in by_prefix.items():
-            self._row_group[self._pair_row[pair], third] = groups.setdefault(tuple(indices), len(groups))
-        self._groups = list(groups)
+        self._table = np.zeros(1 << 21, dtype=np.uint8)
+        for start, indices in by_start.items():
+            self._table[trigram_code(start)] = groups.setdefault(tuple(indices), len(groups) + 1)
+        if len(groups) > 255:
+            raise ValueError(f"{len(groups)} groups of anchors sharing a start; at most 255")
+        width = max((len(members) for members in groups), default=1)
+        self._members = np.full((len(groups) + 1, width), -1, dtype=np.intp)
+        for members, group in groups.items():
+            self._members[group, : len(members)] = members
 
     def find(self, text: str) -> list[_IntArray]:
         """For each literal, the sorted positions in ``text`` where it starts (and, if asked, ends
         a word); ASCII letters compare without case, other characters never match."""
-        found: list[_IntArray] = [np.zeros(0, dtype=np.int64)] * len(self.literals)
-        codes, at, groups = self._prefixed(text)
+        marks = np.take(self._table, folded_trigrams(text))
+        at = np.flatnonzero(marks != 0)  # nonzero of a bool array is many times faster
+        # Each position once per literal of its group, then every literal confirmed at once.
+        members = self._members[marks[at]]
+        present = members >= 0
+        at, index = np.broadcast_to(at[:, None], members.shape)[present], members[present]
+        at, index = self._confirm(text, at, index)
+        order = np.lexsort((at, index))
+        at, index = at[order], index[order]
+        bounds = np.searchsorted(index, np.arange(len(self.literals) + 1)).tolist()
+        return [at[lo:hi] for lo, hi in pairwise(bounds)]
+
+    def _confirm(self, text: str, at: _IntArray, index: _IntArray) -> tuple[_IntArray, _IntArray]:
+        """The ``(position, literal)`` pairs among those given where the whole literal is (and,
+        for a ``\\b`` literal, a word ends)."""
         if not at.size:
-            return found
-        order = np.argsort(groups, kind="stable")  # stable: positions stay sorted within a group
-        at, groups = at[order], groups[order]
-        heads = np.flatnonzero(np.diff(groups)) + 1
-        parts: dict[int, list[_IntArray]] = {}
-        for lo, hi in zip([0, *heads.tolist()], [*heads.tolist(), at.size], strict=True):
-            for index in self._groups[int(groups[lo])]:
-                parts.setdefault(index, []).append(self._confirm(codes, at[lo:hi], index))
-        for index, arrays in parts.items():
-            found[index] = arrays[0] if len(arrays) == 1 else np.sort(np.concatenate(arrays))
-        return found
-
-    def _prefixed(self, text: str) -> tuple[npt.NDArray[np.uint8], _IntArray, npt.NDArray[np.int16]]:
-        """The folded codes (padded), and each position whose first three characters start a
-        literal, with the group of literals that do."""
-        rows = np.take(self._pair_row, folded_pairs(text))
-        at = np.flatnonzero(rows >= 0)
-        codes = np.concatenate((folded_points(text), np.zeros(_MAX_LITERAL + 2, dtype=np.uint8)))
-        groups = self._row_group[rows[at], codes[at + 2]]
-        keep = groups >= 0
-        return codes, at[keep], groups[keep]
-
-    def _confirm(self, codes: npt.NDArray[np.uint8], at: _IntArray, index: int) -> _IntArray:
-        """The positions among ``at`` (whose first three characters fit) where literal ``index`` starts."""
-        chars, word_end = self._chars[index]
-        for offset in range(3, chars.size):
-            if at.size == 0:
-                break
-            at = at[codes[at + offset] == chars[offset]]
-        if word_end and at.size:
-            at = at[~_WORD_CHAR[codes[at + chars.size]]]  # non-ASCII is 127: not a word character
-        return at
+            return at, index
+        codes = np.concatenate((folded_points(text), np.zeros(_MAX_LITERAL + 1, dtype=np.uint8)))
+        # The fourth character alone rules out most positions; only the rest are read whole.
+        fourth = (self._lengths[index] <= 3) | (codes[at + 3] == self._chars[index, 3])
+        at, index = at[fourth], index[fourth]
+        lengths = self._lengths[index]
+        window = codes[at[:, None] + _OFFSETS]
+        ok = ((window == self._chars[index]) | (lengths[:, None] <= _OFFSETS)).all(axis=1)
+        # Non-ASCII is 127 and the end of the text 0: neither is a word character.
+        ok &= ~(self._word_end[index] & _WORD_CHAR[codes[at + lengths]])
+        return at[ok], index[ok]
 
     def length(self, index: int) -> int:
         """How many characters literal ``index`` spans (without its ``\\b``)."""
-        return int(self._chars[index][0].size)
+        return int(self._lengths[index])
 
 
 def regions(
