@@ -4,7 +4,14 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from weir.detect.codes import code_points, folded_points, folded_trigrams, has_ascii_controls, trigram_code
+from weir.detect.codes import (
+    code_points,
+    folded_points,
+    folded_trigrams,
+    has_ascii_controls,
+    max_code_point,
+    trigram_code,
+)
 
 
 def _naive_points(text: str) -> list[int]:
@@ -48,3 +55,11 @@ def test_ascii_controls_other_than_tab_newline_and_return_are_found() -> None:
 
 def test_the_trigram_code_of_three_characters_is_the_code_at_their_position() -> None:
     assert folded_trigrams("xABC")[1] == trigram_code("abc")
+
+
+def test_the_highest_code_point_is_that_of_the_highest_character() -> None:
+    assert max_code_point("") == 0
+    assert max_code_point("abc") == ord("c")
+    assert max_code_point("a\U000e0041b") == 0xE0041
+    assert max_code_point("é" * 3) == 0xE9
+    assert max_code_point("x\ud800") == 0xD800

@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-__all__ = ["code_points", "folded_points", "folded_trigrams", "has_ascii_controls", "trigram_code"]
+__all__ = ["code_points", "folded_points", "folded_trigrams", "has_ascii_controls", "max_code_point", "trigram_code"]
 
 _CACHE_LIMIT = 2_000_000
 _LAST: dict[str, tuple[str, np.ndarray]] = {}
@@ -41,6 +41,8 @@ def _points(text: str) -> np.ndarray:
     if text.isascii():
         return np.frombuffer(text.encode("ascii"), dtype=np.uint8)
     wide = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype="<u4")
+    if len(text) <= _CACHE_LIMIT:  # the highest code point comes for free with the others
+        _LAST["max"] = (text, wide.max(initial=0, keepdims=True))
     points: np.ndarray = np.minimum(wide, 127).astype(np.uint8)
     return points
 
@@ -81,6 +83,18 @@ def folded_trigrams(text: str) -> np.ndarray:
     """The code of the three folded characters starting at each position (``intp``, an index
     into a table of ``1 << 21`` entries); past the end of the text the characters are 0."""
     return _remembered("trigrams", text, _trigrams)
+
+
+def max_code_point(text: str) -> int:
+    """The highest code point in ``text`` (0 for the empty text)."""
+    if text.isascii():
+        return int(code_points(text).max(initial=0))
+    code_points(text)
+    cached = _LAST.get("max")
+    if cached is not None and cached[0] is text:
+        return int(cached[1][0])
+    wide = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype="<u4")
+    return int(wide.max())
 
 
 def has_ascii_controls(text: str) -> bool:

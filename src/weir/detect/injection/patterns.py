@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from weir.detect.codes import max_code_point
 from weir.detect.injection.anchors import Anchors, regions
 
 __all__ = ["PATTERNS", "Hit", "Pattern", "scan_patterns"]
@@ -428,6 +429,8 @@ def _decode_tags(chars: str) -> str:
 
 
 def _tag_hits(text: str) -> Iterator[Hit]:
+    if max_code_point(text) < 0xE0000:
+        return  # no tag character can be there: spare the regex its crawl through the text
     for found in _TAG_CHARS.finditer(text):
         hidden = _decode_tags(found.group())[:80]
         yield Hit(
