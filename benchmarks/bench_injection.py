@@ -1,6 +1,9 @@
 """Throughput of the injection detector: patterns alone, model alone, both -- side by side.
 
-Two corpora, both scanned as tool results of about 64 KB each (how the chain sees them):
+First the mixed tool result of ``weir detect eval``'s throughput row (``throughput_text``, 300 KB
+of prose, logs, JSON and code with planted secrets): the classifier alone must reach 60 MB/s
+there (issue #4), so that the whole chain can make DESIGN.md's 20 MB/s. Then two corpora, both
+scanned as tool results of about 64 KB each (how the chain sees them):
 - ``tools``: the dev tool-output set (half injections, all of it talking about
   instructions and assistants, so dense in pattern anchors: a hard case);
 - ``stdlib``: Python standard-library sources (code, comments, docstrings), ordinary text.
@@ -19,11 +22,14 @@ import time
 from pathlib import Path
 
 from weir.detect.evaluation.injection import DEV_SET, load_set
+from weir.detect.evaluation.run import throughput_text
 from weir.detect.injection import InjectionDetector
 from weir.detect.injection.model import load_model
 
 Row = tuple[str, str, str, bool]
 BUDGET_MB_S = 40.0
+MODEL_BUDGET_MB_S = 60.0
+"""The classifier alone on one mixed tool result (issue #4): the chain's 20 MB/s needs this much."""
 RESULT_CHARS = 64_000
 
 
@@ -55,8 +61,9 @@ def _mb_per_s(detector: InjectionDetector, results: list[str], rounds: int) -> t
     detector(results[0])  # warm up: load the model, compile the regexes
     best_cpu = best_wall = float("inf")
     for _ in range(rounds):
+        fresh = [r[:1] + r[1:] for r in results]  # new string objects: nothing may be cached per text
         cpu, wall = time.thread_time(), time.perf_counter()
-        for result in results:
+        for result in fresh:
             detector(result)
         best_cpu = min(best_cpu, time.thread_time() - cpu)
         best_wall = min(best_wall, time.perf_counter() - wall)
@@ -77,6 +84,12 @@ def run(quick: bool) -> list[Row]:
         ("model only", InjectionDetector(patterns=False)),
         ("patterns + model", InjectionDetector()),
     )
+    mixed = throughput_text(300_000)
+    for name, detector in configs[:2]:
+        cpu, wall = _mb_per_s(detector, [mixed], rounds * 3)
+        budget = MODEL_BUDGET_MB_S if name == "model only" else BUDGET_MB_S
+        what = f"injection {name}, one 300 KB mixed tool result"
+        rows.append((what, f"{cpu:.1f} MB/s cpu ({wall:.1f} wall)", f">= {budget:.0f} MB/s", cpu >= budget))
     for corpus_name, corpus in (("tools", _tools_corpus(megabytes)), ("stdlib", _stdlib_corpus(megabytes))):
         results = _results(corpus)
         for name, detector in configs:

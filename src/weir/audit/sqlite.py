@@ -53,6 +53,11 @@ _META = (
     f"INSERT OR IGNORE INTO weir_meta (key, value) VALUES ('format', '{FORMAT}'), ('store_version', '{STORE_VERSION}')"
 )
 _PAGE = 500
+_HEAD = "SELECT id, hash FROM events ORDER BY id DESC LIMIT 1"
+_INSERT = (
+    f"INSERT INTO events (id, {', '.join(_COLUMNS)}, event, prev_hash, hash) "
+    f"VALUES (?, {', '.join('?' for _ in _COLUMNS)}, ?, ?, ?)"
+)
 
 
 class SqliteAuditStore:
@@ -111,15 +116,11 @@ class SqliteAuditStore:
         db = self._open_db()
         try:
             db.execute("BEGIN IMMEDIATE")
-            last = db.execute("SELECT id, hash FROM events ORDER BY id DESC LIMIT 1").fetchone()
+            last = db.execute(_HEAD).fetchone()
             prev_id, prev = (int(last[0]), str(last[1])) if last else (0, GENESIS)
             row_id = prev_id + 1
             digest = chain_hash(prev, row_id, text)
-            db.execute(
-                f"INSERT INTO events (id, {', '.join(_COLUMNS)}, event, prev_hash, hash) "
-                f"VALUES (?, {', '.join('?' for _ in _COLUMNS)}, ?, ?, ?)",
-                (row_id, *(columns[c] for c in _COLUMNS), text, prev, digest),
-            )
+            db.execute(_INSERT, (row_id, *(columns[c] for c in _COLUMNS), text, prev, digest))
             if self._anchor_every and row_id % self._anchor_every == 0:
                 db.execute("INSERT INTO anchors (id, hash, time) VALUES (?, ?, ?)", (row_id, digest, columns["time"]))
             db.execute("COMMIT")

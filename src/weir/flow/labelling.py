@@ -72,7 +72,10 @@ def findings_label(findings: Iterable[Finding]) -> DataLabel:
 
 def result_label(written: DataLabel, declared: DataLabel, findings: Iterable[Finding] = ()) -> DataLabel:
     """Join the server's written labels, the tool's declared return labels, and detector findings."""
-    return written.join(declared).join(findings_label(findings))
+    # Most results carry no label and most tools declare none: joining BOTTOM changes nothing.
+    label = declared if written is BOTTOM else written if declared is BOTTOM else written.join(declared)
+    found = findings_label(findings)
+    return label if found is BOTTOM else label.join(found)
 
 
 @dataclass(frozen=True, slots=True)

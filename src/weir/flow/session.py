@@ -97,9 +97,9 @@ class Session:
         # Where each fact came from lives in the lineage (first introduction); the session's
         # own labels drop per-field origins so that an idle session stays small.
         if not self._label.at_least(label):
-            self._label = _lean(self._label.join(label))
-        if own and not self._internal.at_least(_internal_part(label)):
-            self._internal = _internal_part(self._internal.join(label))
+            self._label = _lean(self._label, label)
+        if own and not _covers_internal(self._internal, label):
+            self._internal = _internal_join(self._internal, label)
         if values is not None:
             self.values.observe(
                 values,
@@ -166,20 +166,31 @@ _SHARED_FIELDS_SET: set[str] = set()
 _NO_ECHO: frozenset[int] = frozenset()
 
 
-def _lean(label: DataLabel) -> DataLabel:
-    """The label without per-field origins (the lineage keeps the first introduction of each)."""
+def _lean(seen: DataLabel, label: DataLabel) -> DataLabel:
+    """``seen`` joined with ``label``, without per-field origins (the lineage keeps the first
+    introduction of each), in one construction."""
     return DataLabel.model_construct(
         _SHARED_FIELDS_SET,
-        untrusted=label.untrusted,
-        private=label.private,
-        level=label.level,
-        classes=_shared(label.classes),
-        scopes=_shared(label.scopes),
-        malicious=label.malicious,
-        findings=_shared(frozenset(_summary(f) for f in label.findings)),
-        attribution=label.attribution,
-        evidence=label.evidence,
+        untrusted=seen.untrusted or label.untrusted,
+        private=seen.private or label.private,
+        level=max(seen.level, label.level),
+        classes=_shared(seen.classes | label.classes),
+        scopes=_shared(seen.scopes | label.scopes),
+        malicious=seen.malicious or label.malicious,
+        findings=_shared(frozenset(_summary(f) for f in seen.findings | label.findings)),
+        attribution=seen.attribution | label.attribution,
+        evidence=seen.evidence | label.evidence,
         origins=_NO_ORIGINS,
+    )
+
+
+def _covers_internal(internal: DataLabel, label: DataLabel) -> bool:
+    """Whether ``internal`` already holds the level, privacy, classes and scopes of ``label``."""
+    return (
+        (internal.private or not label.private)
+        and internal.level >= label.level
+        and internal.classes >= label.classes
+        and internal.scopes >= label.scopes
     )
 
 
@@ -219,15 +230,16 @@ def _summary(finding: Finding) -> Finding:
     return found
 
 
-def _internal_part(label: DataLabel) -> DataLabel:
-    """Only what policy asks of the organisation's own data: level, private, classes, scopes."""
+def _internal_join(internal: DataLabel, label: DataLabel) -> DataLabel:
+    """``internal`` joined with only what policy asks of the organisation's own data in ``label``:
+    level, private, classes, scopes."""
     return DataLabel.model_construct(
         _SHARED_FIELDS_SET,
         untrusted=False,
-        private=label.private,
-        level=label.level,
-        classes=_shared(label.classes),
-        scopes=_shared(label.scopes),
+        private=internal.private or label.private,
+        level=max(internal.level, label.level),
+        classes=_shared(internal.classes | label.classes),
+        scopes=_shared(internal.scopes | label.scopes),
         malicious=False,
         findings=frozenset(),
         attribution=frozenset(),

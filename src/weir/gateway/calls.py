@@ -251,7 +251,9 @@ class ToolCalls:
         ob = pre.obligations
         timeout = ob.timeout_s or (self.gw.settings.slow_timeout_s if ob.slow else self.gw.settings.call_timeout_s)
         tries = 1 + (self.gw.settings.retries if ob.retry_allowed else 0)
-        limit = self._heavy.setdefault(upstream.name, asyncio.Semaphore(self.gw.settings.heavy_concurrency))
+        limit = self._heavy.get(upstream.name)
+        if limit is None:
+            limit = self._heavy[upstream.name] = asyncio.Semaphore(self.gw.settings.heavy_concurrency)
 
         async def notify(msg: Message) -> None:
             out = copy.deepcopy(msg)

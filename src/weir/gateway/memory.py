@@ -80,20 +80,27 @@ class MemoryTransport(AbstractAsyncContextManager[TransportStreams]):
                     with contextlib.suppress(anyio.ClosedResourceError, anyio.BrokenResourceError):
                         await send(reply)
 
-            async def serve(tg: anyio.abc.TaskGroup) -> None:
+            # Plain asyncio tasks, as the stdio transport uses: an anyio task group spawn per
+            # message cost more than the gateway's own routing.
+            tasks: set[asyncio.Task[None]] = set()
+
+            async def serve() -> None:
                 async for item in server_read:
                     msg = _to_dict(item)
                     if msg is not None:
-                        tg.start_soon(one, msg)
+                        task = asyncio.create_task(one(msg))
+                        tasks.add(task)
+                        task.add_done_callback(tasks.discard)
 
             self._gateway.attach(client, send)
-            async with anyio.create_task_group() as tg:
-                tg.start_soon(serve, tg)
-                try:
-                    yield client_streams
-                finally:
-                    self._gateway.forget_client(client)
-                    tg.cancel_scope.cancel()
+            reader = asyncio.create_task(serve())
+            try:
+                yield client_streams
+            finally:
+                self._gateway.forget_client(client)
+                for task in (reader, *tasks):
+                    task.cancel()
+                await asyncio.gather(reader, *tasks, return_exceptions=True)
 
 
 class MemoryChannel:

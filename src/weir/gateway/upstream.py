@@ -62,6 +62,7 @@ class Upstream:
         self._make_channel = make_channel
         self._start_timeout = start_timeout
         self._channel: Channel | None = None
+        self._ready = False  # connected and negotiated: requests skip the start lock
         self._ids = itertools.count(1)
         self._calls: dict[int, _Call] = {}
         self._progress: dict[Any, NotificationHandler] = {}
@@ -88,6 +89,7 @@ class Upstream:
             except (TimeoutError, UpstreamError, RpcError) as exc:
                 await self._drop(f"negotiation failed: {exc or 'timed out'}")
                 raise UpstreamError(f"cannot connect: {exc or 'timed out'}", server=self.name) from exc
+            self._ready = self._channel is channel  # the server may have died while negotiating
 
     async def _negotiate(self) -> None:
         try:
@@ -126,7 +128,8 @@ class Upstream:
         Raises :class:`RpcError` for an error response (the server's own code and message)
         and :class:`UpstreamError` when the server is unreachable, crashes or times out.
         """
-        await self.ensure_started()
+        if not self._ready:
+            await self.ensure_started()
         return await self._send_request(method, self._envelope(params), timeout, on_request, on_notify)
 
     def _envelope(self, params: dict[str, Any] | None) -> dict[str, Any] | None:
@@ -161,7 +164,9 @@ class Upstream:
             message["params"] = params
         try:
             await self._channel.send(message)
-            response = await asyncio.wait_for(asyncio.shield(call.future), timeout)
+            # asyncio.timeout, not wait_for(shield(...)): one timer and no extra futures per request.
+            async with asyncio.timeout(timeout):
+                response = await call.future
         except TimeoutError:
             await self.notify("notifications/cancelled", {"requestId": msg_id, "reason": "timed out"})
             raise UpstreamError(f"{method} timed out after {timeout:g}s", server=self.name) from None
@@ -250,6 +255,7 @@ class Upstream:
 
     def _on_closed(self, reason: str) -> None:
         self.closed_reason = reason
+        self._ready = False
         self._channel = None
         for call in list(self._calls.values()):
             if not call.future.done():

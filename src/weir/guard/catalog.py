@@ -4,25 +4,33 @@ Reading a tool through every dialect costs far more than deciding a call, and th
 come back in every session of a replay and every connection to the gateway, so profiles and
 tool facts are shared across guards, keyed by everything they depend on (the wire tool, the
 server's trust, the overrides, the findings). Profiles and facts are values: sharing is safe.
+
+Every shared cache is a bounded :class:`Memo`; :func:`clear_caches` empties them all (a
+benchmark round that must start cold, a test that must not see another's entries).
 """
 
 from __future__ import annotations
 
 import hashlib
-import json
+import itertools
+import pickle
 import re
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from typing import Any, Generic, TypeVar
 
 from weir.labels.finding import Finding, FindingClass
 from weir.labels.profile import ToolProfile
 from weir.policy.facts import ToolFacts, tool_facts
 
 __all__ = [
+    "DEFINITIONS",
     "MAX_PROFILES",
     "PROFILES",
+    "Memo",
+    "clear_caches",
     "definition_text",
     "digest",
+    "digest_of",
     "facts_of",
     "findings_by_tool",
     "scan_error",
@@ -58,10 +66,62 @@ def findings_by_tool(tools: Sequence[Mapping[str, Any]], findings: Sequence[Find
     return out
 
 
-PROFILES: dict[tuple[str, str, str], ToolProfile] = {}
-"""(server, trust and overrides digest, tool digest) → the profile read from it."""
 MAX_PROFILES = 8192
 """Past this many entries a cache is simply dropped (re-reading is correct, only slower)."""
+
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+
+
+class Memo(Generic[K, V]):
+    """A bounded map from a key to a computed value, shared by every Guard of the process.
+
+    Past ``limit`` entries it is dropped whole: recomputing is always correct, only slower, and
+    a catalog's tools are looked up together, so an LRU order would buy little.
+    """
+
+    def __init__(self, limit: int = MAX_PROFILES) -> None:
+        self.limit = limit
+        self._entries: dict[K, V] = {}
+        _MEMOS.append(self)
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def get(self, key: K, make: Callable[[], V]) -> V:
+        """The value kept for ``key``, computed by ``make`` (and kept) on first use."""
+        try:
+            return self._entries[key]
+        except KeyError:
+            pass
+        value = make()
+        self.put(key, value)
+        return value
+
+    def put(self, key: K, value: V) -> None:
+        """Keep ``value`` for ``key`` (replacing what was kept)."""
+        if len(self._entries) >= self.limit and key not in self._entries:
+            self._entries.clear()
+        self._entries[key] = value
+
+    def clear(self) -> None:
+        """Forget every entry."""
+        self._entries.clear()
+
+
+_MEMOS: list[Memo[Any, Any]] = []
+
+PROFILES: Memo[tuple[str, str, str], ToolProfile] = Memo()
+"""(server, trust and overrides digest, tool digest) → the profile read from it."""
+DEFINITIONS: Memo[str, tuple[str, ...]] = Memo()
+"""Tool digest → :func:`definition_text` of the tool."""
+
+
+def clear_caches() -> None:
+    """Empty every cache shared between guards (profiles, facts, definitions, tool-check findings)."""
+    for memo in _MEMOS:
+        memo.clear()
+    _FACTS.clear()
 
 
 _FACTS: dict[tuple[int, frozenset[tuple[str, str, str]]], tuple[ToolProfile, ToolFacts]] = {}
@@ -84,12 +144,30 @@ def facts_of(profile: ToolProfile, findings: list[Finding]) -> ToolFacts:
     return facts
 
 
-def digest(tools: Any) -> str:
-    """A fingerprint of a tool list (anything JSON cannot encode makes it unique: re-read it)."""
+def digest(value: Any) -> str:
+    """A fingerprint of a wire value (a tool, a tool list), exact in types and key order.
+
+    Two values share a fingerprint only if they pickle to the same bytes, that is, only if
+    they are the same structure of the same types in the same order — so anything computed
+    from one (a reading, whose diagnostics follow key order; detector findings, whose order
+    follows it too) holds for the other. A value that cannot be pickled gets a fingerprint of
+    its own, shared with nothing: it is simply never found in a cache.
+    """
     try:
-        return hashlib.sha256(json.dumps(tools, sort_keys=True, default=repr).encode()).hexdigest()
-    except (TypeError, ValueError):
-        return f"unhashable:{id(tools)}"
+        data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+    except Exception:  # any pickling failure only means "do not share"
+        return f"unique:{next(_UNIQUE)}"
+    return hashlib.blake2b(data, digest_size=20).hexdigest()
+
+
+def digest_of(digests: Sequence[str]) -> str:
+    """The fingerprint of a list from its items' fingerprints (so each item is pickled once)."""
+    if any(d.startswith("unique:") for d in digests):
+        return f"unique:{next(_UNIQUE)}"
+    return hashlib.blake2b("\n".join(digests).encode(), digest_size=20).hexdigest()
+
+
+_UNIQUE = itertools.count()
 
 
 def scan_error(what: str, exc: Exception) -> Finding:

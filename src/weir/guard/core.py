@@ -10,6 +10,7 @@ block naming the error.
 from __future__ import annotations
 
 import contextlib
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -20,7 +21,7 @@ from weir.flow.request import request_meta
 from weir.flow.session import Session
 from weir.flow.store import MemorySessionStore, SessionStore
 from weir.flow.values import walk_leaves
-from weir.guard import catalog, reading
+from weir.guard import catalog, reading, toolscan
 from weir.guard.checks import CallCheck, ChainLike, ResultCheck, ToolsReview
 from weir.guard.shaping import blocked_result, redact_result, warn_result
 from weir.labels.config import ServerConfig, Sharing, Trust
@@ -84,16 +85,17 @@ class Guard:
         recognised and its review returned as it was: nothing changed, so neither the profiles nor
         the detectors' verdicts (poisoning, pinning) can have.
         """
-        digest = catalog.digest(tools)
+        digests = [catalog.digest(raw) for raw in tools]
+        digest = catalog.digest_of(digests)
         previous = self._listed.get(server)
         if previous is not None and previous[0] == digest:
             return previous[1]
-        review = self._register(server, tools)
+        review = self._register(server, tools, digests)
         self._listed[server] = (digest, review)
         return review
 
-    def _register(self, server: str, tools: Sequence[Mapping[str, Any]]) -> ToolsReview:
-        findings = self._scan_tools(server, tools)
+    def _register(self, server: str, tools: Sequence[Mapping[str, Any]], digests: Sequence[str]) -> ToolsReview:
+        findings = self._scan_tools(server, tools, digests)
         flagged = catalog.findings_by_tool(tools, findings)
         profiles: dict[str, ToolProfile] = {}
         errors: list[str] = []
@@ -101,45 +103,44 @@ class Guard:
             del self._profiles[key]
             self._facts.pop(key, None)
             self._flagged.pop(key, None)
-        for i, raw in enumerate(tools):
+        trust_key = self._trust_key(server)
+        for i, (raw, digest) in enumerate(zip(tools, digests, strict=True)):
             name = raw.get("name") if isinstance(raw, Mapping) else None
             if not isinstance(name, str) or not name:
                 errors.append(f"tools[{i}]: a tool without a name cannot be called; ignored")
                 continue
-            profile = self._read(raw, server, errors, i)
+            profile = self._read(raw, server, (server, trust_key, digest), errors, i)
             profiles[name] = profile
             self._profiles[(server, name)] = profile
             self._flagged[(server, name)] = flagged.get(name, [])
-            self._remember_definition(server, name, raw, bool(flagged.get(name)))
+            self._remember_definition(server, name, raw, digest, bool(flagged.get(name)))
             self._facts[(server, name)] = catalog.facts_of(profile, flagged.get(name, []))
         return ToolsReview(server, profiles, tuple(findings), flagged, tuple(errors))
 
-    def _read(self, raw: Mapping[str, Any], server: str, errors: list[str], i: int) -> ToolProfile:
+    def _read(
+        self, raw: Mapping[str, Any], server: str, key: tuple[str, str, str], errors: list[str], i: int
+    ) -> ToolProfile:
         try:
-            key = (server, self._trust_key(server), catalog.digest(raw))
-            cached = catalog.PROFILES.get(key)
-            if cached is None:
-                cached = reading.read_profile(
+            return catalog.PROFILES.get(
+                key,
+                lambda: reading.read_profile(
                     raw, server=server, servers=self.config.servers, overrides=self.config.overrides
-                )
-                if len(catalog.PROFILES) >= catalog.MAX_PROFILES:
-                    catalog.PROFILES.clear()
-                catalog.PROFILES[key] = cached
-            return cached
+                ),
+            )
         except Exception as exc:  # a reader bug must not make a tool look safe
             errors.append(f"tools[{i}]: could not be read ({exc}); treated as unknown")
             return ToolProfile(name=str(raw.get("name")), server=server)
 
-    def _remember_definition(self, server: str, name: str, raw: Mapping[str, Any], flagged: bool) -> None:
+    def _remember_definition(self, server: str, name: str, raw: Mapping[str, Any], digest: str, flagged: bool) -> None:
         cfg = self._server(server)
         if cfg is not None and cfg.trust is Trust.TRUSTED:
             return
-        text = catalog.definition_text(raw)
+        text = catalog.DEFINITIONS.get(digest, lambda: tuple(catalog.definition_text(raw)))
         if not text:
             return
         self._definition_steps.append((server, f"{name} (tool definition)"))
         step = len(self._definition_steps) - 1
-        self._definitions.observe(text, step=step, untrusted=True, malicious=flagged, open_world=True)
+        self._definitions.observe(list(text), step=step, untrusted=True, malicious=flagged, open_world=True)
 
     def _taints(self, session: Session, args: dict[str, Any]) -> list[ArgTaint]:
         """Argument provenance from the session's data and from untrusted tool definitions."""
@@ -150,11 +151,11 @@ class Guard:
             taints += self._definitions.tainted_leaves(leaves, self._definition_steps)
         return taints
 
-    def _scan_tools(self, server: str, tools: Sequence[Mapping[str, Any]]) -> list[Finding]:
+    def _scan_tools(self, server: str, tools: Sequence[Mapping[str, Any]], digests: Sequence[str]) -> list[Finding]:
         if self.chain is None:
             return []
         try:
-            return list(self.chain.scan_tools(server, tools))
+            return toolscan.scan_tools(self.chain, server, tools, digests)
         except Exception as exc:
             return [catalog.scan_error("tools", exc)]
 
@@ -263,9 +264,10 @@ class Guard:
         label = result_label(reading.result_label_of(result), reading.declared_label(profile), findings)
         cfg = self._server(server)
         trust = cfg.trust if cfg else Trust.UNTRUSTED
-        stand = standing(label, profile if (server, tool) in self._profiles else None, trust)
+        known = (server, tool) in self._profiles
+        stand = standing(label, profile if known else None, trust)
         if stand.untrusted and not label.untrusted:
-            label = label.join(_trust_label(server, tool, known=(server, tool) in self._profiles))
+            label = label.join(_trust_label(server, tool, known=known))
         session.observe(
             server=server,
             tool=tool,
@@ -321,6 +323,7 @@ def _values(result: Mapping[str, Any]) -> dict[str, Any]:
     return {"content": texts, "structured": result.get("structuredContent")}
 
 
+@functools.lru_cache(maxsize=1024)  # a value per (server, tool): labels are frozen
 def _trust_label(server: str, tool: str, *, known: bool) -> DataLabel:
     why = (
         f"server {server} is not trusted and {tool} declares no trusted source"

@@ -11,11 +11,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from weir.guard.catalog import Memo
 from weir.labels.config import Override, ServerConfig, Trust
-from weir.labels.datalabel import DataLabel
+from weir.labels.datalabel import BOTTOM, DataLabel
 from weir.labels.overrides import apply_overrides, resolve_profile
 from weir.labels.profile import RISKY_WHEN, ToolProfile
-from weir.labels.read import read_data_meta, read_resolution, read_result, returned_label
+from weir.labels.read import read_data_meta, read_resolution, read_result_label, returned_label
 from weir.labels.trust import apply_trust
 
 __all__ = ["declared_label", "merge_resolved", "meta_label", "read_profile", "read_resolved", "result_label_of"]
@@ -75,7 +76,7 @@ def meta_label(meta: Any) -> DataLabel:
 
 def result_label_of(result: Any) -> DataLabel:
     """The label a result's server wrote (result and content blocks joined; never raises)."""
-    return read_result(result).label
+    return read_result_label(result)
 
 
 def declared_label(profile: ToolProfile | None) -> DataLabel:
@@ -85,16 +86,15 @@ def declared_label(profile: ToolProfile | None) -> DataLabel:
     """
     if profile is None:
         return _NO_CLAIM
-    known = _DECLARED.get(id(profile))
-    if known is None or known[0] is not profile:
-        if len(_DECLARED) >= _MAX_DECLARED:
-            _DECLARED.clear()
-        known = (profile, returned_label(profile))
-        _DECLARED[id(profile)] = known
-    return known[1]
+    # Keyed by id: the entry holds the profile, so no other object can have that id meanwhile.
+    return _DECLARED.get(id(profile), lambda: (profile, _canonical(returned_label(profile))))[1]
 
 
-_NO_CLAIM = DataLabel()
-_MAX_DECLARED = 4096
-_DECLARED: dict[int, tuple[ToolProfile, DataLabel]] = {}
+def _canonical(label: DataLabel) -> DataLabel:
+    """BOTTOM itself for a label equal to it, so that joining it can be skipped by identity."""
+    return BOTTOM if label == BOTTOM else label
+
+
+_NO_CLAIM = BOTTOM
+_DECLARED: Memo[int, tuple[ToolProfile, DataLabel]] = Memo(4096)
 """id(profile) → (profile, its declared label); the profile is kept so its id stays its own."""

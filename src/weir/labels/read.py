@@ -25,6 +25,7 @@ __all__ = [
     "read_data_meta",
     "read_resolution",
     "read_result",
+    "read_result_label",
     "read_tool",
     "returned_label",
 ]
@@ -57,16 +58,34 @@ def _name(c: Collector, raw: Mapping[str, Any]) -> str:
 def _profile(
     name: str, server: str | None, facts: Mapping[str, Any], origins: Mapping[str, list[Origin]]
 ) -> ToolProfile:
-    # The collector produced typed values: construct without re-validating.
-    return ToolProfile.model_construct(
-        name=name, server=server, **facts, origins={k: tuple(v) for k, v in origins.items()}
-    )
+    """One dialect's claims as a profile.
+
+    The collector produced typed values, so the profile is built without validation and without
+    ``model_construct``, whose walk over every field's default costs more than the rest of
+    reading a tool. It is the model ``model_construct`` would build: fields in declaration
+    order, only the claimed ones (and name, server, origins) marked as set (a test compares it
+    with a validated profile).
+    """
+    given = {**facts, "name": name, "server": server, "origins": {k: tuple(v) for k, v in origins.items()}}
+    profile = ToolProfile.__new__(ToolProfile)
+    object.__setattr__(profile, "__dict__", {k: given.get(k, d) for k, d in _PROFILE_DEFAULTS.items()})
+    object.__setattr__(profile, "__pydantic_fields_set__", _PROFILE_FIELDS & given.keys())
+    object.__setattr__(profile, "__pydantic_extra__", None)
+    object.__setattr__(profile, "__pydantic_private__", None)
+    return profile
+
+
+# Every default is immutable (None, False, an empty frozenset), or always given: one copy serves.
+_PROFILE_DEFAULTS: dict[str, Any] = {k: f.default for k, f in ToolProfile.model_fields.items()}
+_PROFILE_FIELDS = frozenset(_PROFILE_DEFAULTS)
 
 
 def _tool_reading(c: Collector, name: str, server: str | None, *, resolved: bool = False) -> ToolReading:
     by_dialect = {d: _profile(name, server, c.facts[d], c.origins[d]) for d in c.facts}
-    profile = ToolProfile(name=name, server=server)
-    for partial in by_dialect.values():
+    partials = list(by_dialect.values())
+    # The first dialect's profile is what combining it into an empty one gives: start from it.
+    profile = partials[0] if partials else ToolProfile(name=name, server=server)
+    for partial in partials[1:]:
         profile = combine(profile, partial)
     if resolved:
         profile = profile.model_copy(update={"resolved": True})
@@ -142,8 +161,13 @@ def _data_label(facts: dict[str, Any], origins: Mapping[str, list[Origin]]) -> D
     kept = {k: frozenset(origins[k]) for k in values if k in origins}
     if "level" in values and "level" not in kept:
         kept["level"] = frozenset(origins.get("classes", ())) | frozenset(origins.get("scopes", ()))
-    # The collector produced typed values: construct without re-validating (this is per call).
-    return DataLabel.model_construct(**values, origins=kept)
+    # The collector produced typed values: construct without re-validating (this is per call),
+    # every field given (pydantic's defaults lookup costs as much as the rest) but only the
+    # claimed ones marked as set, as a validated label would have them.
+    return DataLabel.model_construct({*values, "origins"}, **{**_BOTTOM_VALUES, **values}, origins=kept)
+
+
+_BOTTOM_VALUES = {k: getattr(BOTTOM, k) for k in (*_DATA_FIELDS, "findings")}
 
 
 def read_data_meta(meta: Any, *, path: str = "_meta") -> tuple[DataLabel, tuple[Diagnostic, ...]]:
@@ -259,6 +283,28 @@ def read_result(raw: Any) -> ResultReading:
         diagnostics=total.finished_diagnostics(),
         possible_set_paths=tuple(total.set_paths),
     )
+
+
+def read_result_label(raw: Any) -> DataLabel:
+    """``read_result(raw).label``, without the per-block and per-item readings. Never raises.
+
+    What the Guard needs for every tool result: one collector takes every claim (the result's
+    `_meta`, each block's, each labelled item's) directly. Claims merge the same way whichever
+    collector holds them, so the join is the same label (a property test holds them together).
+    """
+    if not isinstance(raw, Mapping):
+        return BOTTOM
+    c = Collector()
+    read_data_slots(c, raw.get("_meta"), ("_meta",))
+    content = raw.get("content", [])
+    if isinstance(content, list):
+        for i, block in enumerate(content):
+            _block_label(c, block, i)
+    found: list[tuple[tuple[str | int, ...], Any]] = []
+    _walk_items(raw.get("structuredContent"), ("structuredContent",), found)
+    for parts, meta in found:
+        read_data_slots(c, meta, parts)
+    return _label_of(c)
 
 
 def _returned_level(profile: ToolProfile, classes: frozenset[DataClass]) -> tuple[Level, frozenset[Origin]]:

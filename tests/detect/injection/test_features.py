@@ -44,3 +44,12 @@ def test_windows_cover_everything_and_hold_any_short_span_whole(size: int, chunk
     for span_start in range(0, max(1, size - half), max(1, size // 7)):
         span_end = min(size, span_start + half)
         assert np.any((starts <= span_start) & (ends >= span_end))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.binary(max_size=300), st.data())
+def test_origin_at_is_the_full_origin_map_read_at_those_positions(raw: bytes, data: st.DataObject) -> None:
+    prepared = prepare(raw)
+    size = prepared.data.size
+    positions = np.array(data.draw(st.lists(st.integers(0, size), max_size=10)), dtype=np.int64)
+    np.testing.assert_array_equal(prepared.origin_at(positions), prepared.origin()[positions])

@@ -59,6 +59,14 @@ class Prepared:
             return np.arange(self.raw_len + 1, dtype=np.int64)
         return np.append(np.flatnonzero(self.kept), self.raw_len)
 
+    def origin_at(self, positions: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+        """``origin()[positions]`` without building the whole map (a result maps back a few spans)."""
+        if self.kept is None:
+            return positions
+        kept_at = np.flatnonzero(self.kept)
+        inside = np.minimum(positions, kept_at.size - 1)
+        return np.where(positions < kept_at.size, kept_at[inside], self.raw_len)
+
 
 def prepare(raw: bytes) -> Prepared:
     """Normalise bytes and collapse whitespace runs (indentation says nothing about intent)."""

@@ -19,11 +19,14 @@ import numpy as np
 import numpy.typing as npt
 
 from weir.detect.injection.features import ORDERS, Prepared, gram_indices, prepare, window_sums, windows
+from weir.detect.injection.segments import segments
 from weir.errors import DetectorError
 
 __all__ = ["MODEL_FILE", "InjectionModel", "WindowScore", "load_model"]
 
 MODEL_FILE = "model.npz"
+_BLOCK = 1 << 14
+"""Bytes hashed and gathered at a time (see ``InjectionModel.position_weights``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +51,10 @@ class InjectionModel:
     mean; the half windows see it with half the dilution, and the margin (chosen by the trainer on
     validation data so that the false-positive rate does not rise) pays for their noisier mean.
     ``None`` scores the one scale only.
+
+    ``segment_margin``, when set, adds a third scale: every sentence, line and field of the text
+    (``weir.detect.injection.segments``) is a window of its own, its logit lowered by that margin
+    (also chosen on validation data). A planted sentence is then read with no benign neighbours.
     """
 
     def __init__(
@@ -58,6 +65,7 @@ class InjectionModel:
         version: str = "",
         min_window: int = 0,
         short_margin: float | None = None,
+        segment_margin: float | None = None,
     ) -> None:
         size = weights.size
         if size < 2 or size & (size - 1):
@@ -70,11 +78,12 @@ class InjectionModel:
         self.version = version
         self.min_window = min_window
         self.short_margin = short_margin
+        self.segment_margin = segment_margin
 
     def logits(
         self, raw: bytes, chunk: int
     ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.int64], npt.NDArray[np.int64]]:
-        """Logit of every window (both scales when ``short_margin`` is set) and its span over the normalised bytes."""
+        """Logit of every window (of every scale the model has) and its span over the normalised bytes."""
         logit, starts, ends, _ = self._logits(raw, chunk)
         return logit, starts, ends
 
@@ -87,16 +96,39 @@ class InjectionModel:
             empty = np.zeros(0, dtype=np.int64)
             return np.zeros(0), empty, empty, prepared
         chunk += chunk % 2  # windows are pairs of half-chunk blocks
-        gathered = np.take(self.weights, gram_indices(prepared.data, self.bits))
-        per_position = gathered[0]
-        for row in gathered[1:]:
-            per_position += row
+        per_position = self.position_weights(prepared.data)
         logit, starts, ends = self._scale(per_position, chunk, 0.0)
         half = (chunk // 2) + (chunk // 2) % 2
+        scales = [(logit, starts, ends)]
         if self.short_margin is not None and size > half >= 16:
-            more = self._scale(per_position, half, self.short_margin)
-            logit, starts, ends = (np.concatenate([a, b]) for a, b in zip((logit, starts, ends), more, strict=True))
+            scales.append(self._scale(per_position, half, self.short_margin))
+        if self.segment_margin is not None:
+            scales.append(self._segments(raw, prepared, per_position, self.segment_margin))
+        if len(scales) > 1:
+            logit, starts, ends = (np.concatenate(parts) for parts in zip(*scales, strict=True))
         return logit, starts, ends, prepared
+
+    def position_weights(self, data: npt.NDArray[np.uint8]) -> npt.NDArray[np.float32]:
+        """The summed weight of the grams (one per order) starting at each normalised byte.
+
+        Computed in blocks of ``_BLOCK`` bytes: the hashes and gathered weights of one block are
+        small enough to stay in cache and to be recycled by the allocator, where whole-text
+        temporaries (tens of bytes per input byte) would each be fresh pages from the kernel.
+        A block reads the ``max(ORDERS) - 1`` bytes after it, so its grams are the whole text's.
+        """
+        out = np.empty(data.size, dtype=np.float32)
+        lookahead = max(ORDERS) - 1
+        for lo in range(0, data.size, _BLOCK):
+            hi = min(lo + _BLOCK, data.size)
+            indices = gram_indices(data[lo : hi + lookahead], self.bits)[:, : hi - lo]
+            # Every index is below the table size by construction, so ``clip`` never clips: it
+            # only spares numpy the bounds check that ``raise`` would do per element.
+            gathered = np.take(self.weights, indices, mode="clip")
+            block = out[lo:hi]
+            np.copyto(block, gathered[0])
+            for row in gathered[1:]:
+                block += row
+        return out
 
     def _scale(
         self, per_position: npt.NDArray[np.float32], chunk: int, margin: float
@@ -107,6 +139,15 @@ class InjectionModel:
         mean = window_sums(per_position, chunk) / (lengths * float(len(ORDERS)))
         return mean + (self.bias - margin), starts, ends
 
+    def _segments(
+        self, raw: bytes, prepared: Prepared, per_position: npt.NDArray[np.float32], margin: float
+    ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+        """Logits (lowered by ``margin``) and spans of the text's segments; they tile it: one ``reduceat`` sums them."""
+        starts, ends = segments(raw, prepared)
+        sums = np.add.reduceat(per_position, starts).astype(np.float64)
+        lengths = np.maximum(ends - starts, self.min_window)
+        return sums / (lengths * float(len(ORDERS))) + (self.bias - margin), starts, ends
+
     def scores(self, raw: bytes, chunk: int, minimum: float = 0.0) -> list[WindowScore]:
         """The windows whose probability (sigmoid of the logit) is at least ``minimum``, in order.
 
@@ -114,12 +155,26 @@ class InjectionModel:
         the windows returned, so a clean text costs no mapping at all.
         """
         logit, starts, ends, prepared = self._logits(raw, chunk)
-        prob = 1.0 / (1.0 + np.exp(-np.clip(logit, -60.0, 60.0)))
-        chosen = np.flatnonzero(prob >= minimum)
+        # Only windows near or above the threshold need their probability: the sigmoid is monotonic,
+        # so the logit floor (a little below the exact boundary) loses none; the exact test follows.
+        candidates = np.flatnonzero(logit >= _logit_floor(minimum))
+        prob = 1.0 / (1.0 + np.exp(-np.clip(logit[candidates], -60.0, 60.0)))
+        keep = prob >= minimum
+        chosen, prob = candidates[keep], prob[keep]
         if chosen.size == 0:
             return []
-        origin = prepared.origin()
-        return [WindowScore(int(origin[starts[i]]), int(origin[ends[i]]), float(prob[i])) for i in chosen]
+        first, last = prepared.origin_at(np.stack([starts[chosen], ends[chosen]]))
+        return [WindowScore(int(a), int(b), float(p)) for a, b, p in zip(first, last, prob, strict=True)]
+
+
+def _logit_floor(minimum: float) -> float:
+    """A logit below which no window can reach probability ``minimum`` (with room for rounding)."""
+    if minimum <= 0.0:
+        return -np.inf
+    if minimum >= 1.0:
+        return 30.0  # the float64 sigmoid rounds to 1.0 only above a logit of about 36.7
+    floor = float(np.log(minimum / (1.0 - minimum))) - 1e-3
+    return -np.inf if floor < -60.0 else floor  # logits are clipped to -60 before the sigmoid
 
 
 @functools.cache
@@ -136,8 +191,16 @@ def load_model() -> InjectionModel:
             version = str(npz["version"]) if "version" in npz.files else ""
         meta = json.loads(version) if version.startswith("{") else {}
         min_window = int(meta.get("min_window", 0))
-        margin = meta.get("short_margin")
-        short_margin = None if margin is None else float(margin)
+        short_margin, segment_margin = (
+            None if meta.get(key) is None else float(meta[key]) for key in ("short_margin", "segment_margin")
+        )
     except (OSError, KeyError, ValueError, TypeError, zipfile.BadZipFile) as exc:
         raise DetectorError(f"injection model could not be loaded: {exc}") from exc
-    return InjectionModel(weights, bias, version=version, min_window=min_window, short_margin=short_margin)
+    return InjectionModel(
+        weights,
+        bias,
+        version=version,
+        min_window=min_window,
+        short_margin=short_margin,
+        segment_margin=segment_margin,
+    )

@@ -1,0 +1,139 @@
+"""The fresh injection evaluation set: reproducible, balanced, well formed, and without near copies.
+
+The set is data (``src/weir/detect/evaluation/data/injection-tools-fresh.jsonl``) written by
+``scripts/injection_fresh.py``; these tests never run the detector, so they cannot tune it.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+import sys
+from collections import Counter
+from itertools import combinations
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[3]
+SCRIPT = ROOT / "scripts" / "injection_fresh.py"
+DATA = ROOT / "src" / "weir" / "detect" / "evaluation" / "data" / "injection-tools-fresh.jsonl"
+
+
+@pytest.fixture(scope="module")
+def generator() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("injection_fresh", SCRIPT)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def docs() -> list[dict[str, object]]:
+    with DATA.open(encoding="utf-8") as lines:
+        return [json.loads(line) for line in lines]
+
+
+def test_the_committed_file_is_exactly_what_the_generator_writes(generator: ModuleType, tmp_path: Path) -> None:
+    out = tmp_path / "fresh.jsonl"
+    generator.main([str(out)])
+    assert out.read_bytes() == DATA.read_bytes()
+
+
+def test_another_seed_gives_another_set(generator: ModuleType) -> None:
+    first = [d["text"] for d in generator.generate(seed=1, per_label=20)]
+    second = [d["text"] for d in generator.generate(seed=2, per_label=20)]
+    assert first != second
+    assert first == [d["text"] for d in generator.generate(seed=1, per_label=20)]
+
+
+def test_every_line_is_a_document_with_exactly_the_four_fields(docs: list[dict[str, object]]) -> None:
+    for doc in docs:
+        assert list(doc) == ["text", "label", "carrier", "kind"]
+        assert isinstance(doc["text"], str)
+        assert doc["label"] in (0, 1)
+        assert isinstance(doc["carrier"], str)
+        assert isinstance(doc["kind"], str)
+
+
+def test_documents_are_between_100_bytes_and_8_kilobytes(docs: list[dict[str, object]]) -> None:
+    sizes = [len(str(d["text"]).encode("utf-8")) for d in docs]
+    assert min(sizes) >= 100
+    assert max(sizes) <= 8192
+
+
+def test_the_set_is_large_and_half_injections(docs: list[dict[str, object]]) -> None:
+    labels = Counter(d["label"] for d in docs)
+    assert len(docs) >= 1000
+    assert labels[0] == labels[1]
+
+
+def test_every_carrier_holds_both_labels_in_near_equal_numbers(docs: list[dict[str, object]]) -> None:
+    per = Counter((d["carrier"], d["label"]) for d in docs)
+    carriers = {d["carrier"] for d in docs}
+    assert len(carriers) >= 12
+    for carrier in carriers:
+        assert abs(per[carrier, 0] - per[carrier, 1]) <= 2, carrier
+
+
+def test_kinds_are_attack_styles_for_injections_and_genres_for_look_alikes(
+    generator: ModuleType, docs: list[dict[str, object]]
+) -> None:
+    styles = set(generator.GENERIC_STYLES) | set(generator.CARRIER_STYLES)
+    genres = set(generator.T.BENIGN)
+    assert {d["kind"] for d in docs if d["label"] == 1} == styles
+    assert {d["kind"] for d in docs if d["label"] == 0} == genres
+
+
+def test_markup_styles_only_appear_in_carriers_that_can_hold_them(
+    generator: ModuleType, docs: list[dict[str, object]]
+) -> None:
+    for doc in docs:
+        where = generator.CARRIER_STYLES.get(doc["kind"])
+        if doc["label"] == 1 and where is not None:
+            assert doc["carrier"] in where
+
+
+def test_the_phrase_pools_are_as_large_as_the_brief_asks(generator: ModuleType) -> None:
+    text = generator.T
+    attacks = sum(len(group) for group in text.ATTACKS.values()) + sum(len(g) for g in text.FOREIGN_CORES.values())
+    look_alikes = sum(len(group) for group in text.BENIGN.values())
+    assert attacks >= 80
+    assert look_alikes >= 60
+    assert len(text.FILLER) >= 50
+
+
+def _shingles(text: str) -> set[tuple[str, ...]]:
+    words = re.findall(r"\w+", text.lower())
+    return {tuple(words[i : i + 5]) for i in range(max(1, len(words) - 4))}
+
+
+def _near_copies(texts: list[str], limit: float = 0.6) -> list[tuple[int, int]]:
+    """Pairs whose rare 5-word shingles overlap by at least ``limit`` (Jaccard, boilerplate left out)."""
+    sets = [_shingles(text) for text in texts]
+    index: dict[tuple[str, ...], list[int]] = {}
+    for i, shingles in enumerate(sets):
+        for shingle in shingles:
+            index.setdefault(shingle, []).append(i)
+    shared: Counter[tuple[int, int]] = Counter()
+    for holders in index.values():
+        # Boilerplate shared by many documents (frames, fillers) cannot make a pair a near copy alone.
+        if len(holders) <= 40:
+            shared.update(combinations(holders, 2))
+    return [(a, b) for (a, b), common in shared.items() if common / len(sets[a] | sets[b]) >= limit]
+
+
+def test_the_near_copy_check_finds_a_planted_near_copy(docs: list[dict[str, object]]) -> None:
+    texts = [str(d["text"]) for d in docs[:200]]
+    planted = texts[7].replace("the", "a", 1) + " One more line."
+    assert (7, 200) in _near_copies([*texts, planted])
+
+
+def test_no_two_documents_are_near_copies(docs: list[dict[str, object]]) -> None:
+    pairs = _near_copies([str(d["text"]) for d in docs])
+    assert pairs == [], [(docs[a]["text"], docs[b]["text"]) for a, b in pairs[:1]]
