@@ -1,9 +1,11 @@
 """Normalisation removes what hides text from detectors and maps spans back to the original."""
 
+import unicodedata
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from weir.detect.normalize import normalize
+from weir.detect.normalize import Normalized, _decode_tags, _nfkc_edits, normalize, special_runs
 
 ZERO_WIDTH = ["\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u00ad"]
 
@@ -90,3 +92,59 @@ def test_inserted_zero_width_characters_never_change_what_detectors_see(
     for i, ch in enumerate(clean):
         s, e = norm.span(i, i + 1)
         assert dirty[s:e] == ch
+
+
+def _reference(text: str) -> Normalized:
+    """Normalising as first written: every run classified, one map piece per edit and stretch."""
+    edits: list[tuple[int, int, str]] = []
+    for kind, start, end in special_runs(text):
+        if kind in ("ansi", "removed"):
+            edits.append((start, end, ""))
+        elif kind == "tags":
+            after_flag = start > 0 and text[start - 1] == "\U0001f3f4"
+            edits.append((start, end, _decode_tags(text[start:end], after_flag=after_flag)))
+        elif not unicodedata.is_normalized("NFKC", text[start:end]):
+            edits.extend(_nfkc_edits(text[start:end], start))
+    parts, pieces, pos, npos = [], [], 0, 0
+    for o_start, o_end, rep in edits:
+        if o_start > pos:
+            pieces.append((npos, pos, o_start - pos, o_start - pos))
+            parts.append(text[pos:o_start])
+            npos += o_start - pos
+        if rep:
+            pieces.append((npos, o_start, len(rep), o_end - o_start))
+            parts.append(rep)
+            npos += len(rep)
+        pos = o_end
+    if pos < len(text):
+        pieces.append((npos, pos, len(text) - pos, len(text) - pos))
+        parts.append(text[pos:])
+    if not edits:
+        return Normalized(text, text)
+    if not pieces:
+        return Normalized("", text, ((0, 0, 0, len(text)),), (0,))
+    return Normalized("".join(parts), text, tuple(pieces), tuple(p[0] for p in pieces))
+
+
+_PIECES = [
+    *"ab 1\n",
+    "é",
+    "Ａ",
+    "，",
+    "\ufb01",
+    "\u200b",
+    "\x1b[1m",
+    "\U000e0041",
+    "\U0001f3f4\U000e0067\U000e007f",
+    "ﾊﾟ",
+]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(_PIECES), max_size=12).map("".join))
+def test_normalising_agrees_with_the_first_written_version_on_text_and_every_span(text: str) -> None:
+    norm, ref = normalize(text), _reference(text)
+    assert norm.text == ref.text
+    assert norm.changed == ref.changed
+    spans = [(s, e) for s in range(len(norm.text) + 2) for e in range(s, len(norm.text) + 2)]
+    assert [norm.span(s, e) for s, e in spans] == [ref.span(s, e) for s, e in spans]

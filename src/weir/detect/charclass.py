@@ -22,7 +22,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from weir.detect.anchors import code_points
+from weir.detect.codes import code_points
 
 __all__ = ["CHANGED", "HIDDEN", "flagged_runs"]
 
@@ -33,7 +33,7 @@ CHANGED = 2
 
 _TABLE_SIZE = 0x20000
 _CACHE_LIMIT = 4_000_000
-_LAST: dict[None, tuple[str, np.ndarray]] = {}  # one entry, replaced whole (see anchors.py)
+_LAST: dict[None, tuple[str, np.ndarray]] = {}  # one entry, replaced whole (see codes.py)
 
 
 @lru_cache(maxsize=1)
@@ -58,17 +58,30 @@ def _flags(text: str) -> np.ndarray:
     if cached is not None and cached[0] is text:
         return cached[1]
     if text.isascii():
-        flags: np.ndarray = _table()[code_points(text)]
+        points = code_points(text)
     else:
         points = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype="<u4")
-        flags = _table()[np.minimum(points, _TABLE_SIZE - 1)]
-        high = points >= _TABLE_SIZE
-        if high.any():
-            plane14 = (points >= 0xE0000) & (points <= 0xE01EF)
-            compat = (points >= 0x2F800) & (points <= 0x2FA1F)  # CJK compatibility ideographs
-            flags = np.where(high, plane14 * HIDDEN + compat * CHANGED, flags).astype(np.uint8)
+    flags = np.zeros(len(points), dtype=np.uint8)
+    # Printable ASCII (most of any text) is never flagged: only the other characters are looked up.
+    special = np.flatnonzero((points < 32) | (points >= 127))
+    if special.size:
+        flags[special] = _lookup(points[special])
     if len(text) <= _CACHE_LIMIT:
         _LAST[None] = (text, flags)
+    return flags
+
+
+def _lookup(points: np.ndarray) -> np.ndarray:
+    """The flags of the given code points (any plane)."""
+    if points.dtype == np.uint8:
+        ascii_flags: np.ndarray = np.take(_table(), points)
+        return ascii_flags
+    flags: np.ndarray = np.take(_table(), np.minimum(points, _TABLE_SIZE - 1))
+    high = points >= _TABLE_SIZE
+    if high.any():
+        plane14 = (points >= 0xE0000) & (points <= 0xE01EF)
+        compat = (points >= 0x2F800) & (points <= 0x2FA1F)  # CJK compatibility ideographs
+        flags = np.where(high, plane14 * HIDDEN + compat * CHANGED, flags).astype(np.uint8)
     return flags
 
 
@@ -76,7 +89,7 @@ def flagged_runs(text: str, bits: int) -> list[tuple[int, int]]:
     """``(start, end)`` of each run of characters with any of ``bits`` set, in order."""
     if not text:
         return []
-    marked = np.flatnonzero(_flags(text) & bits)
+    marked = np.flatnonzero((_flags(text) & bits) != 0)  # nonzero of a bool array is much faster
     if len(marked) == 0:
         return []
     breaks = np.flatnonzero(np.diff(marked) > 1) + 1

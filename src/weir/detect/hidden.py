@@ -23,8 +23,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from weir.detect.anchors import has_ascii_controls
 from weir.detect.charclass import HIDDEN
+from weir.detect.codes import has_ascii_controls
 from weir.detect.normalize import (
     CONTROL_CHARS,
     INVISIBLE_FORMAT,
@@ -85,7 +85,7 @@ class HiddenTextDetector:
         return list(self._findings(text))
 
     def _findings(self, text: str) -> Iterator[Finding]:
-        rtl = _RTL_LETTERS.search(text) is not None
+        rtl: bool | None = None  # searched for at the first bidi run: most texts have none
         for group, start, end in special_runs(text, _HIDDEN, bits=HIDDEN):
             if group == "other":
                 continue
@@ -95,6 +95,8 @@ class HiddenTextDetector:
             if not self._wanted(group, text, start, end):
                 continue
             kind, cls, confidence, what = _KINDS[group]
+            if group == "bidi" and rtl is None:
+                rtl = _RTL_LETTERS.search(text) is not None
             if group == "bidi" and rtl:
                 # Right-to-left text uses embeddings and isolates legitimately; only the
                 # overrides, which reorder what a reader sees, are still worth a note.

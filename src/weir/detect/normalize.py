@@ -25,8 +25,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
-from weir.detect.anchors import has_ascii_controls
 from weir.detect.charclass import CHANGED, HIDDEN, flagged_runs
+from weir.detect.codes import has_ascii_controls
 
 __all__ = [
     "BIDI_CONTROLS",
@@ -162,6 +162,8 @@ def special_runs(
 
 def _edits(text: str) -> list[tuple[int, int, str]]:
     """The replacements normalising makes, as ``(original start, original end, new text)``."""
+    if not flagged_runs(text, HIDDEN):
+        return _compat_edits(text)
     edits: list[tuple[int, int, str]] = []
     for kind, start, end in special_runs(text):
         if kind in ("ansi", "removed"):
@@ -171,6 +173,17 @@ def _edits(text: str) -> list[tuple[int, int, str]]:
             edits.append((start, end, _decode_tags(text[start:end], after_flag=after_flag)))
         elif not unicodedata.is_normalized("NFKC", text[start:end]):
             edits.extend(_nfkc_edits(text[start:end], start))
+    return edits
+
+
+def _compat_edits(text: str) -> list[tuple[int, int, str]]:
+    """:func:`_edits` for a text with nothing hidden (the usual non-ASCII text): every run is
+    of kind ``other``, so the runs need no classifying."""
+    edits: list[tuple[int, int, str]] = []
+    for start, end in flagged_runs(text, CHANGED):
+        run = text[start:end]
+        if not unicodedata.is_normalized("NFKC", run):
+            edits.extend(_nfkc_edits(run, start))
     return edits
 
 
@@ -206,20 +219,29 @@ def normalize(text: str) -> Normalized:
         return Normalized(text, text)
     parts: list[str] = []
     pieces: list[tuple[int, int, int, int]] = []
-    pos = npos = 0
+    pos = npos = 0  # how far the original and the normalised text have been built
+    stretch_o = stretch_n = 0  # where the current character-for-character stretch starts
     for o_start, o_end, rep in edits:
-        if o_start > pos:
-            pieces.append((npos, pos, o_start - pos, o_start - pos))
-            parts.append(text[pos:o_start])
-            npos += o_start - pos
+        parts.append(text[pos:o_start])
+        npos += o_start - pos
+        pos = o_end
+        if len(rep) == o_end - o_start:
+            # Character for character (fullwidth forms and the like): the stretch goes on, so
+            # a text with thousands of such edits still has a map of one piece.
+            parts.append(rep)
+            npos += len(rep)
+            continue
+        if npos > stretch_n:
+            pieces.append((stretch_n, stretch_o, npos - stretch_n, npos - stretch_n))
         if rep:
             pieces.append((npos, o_start, len(rep), o_end - o_start))
             parts.append(rep)
             npos += len(rep)
-        pos = o_end
-    if pos < len(text):
-        pieces.append((npos, pos, len(text) - pos, len(text) - pos))
-        parts.append(text[pos:])
+        stretch_o, stretch_n = pos, npos
+    parts.append(text[pos:])
+    npos += len(text) - pos
+    if npos > stretch_n:
+        pieces.append((stretch_n, stretch_o, npos - stretch_n, npos - stretch_n))
     if not pieces:
         # Everything was invisible: an empty text whose only span is the empty one.
         return Normalized("", text, ((0, 0, 0, len(text)),), (0,))

@@ -43,7 +43,7 @@ _STREET_TYPES = (
     "Court", "Ct.", "Place", "Pl.", "Terrace", "Way", "Highway", "Hwy", "Parkway", "Pkwy", "Square", "Close",
     "Crescent",
 )  # fmt: skip
-_STREETS: Anchors[str] = Anchors([(" " + t, t, False) for t in _STREET_TYPES], fold=True)
+_STREETS: Anchors[str] = Anchors([(" " + t, t, False) for t in _STREET_TYPES])
 _BAD_NINO_PREFIXES = frozenset({"BG", "GB", "KN", "NK", "NT", "TN", "ZZ"})
 _SSN_INVALID = frozenset({"078051120", "219099999", "123456789"})
 _SIN_CONTEXT = re.compile(r"(?i:\bSIN\b|social insurance)")

@@ -29,7 +29,7 @@ from typing import Any
 from weir.flow.packed import PackedMap
 from weir.flow.values import MAX_WHOLE, Kind, extract, fingerprint, number_key, walk_leaves, whole_key
 
-__all__ = ["ArgTaint", "ValueMemory"]
+__all__ = ["ArgTaint", "ValueMemory", "clear_caches"]
 
 # Packed record layout (one int per fingerprint):
 #   bits 0-19   first untrusted step + 1 (0 = never seen untrusted)
@@ -128,11 +128,13 @@ def _data_keys(value: Any, *, derive: bool = True) -> Iterator[tuple[Kind, str]]
 class ValueMemory:
     """The values a session has seen, as fingerprints with packed provenance flags."""
 
-    __slots__ = ("_records", "_trusted_count")
+    __slots__ = ("_index", "_records", "_trusted_count")
 
     def __init__(self, records: Mapping[int, int] | None = None) -> None:
         self._records = PackedMap(records)
         self._trusted_count = sum(1 for r in self._records.values() if not r & _STEP_MASK)
+        self._index: dict[int, int] | None = None
+        """Untrusted records as a dict, built by :meth:`tainted_leaves` (dropped on every change)."""
 
     def __len__(self) -> int:
         return len(self._records)
@@ -157,6 +159,7 @@ class ValueMemory:
         ``echo`` holds the fingerprints of the call's own arguments: a trusted result repeating
         them ("payee saved: <the IBAN you sent>") is an echo, not independent corroboration.
         """
+        self._index = None
         seen: set[int] = set()
         senders: set[int] = set()
         for path, leaf in walk_leaves(data):
@@ -203,6 +206,7 @@ class ValueMemory:
 
         Returns the arguments' fingerprints (the echo set for the call's result).
         """
+        self._index = None
         used: set[int] = set()
         for _path, leaf in walk_leaves(dict(arguments)):
             for kind, key in _arg_keys(leaf):
@@ -217,12 +221,19 @@ class ValueMemory:
     def tainted_leaves(
         self, leaves: Sequence[tuple[str, Any, tuple[tuple[Kind, str, int], ...]]], steps: list[tuple[str, str]]
     ) -> list[ArgTaint]:
-        """:meth:`tainted` for leaves whose fingerprints are already known (path, value, keys)."""
+        """:meth:`tainted` for leaves whose fingerprints are already known (path, value, keys).
+
+        For a memory asked on every call and seldom changed (the Guard's tool definitions), the
+        untrusted records are looked up in a dict built on first use after each change.
+        """
+        index = self._index
+        if index is None:
+            index = self._index = {fp: rec for fp, rec in self._records.items() if rec & _STEP_MASK}
         out = []
         for path, leaf, keys in leaves:
-            best = self._best_match(leaf, keys)
-            if best is not None:
-                out.append(_taint(path, leaf, best, steps))
+            found = [(kind, key, index[fp]) for kind, key, fp in keys if fp in index]
+            if found:
+                out.append(_taint(path, leaf, _best_of(leaf, found), steps))
         return out
 
     def tainted(self, arguments: Mapping[str, Any], steps: list[tuple[str, str]]) -> list[ArgTaint]:
@@ -235,13 +246,14 @@ class ValueMemory:
         """:meth:`tainted` and (with ``note``) :meth:`note_used` in one pass over the arguments."""
         out: list[ArgTaint] = []
         used: set[int] = set()
+        lookup = self._records.get
         for path, leaf in walk_leaves(dict(arguments)):
             keys = arg_fingerprints(leaf)
             # One lookup per key serves both questions. Noting a value first seen here gives it
             # no untrusted step, so it can never be the match: the order of the two is free.
             found: list[tuple[Kind, str, int]] = []
             for kind, key, fp in keys:
-                rec = self._records.get(fp)
+                rec = lookup(fp)
                 if rec is not None:
                     if rec & _STEP_MASK:
                         found.append((kind, key, rec))
@@ -253,14 +265,6 @@ class ValueMemory:
             if found:
                 out.append(_taint(path, leaf, _best_of(leaf, found), steps))
         return out, frozenset(used)
-
-    def _best_match(self, leaf: Any, keys: Sequence[tuple[Kind, str, int]]) -> tuple[Kind, int, bool] | None:
-        found = []
-        for kind, key, fp in keys:
-            rec = self._records.get(fp)
-            if rec is not None and rec & _STEP_MASK:
-                found.append((kind, key, rec))
-        return _best_of(leaf, found) if found else None
 
 
 def _best_of(leaf: Any, found: Sequence[tuple[Kind, str, int]]) -> tuple[Kind, int, bool]:
@@ -309,11 +313,16 @@ def _arg_keys(leaf: Any) -> Iterable[tuple[Kind, str]]:
 def arg_fingerprints(leaf: Any) -> tuple[tuple[Kind, str, int], ...]:
     """``(kind, key, fingerprint)`` of every value an argument leaf carries.
 
-    Cached for strings: account ids, currencies, channel names and addresses recur from call
-    to call, and extracting identifiers is most of the cost of argument provenance.
+    Cached for strings and numbers: account ids, currencies, channel names, addresses and
+    amounts recur from call to call, and extracting and hashing identifiers is most of the cost
+    of argument provenance.
     """
-    if isinstance(leaf, str) and len(leaf) <= 512:
+    cls = leaf.__class__
+    if cls is str and len(leaf) <= 512:
         return _string_fingerprints(leaf)
+    if cls is float or cls is int:
+        # A number's keys depend on its float value alone (see _data_keys).
+        return _number_fingerprints(float(leaf))
     return tuple((kind, key, fingerprint(kind, key)) for kind, key in _arg_keys(leaf))
 
 
@@ -322,10 +331,35 @@ def _string_fingerprints(leaf: str) -> tuple[tuple[Kind, str, int], ...]:
     return tuple((kind, key, fingerprint(kind, key)) for kind, key in _arg_keys(leaf))
 
 
+@functools.lru_cache(maxsize=1024)
+def _number_fingerprints(leaf: float) -> tuple[tuple[Kind, str, int], ...]:
+    return tuple((kind, key, fingerprint(kind, key)) for kind, key in _arg_keys(leaf))
+
+
+def clear_caches() -> None:
+    """Forget every cached argument fingerprint and normalisation (to measure the cold path)."""
+    _string_fingerprints.cache_clear()
+    _number_fingerprints.cache_clear()
+    _whole_string.cache_clear()
+
+
+_LABELS = {kind: kind.label for kind in Kind}
+"""Each kind's fact name (``Kind.label`` goes through the enum's name property every time)."""
+
+
 def _whole_text(leaf: Any) -> str:
     """The argument normalised the way identifiers are (for "is the identifier the whole value")."""
     if not isinstance(leaf, str):
         return ""
+    return _whole_string(leaf) if len(leaf) <= 512 else _normalise_whole(leaf)
+
+
+@functools.lru_cache(maxsize=4096)
+def _whole_string(leaf: str) -> str:
+    return _normalise_whole(leaf)
+
+
+def _normalise_whole(leaf: str) -> str:
     s = leaf.strip()
     compact = s.replace(" ", "")
     return compact.upper() if compact[:2].isalpha() and compact[2:4].isdigit() else s.lower().rstrip("/")
@@ -340,7 +374,7 @@ def _taint(path: str, leaf: Any, match: tuple[Kind, int, bool], steps: list[tupl
     return ArgTaint(
         path,
         text if len(text) <= 120 else text[:117] + "...",
-        kind.label,
+        _LABELS[kind],
         step,
         server,
         tool,

@@ -210,18 +210,20 @@ class Guard:
             if meta:
                 session.observe(server=server, tool=tool, label=reading.meta_label(meta), step=-1)
             taints = self._taints(session, args)
+            cfg = self._server(server)
             facts = call_facts(
                 session=session,
                 tool=tfacts,
                 server=server,
-                server_config=self._server(server),
+                server_config=cfg,
                 arguments=args,
                 taints=taints,
                 meta=meta,
                 roots=self.engine.roots("call"),
+                fields=self.engine.fields("call"),
             )
             decision = self.engine.decide(facts, phase="call")
-            sharing = cfg.sharing if (cfg := self._server(server)) else Sharing.FULL
+            sharing = cfg.sharing if cfg else Sharing.FULL
             out_meta = request_meta(session.label, sharing, dict(meta or {}))
             self.sessions.put(session)
             return CallCheck(decision, out_meta, tuple(taints), profile, step)

@@ -6,7 +6,7 @@ caller keeps per profile: per decision this module does little more than copy a 
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
 from weir.flow.lineage import Lineage
@@ -19,15 +19,23 @@ from weir.policy.facts import Facts, ToolFacts, label_facts, label_origins, serv
 __all__ = ["call_facts", "result_facts"]
 
 
-def _session_facts(session: Session) -> dict[str, Any]:
-    facts = label_facts(session.label)
-    internal = session.internal
-    facts["internal_level"] = int(internal.level)
-    facts["internal_private"] = internal.private
-    facts["internal_classes"] = sorted(internal.classes)
-    facts["steps"] = len(session.steps)
-    facts["servers"] = session.servers()
+def _session_facts(session: Session, fields: Collection[str] | None = None) -> dict[str, Any]:
+    """The ``session`` fact (only ``fields`` when given: what the rules and obligations read)."""
+    facts = label_facts(session.label, fields)
+    for name, make in _SESSION_FACTS.items():
+        if fields is None or name in fields:
+            facts[name] = make(session)
     return facts
+
+
+_SESSION_FACTS: dict[str, Callable[[Session], Any]] = {
+    "internal_level": lambda session: int(session.internal.level),
+    "internal_private": lambda session: session.internal.private,
+    "internal_classes": lambda session: sorted(session.internal.classes),
+    "steps": lambda session: len(session.steps),
+    "servers": lambda session: session.servers(),
+}
+"""The session facts beyond its label's."""
 
 
 # Each propagated request hint stands for a session label (seed 004's rules test the hints).
@@ -63,8 +71,13 @@ def call_facts(
     taints: Sequence[ArgTaint],
     meta: Mapping[str, Any] | None = None,
     roots: Collection[str] | None = None,
+    fields: Mapping[str, Collection[str] | None] | None = None,
 ) -> Facts:
-    """The facts of a pre-call decision (``roots`` limits which are built; None builds all)."""
+    """The facts of a pre-call decision.
+
+    ``roots`` limits which roots are built (None builds all); ``fields`` (root → fields, None
+    for a whole root; :meth:`weir.policy.engine.Engine.fields`) limits the session's fields too.
+    """
     want = roots if roots is not None else ("tool", "server", "session", "request", "args_from_untrusted", "arguments")
     values: dict[str, Any] = {}
     # Always present (a cached dict, free): obligations follow the tool even when no rule reads it.
@@ -72,14 +85,14 @@ def call_facts(
     if "server" in want:
         values["server"] = server_facts(server, server_config)
     if "session" in want:
-        values["session"] = _session_facts(session)
+        values["session"] = _session_facts(session, fields.get("session") if fields is not None else None)
     if "request" in want:
         values["request"] = {"annotations": session.request_annotations(), "meta": dict(meta or {})}
     if "args_from_untrusted" in want:
         values["args_from_untrusted"] = [t.as_fact() for t in taints]
     if "arguments" in want:
         values["arguments"] = dict(arguments)
-    facts = Facts(values, None, taints)
+    facts = Facts(values, None, taints, typed=True)
     # The labels are frozen values, bound now; the lineage only ever gains entries for facts a
     # label does not hold yet, so reading it later gives the same origins for these labels.
     label, internal, lineage = session.label, session.internal, session.lineage

@@ -20,6 +20,7 @@ from weir.errors import PolicyCompileError
 from weir.policy.facts import skeleton
 from weir.policy.fastpath import Verdicts, compile_conditions
 from weir.policy.rules import FACT_ROOTS, Phase, Rule
+from weir.policy.schema import wire_fields
 
 __all__ = ["CompiledPhase", "compile_phase", "compile_rule", "referenced_facts"]
 
@@ -45,6 +46,12 @@ class CompiledPhase:
     """Every ``.name`` the conditions mention: what list items (``args_from_untrusted``) must keep."""
     fast: Verdicts | None = None
     """Every condition as Python over the unconverted facts (None: a rule is outside the subset)."""
+    typed: Verdicts | None = None
+    """:attr:`fast` for facts of the types :mod:`weir.policy.schema` declares (the Guard's)."""
+    wire: tuple[tuple[str, frozenset[str] | None], ...] = ()
+    """What to check convertible before :attr:`typed` may run (:func:`weir.policy.schema.wire_fields`)."""
+    needs: dict[str, frozenset[str] | None] | None = None
+    """Root → the fields conditions, reasons and obligations read (None: the whole root)."""
 
 
 def referenced_facts(when: str) -> list[str]:
@@ -133,8 +140,30 @@ def compile_phase(rules: Sequence[Rule], phase: Phase) -> CompiledPhase:
     roots = {name for prog in singles for name in prog.variables() if name in FACT_ROOTS}
     roots |= {m.group(1).split(".", 1)[0] for r in chosen for m in _PLACEHOLDER.finditer(r.reason)}
     items = frozenset(m.group(1) for r in chosen for m in _DOT_NAME.finditer(_strip_strings(r.when)))
-    fast = compile_conditions([r.when for r in chosen], FACT_ROOTS) if chosen else None
-    return CompiledPhase(chosen, singles, combined, frozenset(roots), fields_used(chosen, roots), items, fast)
+    conditions = [r.when for r in chosen]
+    fast = compile_conditions(conditions, FACT_ROOTS) if chosen else None
+    typed = compile_conditions(conditions, FACT_ROOTS, typed=True) if chosen else None
+    fields = fields_used(chosen, roots)
+    wire = wire_fields(fields, items)
+    needs = _needed(chosen, fields)
+    return CompiledPhase(chosen, singles, combined, frozenset(roots), fields, items, fast, typed, wire, needs)
+
+
+def _needed(rules: Sequence[Rule], fields: dict[str, frozenset[str] | None]) -> dict[str, frozenset[str] | None]:
+    """What a decision must build: the fields conditions read, those reasons show, and the data
+    level obligations follow (``session.level``, ``result.level``)."""
+    out: dict[str, set[str] | None] = {root: (set(used) if used is not None else None) for root, used in fields.items()}
+    wanted = [m.group(1).split(".") for r in rules for m in _PLACEHOLDER.finditer(r.reason)]
+    wanted += [["session", "level"], ["result", "level"]]
+    for root, *rest in wanted:
+        if root not in out and root in ("session", "result") and rest == ["level"]:
+            continue  # only read when the root is built anyway
+        current = out.setdefault(root, set())
+        if current is not None and rest:
+            current.add(rest[0])
+        elif not rest:
+            out[root] = None
+    return {k: (frozenset(v) if v is not None else None) for k, v in out.items()}
 
 
 def fields_used(rules: Sequence[Rule], roots: set[str]) -> dict[str, frozenset[str] | None]:

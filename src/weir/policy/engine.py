@@ -25,6 +25,7 @@ from weir.policy.fastpath import convertible, convertible_fields
 from weir.policy.obligations import obligations_for
 from weir.policy.packs import load_pack
 from weir.policy.rules import Rule, load_rules_text, rules_from_data
+from weir.policy.schema import root_conforms
 
 __all__ = ["Engine", "RuleVerdict"]
 
@@ -50,7 +51,7 @@ class Engine:
         self._contexts: dict[tuple[int, int, Any], tuple[Any, cel.Context]] = {}
         self._obligation_cache: dict[tuple[bool, bool, bool, bool, Verdict], Obligations] = {}
         self._allowed: dict[int, Decision] = {}
-        self._holdable_tools: dict[int, tuple[Any, bool]] = {}
+        self._holdable_tools: dict[tuple[int, int], tuple[Any, bool, bool]] = {}
 
     @classmethod
     def from_config(cls, config: PolicyConfig, *, base_dir: Path | None = None) -> Engine:
@@ -78,6 +79,11 @@ class Engine:
     def roots(self, phase: Literal["call", "result"]) -> frozenset[str]:
         """The fact roots the rules of ``phase`` use (callers may build only these)."""
         return self._phases[phase].roots
+
+    def fields(self, phase: Literal["call", "result"]) -> Mapping[str, frozenset[str] | None]:
+        """Root → the fields the rules of ``phase`` read, in conditions or reasons, and obligations
+        read (None: the whole root). Callers may build only these."""
+        return self._phases[phase].needs or {}
 
     def decide(self, facts: Facts | Mapping[str, Any], *, phase: Literal["call", "result"]) -> Decision:
         """Decide one call (``phase="call"``) or one result. Never raises: errors become block."""
@@ -140,13 +146,9 @@ class Engine:
     def _decide(self, facts: Facts, phase: CompiledPhase) -> Decision:
         if phase.combined is None:
             return self._decision(facts, [], None)
-        if phase.fast is not None and self._holdable(facts.values, phase):
-            try:
-                hits = phase.fast(facts.values)
-            except Exception:  # not an error: CEL's own answer is needed (weir.policy.fastpath)
-                pass
-            else:
-                return self._decision(facts, [r for r, hit in zip(phase.rules, hits, strict=True) if hit], None)
+        hits = self._fast(facts, phase)
+        if hits is not None:
+            return self._decision(facts, [r for r, hit in zip(phase.rules, hits, strict=True) if hit], None)
         try:
             verdicts = phase.combined.execute(self._activation(facts.values, phase))
         except Exception:
@@ -156,26 +158,52 @@ class Engine:
         matched = [r for r, hit in zip(phase.rules, verdicts, strict=True) if hit]
         return self._decision(facts, matched, None)
 
-    def _holdable(self, values: Mapping[str, Any], phase: CompiledPhase) -> bool:
-        """Whether CEL could convert every fact the rules read (else the CEL path must decide, and fail).
+    def _fast(self, facts: Facts, phase: CompiledPhase) -> list[bool] | None:
+        """The verdicts from the rules' Python translation, or None when CEL must decide."""
+        values = facts.values
+        tool_ok, tool_typed = self._tool_check(values.get("tool"), phase)
+        if not tool_ok:
+            return None
+        if facts.typed and tool_typed and phase.typed is not None:
+            function = phase.typed if _wire_holdable(values, phase) else None
+        else:
+            function = phase.fast if self._holdable(values, phase) else None
+        if function is None:
+            return None
+        try:
+            return function(values)
+        except Exception:  # not an error: CEL's own answer is needed (weir.policy.fastpath)
+            return None
 
-        Checks each used root (or, for dict roots, each used field); the tool's facts are one
-        cached dict per profile, so their answer is kept per dict.
+    def _tool_check(self, value: Any, phase: CompiledPhase) -> tuple[bool, bool]:
+        """Whether CEL could convert the tool facts the rules read, and whether they have their schema types.
+
+        The tool's facts are one cached dict per profile, so the answer is kept per dict.
+        """
+        if "tool" not in phase.fields:
+            return True, True
+        key = (id(value), id(phase))
+        known = self._holdable_tools.get(key)
+        if known is None or known[0] is not value:
+            if len(self._holdable_tools) >= _MAX_CONTEXTS:
+                self._holdable_tools.clear()
+            holdable = value is not None and convertible(_project(value, phase.fields["tool"]))
+            known = (value, holdable, holdable and root_conforms("tool", value))
+            self._holdable_tools[key] = known
+        return known[1], known[2]
+
+    def _holdable(self, values: Mapping[str, Any], phase: CompiledPhase) -> bool:
+        """Whether CEL could convert every fact the rules read but the tool's (else CEL must decide, and fail).
+
+        Checks each used root (or, for dict roots, each used field).
         """
         for root, fields in phase.fields.items():
             if root not in values:
                 return False
             value = values[root]
             if root == "tool":
-                known = self._holdable_tools.get(id(value))
-                if known is None or known[0] is not value:
-                    if len(self._holdable_tools) >= _MAX_CONTEXTS:
-                        self._holdable_tools.clear()
-                    known = (value, convertible(_project(value, fields)))
-                    self._holdable_tools[id(value)] = known
-                if not known[1]:
-                    return False
-            elif root == "args_from_untrusted" and isinstance(value, list):
+                continue
+            if root == "args_from_untrusted" and isinstance(value, list):
                 # List items are projected to the names the conditions mention (see _activation).
                 items = phase.item_fields
                 if not all(convertible_fields(i, items) if isinstance(i, dict) else convertible(i) for i in value):
@@ -226,7 +254,8 @@ class Engine:
                     RuleMatch, {"name": "weir:decision-error", "effect": Verdict.BLOCK, "reason": reason, "labels": ()}
                 )
             )
-        matches.sort(key=lambda m: -m.effect.rank)
+        if len(matches) > 1:
+            matches.sort(key=lambda m: -m.effect.rank)
         effect = matches[0].effect if matches else Verdict.ALLOW
         obligations = self._obligations(facts, effect)
         if not matches:
@@ -241,7 +270,8 @@ class Engine:
 
     def _obligations(self, facts: Facts, effect: Verdict) -> Obligations:
         tool = facts.values.get("tool")
-        if not isinstance(tool, Mapping):
+        # Facts are plain dicts: test for dict first (an ABC isinstance check costs far more).
+        if not (tool.__class__ is dict or isinstance(tool, Mapping)):
             bare = self._obligation_cache.get((False, False, False, True, effect))
             if bare is None:
                 bare = obligations_for(None, 0, effect)
@@ -307,6 +337,27 @@ def _key(value: Any) -> Any:
     return (value.__class__, value)
 
 
+def _wire_holdable(values: Mapping[str, Any], phase: CompiledPhase) -> bool:
+    """For facts the Guard built: whether CEL could convert the wire text the rules read.
+
+    Everything else has its schema type (:mod:`weir.policy.schema`), which CEL always holds.
+    """
+    for root in phase.fields:
+        if root not in values:
+            return False
+    for root, fields in phase.wire:
+        value = values[root]
+        if fields is None:
+            if not convertible(value):
+                return False
+        elif root == "args_from_untrusted":
+            if not all(convertible_fields(item, fields) for item in value):
+                return False
+        elif not convertible_fields(value, fields):
+            return False
+    return True
+
+
 def _project(value: Any, fields: frozenset[str] | None) -> Any:
     """Only the fields the rules read (missing ones stay missing: CEL's ``has`` sees them absent)."""
     if fields is None or not isinstance(value, dict):
@@ -315,7 +366,9 @@ def _project(value: Any, fields: frozenset[str] | None) -> Any:
 
 
 def _level(facts: Any) -> int:
-    if isinstance(facts, Mapping):
+    if facts is None:
+        return 0
+    if facts.__class__ is dict or isinstance(facts, Mapping):
         value = facts.get("level", 0)
         return value if isinstance(value, int) else 3
     return 0

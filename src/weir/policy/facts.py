@@ -9,7 +9,7 @@ or lineage step a label came from.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -41,7 +41,7 @@ class Facts:
     :attr:`origins` is read.
     """
 
-    __slots__ = ("_deferred", "_origins", "described", "taints", "values")
+    __slots__ = ("_deferred", "_origins", "described", "taints", "typed", "values")
 
     def __init__(
         self,
@@ -49,11 +49,15 @@ class Facts:
         origins: dict[str, str] | None = None,
         taints: Sequence[ArgTaint] = (),
         deferred: Iterable[Callable[[], Mapping[str, str]]] = (),
+        *,
+        typed: bool = False,
     ) -> None:
         self.values = values
         self._origins = origins if origins is not None else {}
         self.taints = taints
         self._deferred = list(deferred)
+        self.typed = typed
+        """Built by :mod:`weir.policy.activation`: every value has its :mod:`weir.policy.schema` type."""
         self.described: str | None = None
         """The taints as reasons show them, once rendered (every matched rule shows the same text)."""
 
@@ -183,21 +187,30 @@ def _tool_origins(p: ToolProfile, v: Mapping[str, Any], poison: Sequence[Finding
     return {k: val for k, val in o.items() if val}
 
 
-def label_facts(label: DataLabel) -> dict[str, Any]:
-    """A data label (session or result) as facts, plus its wire ``annotations`` (seed 004's paths)."""
-    return {
-        "untrusted": label.untrusted,
-        "private": label.private,
-        "malicious": label.malicious,
-        "level": int(label.level),
-        "sensitive": label.level >= Level.MEDIUM,
-        "classes": sorted(label.classes),
-        "scopes": sorted(label.scopes),
-        "attribution": sorted(label.attribution),
-        "findings": sorted({f"{f.detector}:{f.kind}" for f in label.findings}),
-        "finding_classes": sorted({str(f.cls) for f in label.findings}),
-        "annotations": request_annotations(label),
-    }
+def label_facts(label: DataLabel, fields: Collection[str] | None = None) -> dict[str, Any]:
+    """A data label (session or result) as facts, plus its wire ``annotations`` (seed 004's paths).
+
+    ``fields`` limits which are built (None builds all; names it does not know are skipped).
+    """
+    if fields is None:
+        fields = _LABEL_FACTS
+    return {name: _LABEL_FACTS[name](label) for name in fields if name in _LABEL_FACTS}
+
+
+_LABEL_FACTS: dict[str, Callable[[DataLabel], Any]] = {
+    "untrusted": lambda label: label.untrusted,
+    "private": lambda label: label.private,
+    "malicious": lambda label: label.malicious,
+    "level": lambda label: int(label.level),
+    "sensitive": lambda label: label.level >= Level.MEDIUM,
+    "classes": lambda label: sorted(label.classes),
+    "scopes": lambda label: sorted(label.scopes),
+    "attribution": lambda label: sorted(label.attribution),
+    "findings": lambda label: sorted({f"{f.detector}:{f.kind}" for f in label.findings}),
+    "finding_classes": lambda label: sorted({str(f.cls) for f in label.findings}),
+    "annotations": request_annotations,
+}
+"""Each label fact and how it is made, in the order facts list them."""
 
 
 def label_origins(prefix: str, label: DataLabel, lineage: Lineage | None) -> dict[str, str]:

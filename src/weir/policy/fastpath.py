@@ -13,6 +13,12 @@ facts hold a string CEL cannot convert (see :func:`convertible`). Where CEL's an
 depend on an operand that would have failed (``false && x``), both agree by construction:
 ``&&``, ``||``, ``exists`` and ``all`` stop at the first deciding operand in both. The
 property tests in ``tests/policy/test_fastpath.py`` hold the two to the same verdicts.
+
+Facts the Guard builds have static types (:mod:`weir.policy.schema`): compiled with
+``typed=True``, an access to a field whose type is known skips those checks (a bool operand is
+used as is, two texts compare with ``==``, a text is looked up in a set), and every other
+access is translated exactly as in the general function. Both are held to the same verdicts on
+facts of those types.
 """
 
 from __future__ import annotations
@@ -21,13 +27,13 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from weir.policy import celvalues
+from weir.policy.celvalues import Fallback, convertible, convertible_fields
+from weir.policy.schema import ITEM, ROOTS, FactType
+
 __all__ = ["Fallback", "Unsupported", "compile_conditions", "convertible", "convertible_fields"]
 
 Verdicts = Callable[[dict[str, Any]], list[bool]]
-
-
-class Fallback(Exception):
-    """These facts are left to CEL (see the module docstring)."""
 
 
 class Unsupported(Exception):
@@ -57,114 +63,47 @@ def _tokens(text: str) -> list[tuple[str, str]]:
     return out
 
 
-# -- value kinds: where CEL and Python agree ------------------------------------------------
-
-
-def _kind(value: Any) -> type | None:
-    """bool, int, str or None (null) — the scalar kinds the subset compares; else Fallback."""
-    # Exact classes first (facts are plain JSON values); subclasses take the general path below.
-    cls = value.__class__
-    if cls is str:
-        if not value.isascii():
-            _check_text(value)
-        return str
-    if cls is bool:
-        return bool
-    if cls is int and -_INT_LIMIT <= value < _INT_LIMIT:
-        return int
-    return _kind_of(value)
-
-
-_INT_LIMIT = 2**63
-
-
-def _kind_of(value: Any) -> type | None:
-    if value is None:
-        return None
-    if isinstance(value, bool):
-        return bool
-    if isinstance(value, int):
-        if not -(2**63) <= value < 2**63:  # CEL cannot even hold it
-            raise Fallback
-        return int
-    if isinstance(value, str):
-        if not value.isascii():
-            _check_text(value)
-        return str
-    raise Fallback
-
-
-def _check_text(value: str) -> None:
-    """CEL strings are UTF-8: a lone surrogate (legal in JSON) cannot be converted."""
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:
-        raise Fallback from None
-
-
-def _equal(a: Any, b: Any) -> bool:
-    # CEL's heterogeneous equality: values of different kinds are simply not equal.
-    return _kind(a) is _kind(b) and a == b
-
-
-def _bool(value: Any) -> bool:
-    if value is True or value is False:
-        return value
-    raise Fallback
-
-
-def _ordered(a: Any, b: Any) -> None:
-    ka = _kind(a)
-    if ka not in (int, str) or ka is not _kind(b):
-        raise Fallback
-
-
-def _list(value: Any) -> Sequence[Any]:
-    if isinstance(value, list):
-        return value
-    raise Fallback
-
-
-def _in(value: Any, items: Any) -> bool:
-    return any(_equal(value, x) for x in _list(items))
-
-
-def _in_texts(value: Any, texts: frozenset[str]) -> bool:
-    """``value in ['a', 'b']``: a list literal of strings, as a set."""
-    kind = _kind(value)
-    return kind is str and value in texts
-
-
-def _less(a: Any, b: Any) -> bool:
-    _ordered(a, b)
-    return bool(a < b)
-
-
-def _less_equal(a: Any, b: Any) -> bool:
-    _ordered(a, b)
-    return bool(a <= b)
-
-
 # -- the translator: CEL's precedence for the subset, emitting Python source -------------------
 
 _RELATIONS = {"==", "!=", "<", "<=", ">", ">=", "in"}
 
+# Static types of generated code (typed translation only): a fact type, a root or a taint item.
+_ROOT = "root:"
+_ITEM = "item"
+_SCALARS = {FactType.BOOL, FactType.INT, FactType.TEXT}
+# Inside typed code wire text has been checked convertible (see weir.policy.schema): it is text.
+_SAME = {FactType.WIRE_TEXT: FactType.TEXT, FactType.WIRE_TEXTS: FactType.TEXTS}
+
 
 class _Translator:
-    def __init__(self, text: str, roots: frozenset[str]) -> None:
+    def __init__(self, text: str, roots: frozenset[str], *, typed: bool = False) -> None:
         self.toks = _tokens(text)
         self.i = 0
         self.roots = roots
         self.bound: list[str] = []
         # Code that can only produce a bool (operators, comparisons, macros): no check needed.
         self.booleans: set[str] = {"True", "False"}
+        self.typed = typed
+        self.types: dict[str, Any] = {}
 
     def peek(self) -> str | None:
         return self.toks[self.i][1] if self.i < len(self.toks) else None
 
+    def type_of(self, code: str) -> Any:
+        return self.types.get(code)
+
+    def set_type(self, code: str, kind: Any) -> str:
+        if self.typed and kind is not None:
+            self.types[code] = _SAME.get(kind, kind)
+        else:
+            self.types.pop(code, None)
+        return code
+
     def boolean(self, code: str) -> str:
         """``code`` checked to be a bool (CEL errors on a non-boolean operand: Python must not guess)."""
-        return code if code in self.booleans else f"_bool({code})"
+        if code in self.booleans or self.type_of(code) is FactType.BOOL:
+            return code
+        return f"as_bool({code})"
 
     def known(self, code: str) -> str:
         self.booleans.add(code)
@@ -201,8 +140,25 @@ class _Translator:
         while (op := self.peek()) in _RELATIONS:
             self.take()
             right, right_literal = self.unary()
-            code = self.known(_relation(op or "", code, right, right_literal))
+            typed = self.typed_relation(op or "", code, right, right_literal)
+            code = self.known(typed or _relation(op or "", code, right, right_literal))
         return code
+
+    def typed_relation(self, op: str, left: str, right: str, right_literal: list[Any] | None) -> str | None:
+        """A comparison of operands whose types make CEL's and Python's answers the same, or None."""
+        lt, rt = self.type_of(left), self.type_of(right)
+        if lt is None:
+            return None
+        if op == "in":
+            if lt is FactType.TEXT and right_literal is not None:
+                return f"({left} in {frozenset(right_literal)!r})"
+            return f"({left} in {right})" if lt is FactType.TEXT and rt is FactType.TEXTS else None
+        if lt is rt and (lt is FactType.INT or (lt in _SCALARS and op in ("==", "!="))):
+            return f"({left} {op} {right})"
+        # A tri-state hint against a bool literal: CEL's `== true` holds for True alone.
+        if lt is FactType.OPT_BOOL and right in ("True", "False") and op in ("==", "!="):
+            return f"({left} {'is' if op == '==' else 'is not'} {right})"
+        return None
 
     def unary(self) -> tuple[str, list[Any] | None]:
         if self.peek() == "!":
@@ -218,8 +174,21 @@ class _Translator:
             kind, name = self.take()
             if kind != "name" or name in _RESERVED or name in _KEYWORDS:
                 raise Unsupported(f"field {name!r}")
-            code, literal = (self.macro(code, name) if self.peek() == "(" else f"{code}[{name!r}]"), None
+            if self.peek() == "(":
+                code, literal = self.macro(code, name), None
+            else:
+                code, literal = self.set_type(f"{code}[{name!r}]", self.field_type(code, name)), None
         return code, literal
+
+    def field_type(self, code: str, name: str) -> Any:
+        """The static type of ``code.name`` (None when unknown)."""
+        owner = self.type_of(code)
+        if owner == _ITEM:
+            return ITEM.get(name)
+        if isinstance(owner, str) and owner.startswith(_ROOT):
+            schema = ROOTS.get(owner.removeprefix(_ROOT))
+            return schema.get(name) if isinstance(schema, dict) else None
+        return None
 
     def macro(self, target: str, name: str) -> str:
         if name not in ("exists", "all"):
@@ -230,35 +199,43 @@ class _Translator:
             raise Unsupported(f"macro variable {var!r}")
         self.take(",")
         self.bound.append(var)
+        outer = self.type_of(target)
+        item = {FactType.TEXTS: FactType.TEXT, FactType.ITEMS: _ITEM}.get(outer)
+        self.set_type(f"v_{var}", item)
         body = self.or_()
         self.bound.pop()
+        self.set_type(f"v_{var}", None)
         self.take(")")
         test = "any" if name == "exists" else "all"
-        return self.known(f"{test}({self.boolean(body)} for v_{var} in _list({target}))")
+        items = target if item is not None else f"as_list({target})"
+        return self.known(f"{test}({self.boolean(body)} for v_{var} in {items})")
 
     def primary(self) -> tuple[str, list[Any] | None]:
         kind, text = self.take()
         if kind == "num":
-            return repr(int(text)), None
+            return self.set_type(repr(int(text)), FactType.INT), None
         if kind == "str":
-            return repr(text[1:-1]), None
+            return self.set_type(repr(text[1:-1]), FactType.TEXT), None
         if kind == "name":
             return self.name(text), None
         if text == "(":
             code = self.or_()
             self.take(")")
-            return (self.known(f"({code})") if code in self.booleans else f"({code})"), None
+            wrapped = self.set_type(f"({code})", self.type_of(code))
+            return (self.known(wrapped) if code in self.booleans else wrapped), None
         if text == "[":
             return self.list_literal()
         raise Unsupported(f"{text!r}")
 
     def name(self, text: str) -> str:
         if text in _KEYWORDS:
-            return repr(_KEYWORDS[text])
+            value = _KEYWORDS[text]
+            return self.set_type(repr(value), FactType.BOOL if isinstance(value, bool) else None)
         if text in self.bound:
             return f"v_{text}"
         if text in self.roots:
-            return f"env[{text!r}]"
+            schema = ROOTS.get(text)
+            return self.set_type(f"env[{text!r}]", schema if schema is FactType.ITEMS else _ROOT + text)
         raise Unsupported(f"{text!r}")
 
     def list_literal(self) -> tuple[str, list[Any] | None]:
@@ -278,73 +255,32 @@ class _Translator:
 
 def _relation(op: str, left: str, right: str, right_literal: list[Any] | None) -> str:
     if op == "in" and right_literal is not None:
-        return f"_in_texts({left}, {frozenset(right_literal)!r})"
-    call = {"==": "_equal", "!=": "not _equal", "<": "_less", "<=": "_less_equal", "in": "_in"}
+        return f"in_texts({left}, {frozenset(right_literal)!r})"
+    call = {"==": "equal", "!=": "not equal", "<": "less", "<=": "less_equal", "in": "in_list"}
     if op == ">":
-        return f"_less({right}, {left})"
+        return f"less({right}, {left})"
     if op == ">=":
-        return f"_less_equal({right}, {left})"
+        return f"less_equal({right}, {left})"
     return f"({call[op]}({left}, {right}))"
 
 
-def compile_conditions(conditions: Sequence[str], roots: Sequence[str]) -> Verdicts | None:
+def compile_conditions(conditions: Sequence[str], roots: Sequence[str], *, typed: bool = False) -> Verdicts | None:
     """One function giving every condition's verdict, in order; None if any is outside the subset.
 
     The function raises (anything) where CEL must decide instead; see the module docstring.
+    With ``typed``, it may only be given facts of the types :mod:`weir.policy.schema` declares,
+    whose wire text has been checked convertible.
     """
     try:
-        body = [_Translator(c, frozenset(roots)).translate() for c in conditions]
+        body = [_Translator(c, frozenset(roots), typed=typed).translate() for c in conditions]
     except (Unsupported, RecursionError):
         return None
     source = "def verdicts(env):\n    return [\n" + "".join(f"        {b},\n" for b in body) + "    ]\n"
-    scope: dict[str, Any] = {
-        "_bool": _bool,
-        "_equal": _equal,
-        "_less": _less,
-        "_less_equal": _less_equal,
-        "_in": _in,
-        "_in_texts": _in_texts,
-        "_list": _list,
-    }
+    scope: dict[str, Any] = {name: getattr(celvalues, name) for name in _HELPERS}
     # The source is generated from the parsed condition only: names, quoted literals via repr().
     exec(compile(source, "<weir policy conditions>", "exec"), scope)
     fn: Verdicts = scope["verdicts"]
     return fn
 
 
-_PLAIN = frozenset({bool, int, float, type(None)})
-
-
-def convertible(value: Any) -> bool:
-    """Whether CEL can hold ``value`` (so the CEL path would not have failed on converting it).
-
-    Conservative: a value this does not know (a set, a dict with non-string keys) counts as not
-    convertible, which only sends the decision down the CEL path.
-    """
-    if value.__class__ in _PLAIN or (isinstance(value, int | float) and not isinstance(value, str)):
-        return True
-    if isinstance(value, str):
-        return value.isascii() or _utf8(value)
-    if isinstance(value, list | tuple):
-        return all(item.__class__ in _PLAIN or convertible(item) for item in value)
-    if isinstance(value, dict):
-        return all(isinstance(k, str) and convertible(k) and convertible(v) for k, v in value.items())
-    return False
-
-
-def convertible_fields(value: dict[str, Any], fields: frozenset[str]) -> bool:
-    """:func:`convertible` for only ``fields`` of a dict (what a projected activation holds)."""
-    for name in fields:
-        if name in value:
-            item = value[name]
-            if item.__class__ not in _PLAIN and not convertible(item):
-                return False
-    return True
-
-
-def _utf8(text: str) -> bool:
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
+_HELPERS = ("as_bool", "as_list", "equal", "in_list", "in_texts", "less", "less_equal")

@@ -8,8 +8,8 @@ Five sets ship next to this module, in ``data/``:
   (``scripts/injection_heldout2.py``, ``docs/detect-injection-heldout2.md``).
 - ``injection-tools-fresh.jsonl`` (``tools-fresh``) -- the first independently written set
   (``scripts/injection_fresh.py``); the default threshold was chosen on it, so it is dev data now.
-- ``injection-tools-holdout.jsonl`` (``tools-own-holdout``) -- injections hidden in e-mails, web pages, code, TSV, ``.env``
-  files, reviews, chat exports, calendar entries, issue JSON, short JSON records, file listings,
+- ``injection-tools-holdout.jsonl`` (``tools-own-holdout``) -- injections hidden in e-mails, web pages,
+  code, TSV, ``.env`` files, reviews, chat exports, calendar entries, issue JSON, short JSON records, file listings,
   status lines, PDF text and transcripts, and benign documents of the same kinds that only talk
   about instructions, passwords, payments or AI assistants. Generated from the ``holdout`` pool of
   ``scripts/injection_corpus.py`` (by the detector's author), written fresh after the dev set had

@@ -3,37 +3,26 @@
 Python's regex engine tries an alternation of many words branch by branch at nearly every
 position, which is slow on megabytes of text. Every injection pattern has *anchors*: words it
 cannot match without (``ignore``, ``assistant``, ``](``). This module finds them all with numpy
--- the 2-, 3- and 4-character prefix at every position looked up in small tables, then the
-candidates confirmed character by character -- and turns them into merged regions per pattern,
-so the scanner runs each regex only where it could match.
+-- the code of every position's three characters (shared with the other detectors, see
+:func:`weir.detect.codes.folded_trigrams`) looked up in one table, then the rest of each
+literal confirmed for the few positions that pass, all at once -- and turns them into merged
+regions per pattern, so the scanner runs each regex only where it could match.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import pairwise
 
 import numpy as np
 import numpy.typing as npt
 
+from weir.detect.codes import folded_points, folded_trigrams, trigram_code
+
 __all__ = ["Anchors", "regions"]
 
-_GOLDEN = 0x9E3779B1
-_TABLE_BITS = 16
 _MAX_LITERAL = 16
 _IntArray = npt.NDArray[np.int64]
-
-
-def _word(text: str) -> int:
-    """The first (up to) four characters as one little-endian integer, as ``_prefix_words`` packs them."""
-    value = 0
-    for i, ch in enumerate(text[:4]):
-        value |= ord(ch) << (8 * i)
-    return value
-
-
-def _slot(word: int) -> int:
-    """The table slot of a packed prefix: the same multiply-shift ``_candidates`` does in uint32."""
-    return ((word * _GOLDEN) & 0xFFFFFFFF) >> (32 - _TABLE_BITS)
 
 
 def _word_chars() -> npt.NDArray[np.bool_]:
@@ -44,10 +33,17 @@ def _word_chars() -> npt.NDArray[np.bool_]:
 
 
 _WORD_CHAR = _word_chars()
+_OFFSETS = np.arange(_MAX_LITERAL)
+
+
+def _starts(literal: str) -> list[str]:
+    """The three-character starts of a literal: its own, or for a two-character literal, its
+    extension by each character (0 included: the end of the text)."""
+    return [literal[:3]] if len(literal) > 2 else [literal + chr(c) for c in range(128)]
 
 
 class Anchors:
-    """Literal anchors (lower-case ASCII, 2-16 characters), found all at once in a text.
+    """Literal anchors (lower-case printable ASCII, 2-16 characters), found all at once in a text.
 
     A literal ending in ``\\b`` must also end a word (``ai\\b`` anchors "AI" but not "email").
     ``find`` returns, for each literal in the order given, the sorted positions where it starts;
@@ -56,76 +52,65 @@ class Anchors:
 
     def __init__(self, literals: Sequence[str]) -> None:
         self.literals = tuple(literals)
-        self._chars: list[tuple[npt.NDArray[np.uint32], bool]] = []
-        self._tables = [np.zeros(1 << _TABLE_BITS, dtype=bool) for _ in range(3)]
-        # Literals grouped by the length of their (up to) 4-character prefix, for one sorted lookup each.
-        self._by_prefix: dict[int, tuple[npt.NDArray[np.uint32], list[int]]] = {}
-        keys: dict[int, list[tuple[int, int]]] = {2: [], 3: [], 4: []}
+        self._chars = np.zeros((len(self.literals), _MAX_LITERAL), dtype=np.uint8)
+        self._lengths = np.zeros(len(self.literals), dtype=np.intp)
+        self._word_end = np.zeros(len(self.literals), dtype=bool)
+        by_start: dict[str, list[int]] = {}
         for index, literal in enumerate(self.literals):
-            word_end = literal.endswith("\\b")
             text = literal.removesuffix("\\b")
-            if not 2 <= len(text) <= _MAX_LITERAL or not text.isascii() or text != text.lower():
+            if not (2 <= len(text) <= _MAX_LITERAL and text.isascii() and text.isprintable() and text == text.lower()):
                 raise ValueError(f"anchor {literal!r} must be lower-case ASCII of 2 to {_MAX_LITERAL} characters")
-            self._chars.append((np.array([ord(c) for c in text], dtype=np.uint32), word_end))
-            prefix = text[:4]
-            self._tables[len(prefix) - 2][_slot(_word(prefix))] = True
-            keys[len(prefix)].append((_word(prefix), index))
-        for length, pairs in keys.items():
-            if pairs:
-                self._by_prefix[length] = (np.array([k for k, _ in pairs], dtype=np.uint32), [i for _, i in pairs])
+            self._chars[index, : len(text)] = [ord(c) for c in text]
+            self._lengths[index], self._word_end[index] = len(text), literal.endswith("\\b")
+            for start in _starts(text):
+                by_start.setdefault(start, []).append(index)
+        # The table maps a three-character code to its group (0: none), the literals that start
+        # with those characters; a group's literals are a row of _members, padded with -1.
+        groups: dict[tuple[int, ...], int] = {}
+        self._table = np.zeros(1 << 21, dtype=np.uint8)
+        for start, indices in by_start.items():
+            self._table[trigram_code(start)] = groups.setdefault(tuple(indices), len(groups) + 1)
+        if len(groups) > 255:
+            raise ValueError(f"{len(groups)} groups of anchors sharing a start; at most 255")
+        width = max((len(members) for members in groups), default=1)
+        self._members = np.full((len(groups) + 1, width), -1, dtype=np.intp)
+        for members, group in groups.items():
+            self._members[group, : len(members)] = members
 
-    def find(self, lowered: str) -> list[_IntArray]:
-        """For each literal, the sorted positions in ``lowered`` where it starts (and, if asked, ends a word)."""
-        if not lowered:
-            return [np.zeros(0, dtype=np.int64) for _ in self.literals]
-        codes = _codes(lowered)
-        candidates = self._candidates(codes, len(lowered))
-        packed = (
-            codes[candidates]
-            | (codes[candidates + 1] << np.uint32(8))
-            | (codes[candidates + 2] << np.uint32(16))
-            | (codes[candidates + 3] << np.uint32(24))
-        )
-        found: list[_IntArray] = [np.zeros(0, dtype=np.int64)] * len(self.literals)
-        for length, (words, indices) in self._by_prefix.items():
-            prefix = packed & np.uint32((1 << (8 * length)) - 1)
-            order = np.argsort(prefix, kind="stable")
-            ordered = prefix[order]
-            lo = np.searchsorted(ordered, words, side="left")
-            hi = np.searchsorted(ordered, words, side="right")
-            for index, a, b in zip(indices, lo.tolist(), hi.tolist(), strict=True):
-                if b > a:
-                    found[index] = self._confirm(codes, np.sort(candidates[order[a:b]]), index)
-        return found
+    def find(self, text: str) -> list[_IntArray]:
+        """For each literal, the sorted positions in ``text`` where it starts (and, if asked, ends
+        a word); ASCII letters compare without case, other characters never match."""
+        marks = np.take(self._table, folded_trigrams(text))
+        at = np.flatnonzero(marks != 0)  # nonzero of a bool array is many times faster
+        # Each position once per literal of its group, then every literal confirmed at once.
+        members = self._members[marks[at]]
+        present = members >= 0
+        at, index = np.broadcast_to(at[:, None], members.shape)[present], members[present]
+        at, index = self._confirm(text, at, index)
+        order = np.lexsort((at, index))
+        at, index = at[order], index[order]
+        bounds = np.searchsorted(index, np.arange(len(self.literals) + 1)).tolist()
+        return [at[lo:hi] for lo, hi in pairwise(bounds)]
 
-    def _candidates(self, codes: npt.NDArray[np.uint32], size: int) -> _IntArray:
-        """Positions whose 2-, 3- or 4-character prefix is (up to hash collisions) an anchor's."""
-        two = codes[:size] | (codes[1 : size + 1] << np.uint32(8))
-        three = two | (codes[2 : size + 2] << np.uint32(16))
-        four = three | (codes[3 : size + 3] << np.uint32(24))
-        hit = np.zeros(size, dtype=bool)
-        shift = np.uint32(32 - _TABLE_BITS)
-        for table, word in zip(self._tables, (two, three, four), strict=True):
-            np.multiply(word, np.uint32(_GOLDEN), out=word)
-            np.right_shift(word, shift, out=word)
-            hit |= np.take(table, word)
-        return np.flatnonzero(hit).astype(np.int64)
-
-    def _confirm(self, codes: npt.NDArray[np.uint32], at: _IntArray, index: int) -> _IntArray:
-        """The positions among ``at`` (whose prefix already matches) where literal ``index`` really starts."""
-        chars, word_end = self._chars[index]
-        for offset in range(4, chars.size):
-            if at.size == 0:
-                break
-            at = at[codes[at + offset] == chars[offset]]
-        if word_end and at.size:
-            following = codes[at + chars.size]
-            at = at[~_WORD_CHAR[np.minimum(following, 127)]]  # 128 (non-ASCII) maps to 127: not a word char
-        return at
+    def _confirm(self, text: str, at: _IntArray, index: _IntArray) -> tuple[_IntArray, _IntArray]:
+        """The ``(position, literal)`` pairs among those given where the whole literal is (and,
+        for a ``\\b`` literal, a word ends)."""
+        if not at.size:
+            return at, index
+        codes = np.concatenate((folded_points(text), np.zeros(_MAX_LITERAL + 1, dtype=np.uint8)))
+        # The fourth character alone rules out most positions; only the rest are read whole.
+        fourth = (self._lengths[index] <= 3) | (codes[at + 3] == self._chars[index, 3])
+        at, index = at[fourth], index[fourth]
+        lengths = self._lengths[index]
+        window = codes[at[:, None] + _OFFSETS]
+        ok = ((window == self._chars[index]) | (lengths[:, None] <= _OFFSETS)).all(axis=1)
+        # Non-ASCII is 127 and the end of the text 0: neither is a word character.
+        ok &= ~(self._word_end[index] & _WORD_CHAR[codes[at + lengths]])
+        return at[ok], index[ok]
 
     def length(self, index: int) -> int:
         """How many characters literal ``index`` spans (without its ``\\b``)."""
-        return int(self._chars[index][0].size)
+        return int(self._lengths[index])
 
 
 def regions(
@@ -152,18 +137,3 @@ def regions(
     heads = np.flatnonzero(first)
     ends = np.maximum.reduceat(hi, heads)
     return list(zip(lo[heads].tolist(), ends.tolist(), strict=True))
-
-
-def _codes(lowered: str) -> npt.NDArray[np.uint32]:
-    """Character codes, non-ASCII as 128 (no anchor contains one), zero-padded past the end.
-
-    Positions stay character positions: ASCII text is read as bytes, anything else as UTF-32.
-    """
-    size = len(lowered)
-    codes = np.zeros(size + _MAX_LITERAL + 4, dtype=np.uint32)
-    if lowered.isascii():
-        codes[:size] = np.frombuffer(lowered.encode("ascii"), dtype=np.uint8)
-    else:
-        wide = np.frombuffer(lowered.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
-        codes[:size] = np.minimum(wide, 128)
-    return codes

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from weir.detect.codes import max_code_point
 from weir.detect.injection.anchors import Anchors, regions
 
 __all__ = ["PATTERNS", "Hit", "Pattern", "scan_patterns"]
@@ -428,6 +429,8 @@ def _decode_tags(chars: str) -> str:
 
 
 def _tag_hits(text: str) -> Iterator[Hit]:
+    if max_code_point(text) < 0xE0000:
+        return  # no tag character can be there: spare the regex its crawl through the text
     for found in _TAG_CHARS.finditer(text):
         hidden = _decode_tags(found.group())[:80]
         yield Hit(
@@ -469,7 +472,7 @@ def scan_patterns(text: str) -> list[Hit]:
     if len(text) < _SMALL:
         matches = _small_matches(folded, subject, aligned)
     else:
-        matches = _anchored_matches(folded, subject, aligned)
+        matches = _anchored_matches(_anchor_source(text, folded), len(folded), subject, aligned)
     found_hits: set[Hit] = set()
     for pattern, found in matches:
         if pattern.word_start and not _at_word_start(subject, found.start()):
@@ -492,10 +495,16 @@ def _small_matches(folded: str, subject: str, aligned: bool) -> Iterator[tuple[P
                 yield pattern, found
 
 
-def _anchored_matches(folded: str, subject: str, aligned: bool) -> Iterator[tuple[Pattern, re.Match[str]]]:
+def _anchor_source(text: str, folded: str) -> str:
+    """The text to find anchors in: ``text`` itself, unless one of its characters lower-cases to
+    ASCII (the anchor index folds only ASCII letters). The same object as the other detectors
+    were given, so the character arrays computed for them are reused."""
+    return folded if "\u0130" in text or "\u212a" in text else text
+
+
+def _anchored_matches(source: str, size: int, subject: str, aligned: bool) -> Iterator[tuple[Pattern, re.Match[str]]]:
     """A long text: patterns are tried only where their anchors say a match could be."""
-    found = _ANCHORS.find(folded)
-    size = len(folded)
+    found = _ANCHORS.find(source)
     for k, pattern in enumerate(PATTERNS):
         regex = pattern.regex if aligned else pattern.exact
         anchors = [(found[i], _ANCHORS.length(i)) for i in _ANCHOR_IDS[k]]
