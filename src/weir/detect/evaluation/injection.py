@@ -7,7 +7,8 @@ Five sets ship next to this module, in ``data/``:
   training data or the other sets, and scored only after the detector was fixed
   (``scripts/injection_heldout2.py``, ``docs/detect-injection-heldout2.md``).
 - ``injection-tools-fresh.jsonl`` (``tools-fresh``) -- the first independently written set
-  (``scripts/injection_fresh.py``); the default threshold was chosen on it, so it is dev data now.
+  (``scripts/injection_fresh.py``); the classifier trains on one half of it and the default
+  threshold is chosen on the other (``scripts/injection_threshold.py``), so it is dev data now.
 - ``injection-tools-holdout.jsonl`` (``tools-own-holdout``) -- injections hidden in e-mails, web pages,
   code, TSV, ``.env`` files, reviews, chat exports, calendar entries, issue JSON, short JSON records, file listings,
   status lines, PDF text and transcripts, and benign documents of the same kinds that only talk
