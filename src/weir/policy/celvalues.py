@@ -65,10 +65,8 @@ def _kind_of(value: Any) -> type | None:
 
 def _check_text(value: str) -> None:
     """CEL strings are UTF-8: a lone surrogate (legal in JSON) cannot be converted."""
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:
-        raise Fallback from None
+    if not _utf8(value):
+        raise Fallback
 
 
 def equal(a: Any, b: Any) -> bool:
@@ -151,6 +149,7 @@ def convertible_fields(value: dict[str, Any], fields: frozenset[str]) -> bool:
 
 
 def _utf8(text: str) -> bool:
+    """Whether ``text`` encodes as UTF-8 (no lone surrogates)."""
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
