@@ -162,7 +162,7 @@ def frame(rng: random.Random, carrier: str, body: list[str], slots: Slots) -> st
 def _letter_spaced(rng: random.Random, core: str) -> str:
     words = core.split()
     cut = rng.randint(1, min(4, len(words)))
-    return " ".join(" ".join(w) for w in words[:cut]) + "   " + "  ".join(words[cut:])
+    return "  ".join(" ".join(w) for w in words[:cut]) + "   " + "  ".join(words[cut:])
 
 
 def _random_case(rng: random.Random, core: str) -> str:
