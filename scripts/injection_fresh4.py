@@ -264,7 +264,7 @@ def _filler_count(rng: random.Random) -> int:
 
 def assemble(rng: random.Random, carrier: str, payload: list[str], extras: list[str], slots: Slots) -> str:
     """Scatter the payload paragraphs among fillers at random positions and keep the size in bounds."""
-    count = _filler_count(rng)
+    count = max(_filler_count(rng), len(payload) - 1)
     if carrier not in _STRUCTURED:
         count = min(count, len(T.FILLERS[carrier]) // 2)  # past that, a text would repeat itself
     body = filler_paragraphs(rng, carrier, slots, count)
@@ -276,10 +276,10 @@ def assemble(rng: random.Random, carrier: str, payload: list[str], extras: list[
         positions = [at]
     else:
         positions = []
-        for part in payload:
-            low = positions[-1] + 1 if positions else 0
-            at = rng.randint(low, len(body))
-            body.insert(at, part)
+        for left in range(len(payload) - 1, -1, -1):  # parts still to place after this one
+            low = min(positions[-1] + 2 if positions else 0, len(body))  # other text between the parts
+            at = rng.randint(low, max(low, len(body) - left))
+            body.insert(at, payload[len(payload) - 1 - left])
             positions.append(at)
     text = frame(rng, carrier, body, slots)
     while len(text.encode()) < MIN_BYTES:
