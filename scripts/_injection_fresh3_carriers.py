@@ -221,7 +221,7 @@ def _invoice(rng: random.Random, s: dict[str, str], items: list[str]) -> str:
     lines = rng.sample(T.LINE_ITEMS, rng.randint(1, 4))
     rows = [f"{_fill(line, s):<40} {rng.randint(80, 9000):>8}.00" for line in lines]
     head = (
-        f"INVOICE {s['ticket2']}\n{s['company']} - Accounts Receivable\nBill to: "
+        f"INVOICE {rng.randint(2026000, 2026999)}\n{s['company']} - Accounts Receivable\nBill to: "
         f"{rng.choice(T.COMPANIES)}\nInvoice date: {s['date']} 2026   Due: Net 30\n\n"
     )
     return head + "\n".join(rows) + "\n\nNotes:\n" + "\n\n".join(items)
