@@ -67,12 +67,19 @@ def _profile(
     with a validated profile).
     """
     given = {**facts, "name": name, "server": server, "origins": {k: tuple(v) for k, v in origins.items()}}
+    claimed = _PROFILE_FIELDS & given.keys()
     profile = ToolProfile.__new__(ToolProfile)
-    object.__setattr__(profile, "__dict__", {k: given.get(k, d) for k, d in _PROFILE_DEFAULTS.items()})
-    object.__setattr__(profile, "__pydantic_fields_set__", _PROFILE_FIELDS & given.keys())
+    # Merging into the defaults keeps their (declaration) order; only when every key is a field.
+    values = {**_PROFILE_DEFAULTS, **given} if len(claimed) == len(given) else _fields_of(given)
+    object.__setattr__(profile, "__dict__", values)
+    object.__setattr__(profile, "__pydantic_fields_set__", claimed)
     object.__setattr__(profile, "__pydantic_extra__", None)
     object.__setattr__(profile, "__pydantic_private__", None)
     return profile
+
+
+def _fields_of(given: Mapping[str, Any]) -> dict[str, Any]:
+    return {k: given.get(k, d) for k, d in _PROFILE_DEFAULTS.items()}
 
 
 # Every default is immutable (None, False, an empty frozenset), or always given: one copy serves.
