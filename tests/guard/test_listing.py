@@ -112,3 +112,11 @@ def test_a_guards_tool_findings_never_reach_another_guard_through_the_shared_lis
 
 def _tool_facts(g: Guard) -> dict[str, Any]:
     return g._tool("weather", "get_forecast")[1].values
+
+
+def test_a_list_that_cannot_be_fingerprinted_is_read_every_time_and_never_kept() -> None:
+    catalog.clear_caches()
+    odd = {**READ_FILE, "x-generator": (n for n in ())}
+    review = guard().register_tools("files", [odd])
+    assert review.profiles["read_file"].read_only is True
+    assert len(LISTINGS) == 0

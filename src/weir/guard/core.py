@@ -111,7 +111,7 @@ class Guard:
         def make() -> Listing:
             return read_listing(server, tools, trusted=trusted, read=read)
 
-        if digest.startswith("unique:"):  # never found again: do not fill the memo with it
+        if catalog.is_unique(digest):  # never found again: do not fill the memo with it
             return make()
         return LISTINGS.get((server, trust_key, digest), make)
 
