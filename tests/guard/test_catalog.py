@@ -37,14 +37,15 @@ def test_json_values_share_a_digest_only_when_equal_and_in_the_same_order(a: Any
 def test_a_value_that_cannot_be_pickled_is_never_found_in_a_cache() -> None:
     odd = {"name": "t", "gen": (x for x in ())}
     assert catalog.digest(odd) != catalog.digest(odd)
-    assert catalog.digest_of(["x", catalog.digest(odd)]) != catalog.digest_of(["x", catalog.digest(odd)])
+    assert catalog.digest(["x", odd]) != catalog.digest(["x", odd])
+    assert catalog.is_unique(catalog.digest(odd))
+    assert not catalog.is_unique(catalog.digest(READ_FILE))
 
 
 def test_a_list_digest_follows_its_items_and_their_order() -> None:
-    a, b = catalog.digest(READ_FILE), catalog.digest(PAY)
-    assert catalog.digest_of([a, b]) == catalog.digest_of([a, b])
-    assert catalog.digest_of([a, b]) != catalog.digest_of([b, a])
-    assert catalog.digest_of([a]) != catalog.digest_of([a, b])
+    assert catalog.digest([READ_FILE, PAY]) == catalog.digest([dict(READ_FILE), dict(PAY)])
+    assert catalog.digest([READ_FILE, PAY]) != catalog.digest([PAY, READ_FILE])
+    assert catalog.digest([READ_FILE]) != catalog.digest([READ_FILE, PAY])
 
 
 def test_a_memo_computes_once_stays_bounded_and_clears() -> None:

@@ -5,13 +5,14 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.labels.strategies import json_values
+from tests.labels.strategies import json_values, labels, profiles
 from weir.labels import DataLabel, ToolProfile
 from weir.labels.check import check_document
 from weir.labels.dialects import core, sep1913, sep1984
 from weir.labels.profile import combine
-from weir.labels.provenance import Diagnostic
+from weir.labels.provenance import Diagnostic, Origin
 from weir.labels.read import (
+    _label,
     read_data_meta,
     read_resolution,
     read_result,
@@ -19,6 +20,7 @@ from weir.labels.read import (
     read_tool,
     returned_label,
 )
+from weir.labels.vocab import Dialect
 
 ANNOTATION_KEYS = sorted(core.KEYS | sep1984.KEYS | sep1913.KEYS | {"InputMetadata", "ReturnMetadata"})
 METADATA_KEYS = ["destination", "sensitivity", "outcomes", "source", "Destination", "Sensitivity", "Outcomes", "Source"]
@@ -178,3 +180,27 @@ def test_an_unreadable_data_hint_labels_at_least_as_strongly_as_true(slot: tuple
     claimed, _ = read_data_meta({container: {key: True}})
     assert unreadable.at_least(claimed)
     assert [d.severity for d in diagnostics] == ["error"]
+
+
+@settings(max_examples=200)
+@given(labels, st.sets(st.sampled_from(sorted(DataLabel.model_fields)), max_size=4))
+def test_a_label_the_readers_build_directly_is_what_model_construct_builds(label: DataLabel, given: set[str]) -> None:
+    values = {k: getattr(label, k) for k in given if k != "origins"}
+    origins = {k: frozenset({Origin(dialect=Dialect.ISSUE711, path=f"_meta.{k}")}) for k in values}
+    fast = _label(values, origins)
+    slow = DataLabel.model_construct({*values, "origins"}, **values, origins=origins)
+    assert fast.__dict__ == slow.__dict__
+    assert list(fast.__dict__) == list(slow.__dict__)
+    assert fast.model_fields_set == slow.model_fields_set
+    assert repr(fast) == repr(slow)
+    assert fast.model_dump(mode="json", exclude_unset=True) == slow.model_dump(mode="json", exclude_unset=True)
+    assert DataLabel.model_validate(fast.model_dump(mode="json")) == fast
+
+
+@settings(max_examples=200)
+@given(profiles())
+def test_returned_label_is_the_label_pydantic_would_validate(profile: ToolProfile) -> None:
+    label = returned_label(profile)
+    validated = DataLabel(**{k: getattr(label, k) for k in label.model_fields_set})
+    assert label == validated  # (repr may differ: a validated frozenset is a new one, in its own order)
+    assert label.model_fields_set == validated.model_fields_set

@@ -38,7 +38,7 @@ events = st.one_of(
 )
 
 
-@settings(max_examples=60)
+@settings(max_examples=60, deadline=None)  # file I/O per example: no per-example time limit on a loaded box
 @given(st.lists(events, max_size=6))
 def test_every_written_event_reads_back_equal_on_its_own_line(tmp_path_factory: Any, recorded: list[Any]) -> None:
     path = tmp_path_factory.mktemp("t") / "trace.jsonl"
@@ -120,6 +120,8 @@ def test_blank_lines_are_skipped_but_still_counted() -> None:
         ("[1, 2]", "an event must be a JSON object, not an array"),
         ('{"server":"x"}', "no `event` key; expected one of: call, result, session, tools"),
         ('{"event":"reply"}', '`event` is "reply"; expected one of: call, result, session, tools'),
+        ('{"event":["call"]}', '`event` is ["call"]; expected one of: call, result, session, tools'),
+        ('{"event":{"a":1}}', '`event` is {"a": 1}; expected one of: call, result, session, tools'),
         ('{"event":"call","server":"mail"}', "call event: missing key tool"),
         ('{"event":"result"}', "result event: missing keys result, server, tool"),
         (

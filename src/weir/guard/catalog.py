@@ -30,9 +30,9 @@ __all__ = [
     "clear_caches",
     "definition_text",
     "digest",
-    "digest_of",
     "facts_of",
     "findings_by_tool",
+    "is_unique",
     "scan_error",
 ]
 
@@ -160,11 +160,9 @@ def digest(value: Any) -> str:
     return hashlib.blake2b(data, digest_size=20).hexdigest()
 
 
-def digest_of(digests: Sequence[str]) -> str:
-    """The fingerprint of a list from its items' fingerprints (so each item is pickled once)."""
-    if any(d.startswith("unique:") for d in digests):
-        return f"unique:{next(_UNIQUE)}"
-    return hashlib.blake2b("\n".join(digests).encode(), digest_size=20).hexdigest()
+def is_unique(fingerprint: str) -> bool:
+    """Whether :func:`digest` gave ``fingerprint`` to a value it could not pickle (never seen again)."""
+    return fingerprint.startswith("unique:")
 
 
 _UNIQUE = itertools.count()

@@ -23,6 +23,7 @@ from weir.flow.store import MemorySessionStore, SessionStore
 from weir.flow.values import walk_leaves
 from weir.guard import catalog, reading, toolscan
 from weir.guard.checks import CallCheck, ChainLike, ResultCheck, ToolsReview
+from weir.guard.listing import LISTINGS, Listing, read_listing
 from weir.guard.shaping import blocked_result, redact_result, warn_result
 from weir.labels.config import ServerConfig, Sharing, Trust
 from weir.labels.datalabel import DataLabel
@@ -83,61 +84,57 @@ class Guard:
 
         The same list as the server's previous one (a client re-listing, a trace replaying) is
         recognised and its review returned as it was: nothing changed, so neither the profiles nor
-        the detectors' verdicts (poisoning, pinning) can have.
+        the detectors' verdicts (poisoning, pinning) can have. A list another guard has read
+        (under the same trust and overrides) is not read again (:mod:`weir.guard.listing`).
         """
-        digests = [catalog.digest(raw) for raw in tools]
-        digest = catalog.digest_of(digests)
+        digest = catalog.digest(tools)
         previous = self._listed.get(server)
         if previous is not None and previous[0] == digest:
             return previous[1]
-        review = self._register(server, tools, digests)
+        review = self._register(server, tools, self._listing(server, tools, digest))
         self._listed[server] = (digest, review)
         return review
 
-    def _register(self, server: str, tools: Sequence[Mapping[str, Any]], digests: Sequence[str]) -> ToolsReview:
-        findings = self._scan_tools(server, tools, digests)
-        flagged = catalog.findings_by_tool(tools, findings)
-        profiles: dict[str, ToolProfile] = {}
-        errors: list[str] = []
-        for key in [k for k in self._profiles if k[0] == server]:
-            del self._profiles[key]
-            self._facts.pop(key, None)
-            self._flagged.pop(key, None)
+    def _listing(self, server: str, tools: Sequence[Mapping[str, Any]], digest: str) -> Listing:
+        cfg = self._server(server)
+        trusted = cfg is not None and cfg.trust is Trust.TRUSTED
         trust_key = self._trust_key(server)
-        for i, (raw, digest) in enumerate(zip(tools, digests, strict=True)):
-            name = raw.get("name") if isinstance(raw, Mapping) else None
-            if not isinstance(name, str) or not name:
-                errors.append(f"tools[{i}]: a tool without a name cannot be called; ignored")
-                continue
-            profile = self._read(raw, server, (server, trust_key, digest), errors, i)
-            profiles[name] = profile
-            self._profiles[(server, name)] = profile
-            self._flagged[(server, name)] = flagged.get(name, [])
-            self._remember_definition(server, name, raw, digest, bool(flagged.get(name)))
-            self._facts[(server, name)] = catalog.facts_of(profile, flagged.get(name, []))
-        return ToolsReview(server, profiles, tuple(findings), flagged, tuple(errors))
 
-    def _read(
-        self, raw: Mapping[str, Any], server: str, key: tuple[str, str, str], errors: list[str], i: int
-    ) -> ToolProfile:
-        try:
+        def read(raw: Mapping[str, Any], tool_digest: str) -> ToolProfile:
             return catalog.PROFILES.get(
-                key,
+                (server, trust_key, tool_digest),
                 lambda: reading.read_profile(
                     raw, server=server, servers=self.config.servers, overrides=self.config.overrides
                 ),
             )
-        except Exception as exc:  # a reader bug must not make a tool look safe
-            errors.append(f"tools[{i}]: could not be read ({exc}); treated as unknown")
-            return ToolProfile(name=str(raw.get("name")), server=server)
 
-    def _remember_definition(self, server: str, name: str, raw: Mapping[str, Any], digest: str, flagged: bool) -> None:
-        cfg = self._server(server)
-        if cfg is not None and cfg.trust is Trust.TRUSTED:
-            return
-        text = catalog.DEFINITIONS.get(digest, lambda: tuple(catalog.definition_text(raw)))
-        if not text:
-            return
+        def make() -> Listing:
+            return read_listing(server, tools, trusted=trusted, read=read)
+
+        if catalog.is_unique(digest):  # never found again: do not fill the memo with it
+            return make()
+        return LISTINGS.get((server, trust_key, digest), make)
+
+    def _register(self, server: str, tools: Sequence[Mapping[str, Any]], listing: Listing) -> ToolsReview:
+        findings = self._scan_tools(server, tools, listing.digests)
+        flagged = catalog.findings_by_tool(tools, findings)
+        for key in [k for k in self._profiles if k[0] == server]:
+            del self._profiles[key]
+            self._facts.pop(key, None)
+            self._flagged.pop(key, None)
+        profiles: dict[str, ToolProfile] = {}
+        for tool in listing.tools:
+            found = flagged.get(tool.name, [])
+            key = (server, tool.name)
+            profiles[tool.name] = self._profiles[key] = tool.profile
+            self._flagged[key] = found
+            if tool.definition:
+                self._remember_definition(server, tool.name, tool.definition, bool(found))
+            self._facts[key] = catalog.facts_of(tool.profile, found) if found else tool.facts
+        return ToolsReview(server, profiles, tuple(findings), flagged, listing.errors)
+
+    def _remember_definition(self, server: str, name: str, text: tuple[str, ...], flagged: bool) -> None:
+        """Keep an untrusted tool's definition text: its values steer calls as injected text does."""
         self._definition_steps.append((server, f"{name} (tool definition)"))
         step = len(self._definition_steps) - 1
         self._definitions.observe(list(text), step=step, untrusted=True, malicious=flagged, open_world=True)

@@ -14,9 +14,9 @@ from typing import Any
 from weir.guard.catalog import Memo
 from weir.labels.config import Override, ServerConfig, Trust
 from weir.labels.datalabel import BOTTOM, DataLabel
-from weir.labels.overrides import apply_overrides, resolve_profile
+from weir.labels.overrides import apply_overrides
 from weir.labels.profile import RISKY_WHEN, ToolProfile
-from weir.labels.read import read_data_meta, read_resolution, read_result_label, returned_label
+from weir.labels.read import read_data_meta, read_resolution, read_result_label, read_tool, returned_label
 from weir.labels.trust import apply_trust
 
 __all__ = ["declared_label", "merge_resolved", "meta_label", "read_profile", "read_resolved", "result_label_of"]
@@ -27,8 +27,15 @@ _SETS = ("effects", "destinations", "input_classes", "input_scopes", "outcomes",
 def read_profile(
     raw: Mapping[str, Any], *, server: str, servers: Mapping[str, ServerConfig], overrides: Sequence[Override]
 ) -> ToolProfile:
-    """A wire tool as the policy should see it: read → trust → overrides."""
-    return resolve_profile(raw, server=server, servers=servers, overrides=overrides).profile
+    """A wire tool as the policy should see it: read → trust → overrides.
+
+    The profile :func:`weir.labels.overrides.resolve_profile` gives, without the diagnostics it
+    adds for lint (the claims trust dropped), which the Guard never reads.
+    """
+    config = servers.get(server)
+    trust = config.trust if config is not None else Trust.UNTRUSTED
+    profile = apply_trust(read_tool(raw, server=server).profile, trust)
+    return apply_overrides(profile, overrides, server=server)
 
 
 def read_resolved(

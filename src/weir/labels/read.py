@@ -67,12 +67,19 @@ def _profile(
     with a validated profile).
     """
     given = {**facts, "name": name, "server": server, "origins": {k: tuple(v) for k, v in origins.items()}}
+    claimed = _PROFILE_FIELDS & given.keys()
     profile = ToolProfile.__new__(ToolProfile)
-    object.__setattr__(profile, "__dict__", {k: given.get(k, d) for k, d in _PROFILE_DEFAULTS.items()})
-    object.__setattr__(profile, "__pydantic_fields_set__", _PROFILE_FIELDS & given.keys())
+    # Merging into the defaults keeps their (declaration) order; only when every key is a field.
+    values = {**_PROFILE_DEFAULTS, **given} if len(claimed) == len(given) else _fields_of(given)
+    object.__setattr__(profile, "__dict__", values)
+    object.__setattr__(profile, "__pydantic_fields_set__", claimed)
     object.__setattr__(profile, "__pydantic_extra__", None)
     object.__setattr__(profile, "__pydantic_private__", None)
     return profile
+
+
+def _fields_of(given: Mapping[str, Any]) -> dict[str, Any]:
+    return {k: given.get(k, d) for k, d in _PROFILE_DEFAULTS.items()}
 
 
 # Every default is immutable (None, False, an empty frozenset), or always given: one copy serves.
@@ -161,13 +168,28 @@ def _data_label(facts: dict[str, Any], origins: Mapping[str, list[Origin]]) -> D
     kept = {k: frozenset(origins[k]) for k in values if k in origins}
     if "level" in values and "level" not in kept:
         kept["level"] = frozenset(origins.get("classes", ())) | frozenset(origins.get("scopes", ()))
-    # The collector produced typed values: construct without re-validating (this is per call),
-    # every field given (pydantic's defaults lookup costs as much as the rest) but only the
-    # claimed ones marked as set, as a validated label would have them.
-    return DataLabel.model_construct({*values, "origins"}, **{**_BOTTOM_VALUES, **values}, origins=kept)
+    return _label(values, kept)
 
 
-_BOTTOM_VALUES = {k: getattr(BOTTOM, k) for k in (*_DATA_FIELDS, "findings")}
+def _label(values: Mapping[str, Any], origins: Mapping[str, frozenset[Origin]]) -> DataLabel:
+    """A label of typed values, built as ``DataLabel.model_construct`` would build it.
+
+    Labels are read on every tool result: this skips pydantic's validation (the collector made
+    typed values) and ``model_construct``'s walk over every field and alias, whose cost was most
+    of reading a labelled result. Fields are in declaration order, only the given ones (and
+    ``origins``) marked as set, as a validated label would have them (a test compares the two).
+    """
+    given = {**values, "origins": origins}
+    label = DataLabel.__new__(DataLabel)
+    object.__setattr__(label, "__dict__", {k: given.get(k, d) for k, d in _LABEL_DEFAULTS.items()})
+    object.__setattr__(label, "__pydantic_fields_set__", set(given))
+    object.__setattr__(label, "__pydantic_extra__", None)
+    object.__setattr__(label, "__pydantic_private__", None)
+    return label
+
+
+# Every default is immutable (False, NONE, an empty frozenset) or always given (origins).
+_LABEL_DEFAULTS: dict[str, Any] = {k: getattr(BOTTOM, k) for k in DataLabel.model_fields}
 
 
 def read_data_meta(meta: Any, *, path: str = "_meta") -> tuple[DataLabel, tuple[Diagnostic, ...]]:
@@ -341,4 +363,4 @@ def returned_label(profile: ToolProfile) -> DataLabel:
     origins = {k: frozenset(profile.origin_of(wire_field.get(k, k))) for k, v in values.items() if v and k != "level"}
     if level:
         origins["level"] = level_from
-    return DataLabel(**values, origins=origins)
+    return _label(values, origins)
