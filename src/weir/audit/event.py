@@ -154,6 +154,8 @@ class AuditEvent(WeirModel):
             sealed_error = seal(Payload.raw(self.upstream_error), redact=True, redactor=redactor)
             text = sealed_error.value if sealed_error is not None else None
             update["upstream_error"] = text if isinstance(text, str) else "[withheld: the redactor failed]"
+        if len(update) == 2 and update["arguments"] is self.arguments and update["result"] is self.result:
+            return self  # already sealed (e.g. a result the Guard redacted); frozen, so sharing is safe
         return self.model_copy(update=update)
 
     @field_validator("time")
