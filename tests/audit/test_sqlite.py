@@ -77,6 +77,18 @@ def test_an_append_after_a_failed_one_still_chains_to_the_last_row(store: Sqlite
     assert store.verify().ok
 
 
+def test_an_append_inside_a_transaction_left_open_is_refused_not_left_uncommitted(db_path: Path) -> None:
+    with SqliteAuditStore(db_path, anchor_every=0) as store:
+        store.append(event(1))
+        store._db.execute("BEGIN")
+        with pytest.raises(AuditError, match="cannot append"):
+            store.append(event(2))
+        assert not store._db.in_transaction  # the failed append rolled back what was left open
+        assert store.append(event(3)).id == 2
+    with SqliteAuditStore(db_path, create=False) as reopened:
+        assert [s.event.call_id for s in reopened.query()] == ["1", "3"]
+
+
 def test_tail_returns_the_last_events_oldest_first(store: SqliteAuditStore) -> None:
     for i in range(5):
         store.append(event(i))

@@ -134,8 +134,8 @@ class SqliteAuditStore:
         The id is the primary key, so when another writer appended since, the insert fails on
         it and writes nothing; any failure here leaves the decision to :meth:`_insert_locked`.
         """
-        if self._head is None:
-            return None
+        if self._head is None or db.in_transaction:
+            return None  # inside an open transaction the INSERT would not commit on its own
         prev_id, prev = self._head
         row_id = prev_id + 1
         if self._anchor_every and row_id % self._anchor_every == 0:
