@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import sqlite3
 import threading
 from datetime import UTC, datetime, timedelta
@@ -52,6 +53,40 @@ def test_an_append_is_visible_to_another_connection_as_soon_as_it_returns(store:
     other = sqlite3.connect(store.path)
     assert other.execute("SELECT count(*) FROM events").fetchone()[0] == 1
     other.close()
+
+
+def test_two_stores_on_one_file_taking_turns_keep_one_unbroken_chain(db_path: Path) -> None:
+    # Each store remembers the head it wrote; the other's rows in between must be chained to.
+    with SqliteAuditStore(db_path, anchor_every=3) as a, SqliteAuditStore(db_path, anchor_every=3) as b:
+        stored = [(a if i % 3 else b).append(event(i)) for i in range(12)]
+        assert [s.id for s in stored] == list(range(1, 13))
+        assert all(later.prev_hash == earlier.hash for earlier, later in itertools.pairwise(stored))
+        report = a.verify()
+        assert report.ok, report.problem
+        assert [anchor.id for anchor in a.anchors()] == [3, 6, 9, 12]
+
+
+def test_an_append_after_a_failed_one_still_chains_to_the_last_row(store: SqliteAuditStore) -> None:
+    first = store.append(event(1))
+    store._db.execute("CREATE TRIGGER no_more BEFORE INSERT ON events BEGIN SELECT RAISE(ABORT, 'full'); END")
+    with pytest.raises(AuditError, match="cannot append"):
+        store.append(event(2))
+    store._db.execute("DROP TRIGGER no_more")
+    second = store.append(event(3))
+    assert (second.id, second.prev_hash) == (2, first.hash)
+    assert store.verify().ok
+
+
+def test_an_append_inside_a_transaction_left_open_is_refused_not_left_uncommitted(db_path: Path) -> None:
+    with SqliteAuditStore(db_path, anchor_every=0) as store:
+        store.append(event(1))
+        store._db.execute("BEGIN")
+        with pytest.raises(AuditError, match="cannot append"):
+            store.append(event(2))
+        assert not store._db.in_transaction  # the failed append rolled back what was left open
+        assert store.append(event(3)).id == 2
+    with SqliteAuditStore(db_path, create=False) as reopened:
+        assert [s.event.call_id for s in reopened.query()] == ["1", "3"]
 
 
 def test_tail_returns_the_last_events_oldest_first(store: SqliteAuditStore) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
@@ -9,6 +10,8 @@ import pytest
 from tests.gateway.conftest import SECRET, TableEnforcer, approve, client, decline, make_gateway, wire_upstream
 from weir.gateway.catalog import PROFILE_KEY
 from weir.gateway.effects import DECISION_KEY
+from weir.gateway.exchange import ClientState
+from weir.gateway.jsonrpc import Message
 
 pytestmark = pytest.mark.anyio
 
@@ -267,3 +270,49 @@ async def test_a_transport_failure_is_retried_only_for_idempotent_tools(
     assert "exit code 4" in once.content[0].text  # type: ignore[union-attr]
     assert retried.is_error is False
     assert retried.content[0].text == "worked the second time"  # type: ignore[union-attr]
+
+
+async def _nowhere(msg: Message) -> None:
+    """A transport's send for these tests: nothing is expected mid-request."""
+
+
+async def _slow_call_in_flight(gateway: Any, conn: ClientState) -> asyncio.Task[Message | None]:
+    """Start a long call on ``conn`` as a transport would (its own task) and wait until it is in flight."""
+    msg = {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "slow", "arguments": {"seconds": 5}}}
+    task = asyncio.create_task(gateway.handle(msg, conn, _nowhere))
+    while not gateway.busy(conn):
+        await asyncio.sleep(0.01)
+    return task
+
+
+async def test_a_request_the_client_cancels_gets_no_response_and_the_connection_goes_on(wired: Any) -> None:
+    gateway, _ = wired
+    conn = ClientState(conn_id="conn-cancel")
+    slow = await _slow_call_in_flight(gateway, conn)
+    ping = await gateway.handle({"jsonrpc": "2.0", "id": 2, "method": "ping"}, conn, _nowhere)
+    cancel = {"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": 1}}
+    assert await gateway.handle(cancel, conn, _nowhere) is None
+    assert await slow is None
+    assert not slow.cancelled()  # the transport's task carries on: only the request was withdrawn
+    assert ping is not None
+    assert ping["result"] == {}
+    assert not gateway.busy(conn)
+
+
+async def test_closing_a_connection_withdraws_its_requests_without_a_response(wired: Any) -> None:
+    gateway, _ = wired
+    conn = ClientState(conn_id="conn-close")
+    slow = await _slow_call_in_flight(gateway, conn)
+    gateway.forget_client(conn)
+    assert await slow is None
+    assert not gateway.busy(conn)
+
+
+async def test_a_transport_stopping_its_own_task_cancels_the_request_too(wired: Any) -> None:
+    gateway, _ = wired
+    conn = ClientState(conn_id="conn-stop")
+    slow = await _slow_call_in_flight(gateway, conn)
+    slow.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await slow
+    assert not gateway.busy(conn)

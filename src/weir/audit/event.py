@@ -154,6 +154,8 @@ class AuditEvent(WeirModel):
             sealed_error = seal(Payload.raw(self.upstream_error), redact=True, redactor=redactor)
             text = sealed_error.value if sealed_error is not None else None
             update["upstream_error"] = text if isinstance(text, str) else "[withheld: the redactor failed]"
+        if len(update) == 2 and update["arguments"] is self.arguments and update["result"] is self.result:
+            return self  # already sealed (e.g. a result the Guard redacted); frozen, so sharing is safe
         return self.model_copy(update=update)
 
     @field_validator("time")
@@ -202,12 +204,17 @@ def label_json(label: DataLabel) -> dict[str, Any]:
     return {key: _sorted_sets(value) for key, value in dumped.items()}
 
 
+# The sort key is each member's ``json.dumps(v, sort_keys=True)``; one encoder built once gives
+# the same text without constructing an encoder per member (most of label_json's cost).
+_sort_key = json.JSONEncoder(sort_keys=True).encode
+
+
 def _sorted_sets(value: Any) -> Any:
     # Every list in a dumped DataLabel is a frozenset, so sorting loses nothing and makes the
     # stored JSON (and therefore the chain hash) independent of set iteration order.
     if isinstance(value, list):
         items = [_sorted_sets(v) for v in value]
-        return sorted(items, key=lambda v: json.dumps(v, sort_keys=True))
+        return sorted(items, key=_sort_key) if len(items) > 1 else items
     if isinstance(value, dict):
         return {k: _sorted_sets(v) for k, v in value.items()}
     return value

@@ -83,6 +83,7 @@ class Gateway:
         self._ids = itertools.count(1)
         self._waits: dict[str, asyncio.Future[Message]] = {}
         self._inflight: dict[tuple[str, Any], asyncio.Task[Any]] = {}
+        self._withdrawn: set[tuple[str, Any]] = set()  # in-flight requests cancelled for the client
         self._catalog_lock = asyncio.Lock()
         self._loaded = False
         self.recorder: Recorder | None = None
@@ -120,29 +121,36 @@ class Gateway:
             await self._notification(msg["method"], ex)
             return None
         key = (client.conn_id, msg["id"])
-        # Its own task, so a client's cancellation stops this request and nothing else.
-        work = asyncio.create_task(self._request(msg["method"], ex))
-        self._inflight[key] = work
+        # The request runs in the caller's task (each transport gives every message its own), so a
+        # client's cancellation cancels that task; _withdraw marks it so it is told apart below.
+        task = asyncio.current_task()
+        if task is not None:
+            self._inflight[key] = task
         try:
-            return jsonrpc.result(msg["id"], await work)
+            return jsonrpc.result(msg["id"], await self._request(msg["method"], ex))
         except asyncio.CancelledError:
-            outer = asyncio.current_task()
-            if work.cancelled() and not (outer is not None and outer.cancelling()):
-                return None  # cancelled by the client: no response is sent
-            work.cancel()
+            if key in self._withdrawn and task is not None and task.uncancel() == 0:
+                return None  # cancelled by the client (and by nobody else): no response is sent
             raise
         except RpcError as exc:
             return jsonrpc.error(msg["id"], exc.code, exc.message, exc.data)
         except Exception as exc:  # top-level handler: the client gets a precise error, never a hang
             return jsonrpc.error(msg["id"], jsonrpc.INTERNAL_ERROR, f"gateway error: {type(exc).__name__}: {exc}")
         finally:
-            self._inflight.pop(key, None)
+            if self._inflight.get(key) is task:
+                del self._inflight[key]
+            self._withdrawn.discard(key)
+
+    def _withdraw(self, key: tuple[str, Any]) -> None:
+        """Cancel a request in flight on the client's behalf (once; its task then answers nothing)."""
+        task = self._inflight.get(key)
+        if task is not None and key not in self._withdrawn:
+            self._withdrawn.add(key)
+            task.cancel()
 
     async def _notification(self, method: str, ex: Exchange) -> None:
         if method == "notifications/cancelled":
-            task = self._inflight.get((ex.client.conn_id, ex.params.get("requestId")))
-            if task is not None:
-                task.cancel()
+            self._withdraw((ex.client.conn_id, ex.params.get("requestId")))
 
     async def _request(self, method: str, ex: Exchange) -> dict[str, Any]:
         self._check_version(ex)
@@ -320,6 +328,5 @@ class Gateway:
     def forget_client(self, client: ClientState) -> None:
         """Cancel what a closed connection still has in flight."""
         self._listeners.pop(client.conn_id, None)
-        for (conn, _), task in list(self._inflight.items()):
-            if conn == client.conn_id:
-                task.cancel()
+        for key in [key for key in self._inflight if key[0] == client.conn_id]:
+            self._withdraw(key)
