@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import partial
 from importlib import resources
 from typing import Any, TypeVar
 
@@ -21,6 +22,8 @@ from hypothesis import strategies as st
 from weir.detect import short
 from weir.detect.chain import Chain
 from weir.detect.codes import has_ascii_controls, max_code_point
+from weir.detect.injection.features import gram_indices, prepare
+from weir.detect.injection.model import load_model
 from weir.detect.numeric import numeric_candidates
 from weir.detect.pii import _STREETS
 from weir.detect.secrets import _ANCHORS as SECRET_ANCHORS
@@ -70,6 +73,14 @@ def _both(compute: Callable[[str], T], text: str) -> tuple[T, T]:
     return fast, reference
 
 
+def _both_bytes(compute: Callable[[bytes], T], raw: bytes) -> tuple[T, T]:
+    with _limit(len(raw) * 4 + 1):  # the byte paths take a share of the limit
+        fast = compute(raw)
+    with _limit(-1):
+        reference = compute(raw)
+    return fast, reference
+
+
 def _findings(text: str) -> list[dict[str, Any]]:
     return [f.model_dump() for f in CHAIN.scan_text(text)]
 
@@ -87,6 +98,49 @@ def test_the_fast_primitives_agree_with_the_vectorised_ones(text: str) -> None:
     ):
         fast, reference = _both(compute, text)
         assert fast == reference
+
+
+# Bytes the classifier's normalisation treats specially: letters in both cases, digits, every
+# whitespace byte (runs collapse), UTF-8 lead and continuation bytes.
+CLASSIFIER_BYTES = st.binary(max_size=40) | st.lists(
+    st.sampled_from([b"A", b"z", b"7", b" ", b"  ", b"\t\n", b"\r\x0b\x0c", b"\xc3\xa9", b"\xff", b"\x00", b"Ignore "]),
+    max_size=80,
+).map(b"".join)
+
+
+def _hashes(data: Any, bits: int, _raw: bytes) -> Any:
+    return gram_indices(data, bits)
+
+
+def _logits(chunk: int, raw: bytes) -> Any:
+    return load_model().logits(raw, chunk)
+
+
+@settings(max_examples=200, deadline=None)
+@given(CLASSIFIER_BYTES)
+def test_the_classifiers_fast_normalisation_and_hashing_agree_with_the_vectorised_ones(raw: bytes) -> None:
+    fast, reference = _both_bytes(prepare, raw)
+    assert fast.data.dtype == reference.data.dtype
+    assert fast.data.tobytes() == reference.data.tobytes()
+    assert (fast.kept is None) == (reference.kept is None)
+    if fast.kept is not None and reference.kept is not None:
+        assert fast.kept.tolist() == reference.kept.tolist()
+    assert fast.raw_len == reference.raw_len
+    data = reference.data
+    for bits in (8, 20, 31):
+        hashed, looped = _both_bytes(partial(_hashes, data, bits), raw)
+        assert hashed.dtype == looped.dtype
+        assert hashed.shape == looped.shape
+        assert hashed.tolist() == looped.tolist()
+
+
+@settings(max_examples=100, deadline=None)
+@given(CLASSIFIER_BYTES)
+def test_the_classifiers_logits_are_bit_for_bit_those_of_the_vectorised_path(raw: bytes) -> None:
+    for chunk in (16, 256):
+        fast, reference = _both_bytes(partial(_logits, chunk), raw)
+        for a, b in zip(fast, reference, strict=True):
+            assert a.tobytes() == b.tobytes()
 
 
 @settings(max_examples=300, deadline=None)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["LIMIT", "ascii_fold", "has_ascii_controls", "is_short", "max_code_point"]
+__all__ = ["LIMIT", "ascii_fold", "has_ascii_controls", "is_short", "max_code_point", "within"]
 
 LIMIT = 512
 """Texts of at most this many characters take the pure-Python paths (tests set it to -1 to force
@@ -31,6 +31,11 @@ def is_short(text: str, share: float = 1.0) -> bool:
     """Whether ``text`` takes the pure-Python paths; ``share`` of :data:`LIMIT` for a path whose
     cost grows faster with the length (measured: each path's break-even point differs)."""
     return len(text) <= LIMIT * share
+
+
+def within(length: int, share: float = 1.0) -> bool:
+    """:func:`is_short` for a length (of bytes, or of an array)."""
+    return length <= LIMIT * share
 
 
 def ascii_fold(text: str) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import io
 import json
+import math
 import zipfile
 from dataclasses import dataclass
 from importlib import resources
@@ -158,6 +159,8 @@ class InjectionModel:
         # Only windows near or above the threshold need their probability: the sigmoid is monotonic,
         # so the logit floor (a little below the exact boundary) loses none; the exact test follows.
         candidates = np.flatnonzero(logit >= _logit_floor(minimum))
+        if candidates.size == 0:
+            return []  # the usual answer: nothing left to compute
         prob = 1.0 / (1.0 + np.exp(-np.clip(logit[candidates], -60.0, 60.0)))
         keep = prob >= minimum
         chosen, prob = candidates[keep], prob[keep]
@@ -173,7 +176,7 @@ def _logit_floor(minimum: float) -> float:
         return -np.inf
     if minimum >= 1.0:
         return 30.0  # the float64 sigmoid rounds to 1.0 only above a logit of about 36.7
-    floor = float(np.log(minimum / (1.0 - minimum))) - 1e-3
+    floor = math.log(minimum / (1.0 - minimum)) - 1e-3
     return -np.inf if floor < -60.0 else floor  # logits are clipped to -60 before the sigmoid
 
 
