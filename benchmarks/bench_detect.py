@@ -1,5 +1,6 @@
 """Detector throughput (MB/s per detector and for the whole chain) and recall side by side
-with detect-secrets, measured in one run on the same texts.
+with detect-secrets, measured in one run on the same texts; and the chain's cost per short text,
+its pure-Python short paths side by side with the vectorised reference path.
 
 Budgets (DESIGN.md): secrets alone >= 20 MB/s, all detectors on a tool result >= 20 MB/s.
 Throughput is MB of text per CPU second of this process (wall-clock on a shared machine would
@@ -11,11 +12,14 @@ it is installed (``pip install 'mcp-weir[bench]'``) and are skipped cleanly othe
 from __future__ import annotations
 
 import importlib.util
+import statistics
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from weir.detect import short
 from weir.detect.chain import Chain
 from weir.detect.config import DetectorSpec
 from weir.detect.evaluation.metrics import mb_per_s, score
@@ -87,13 +91,64 @@ def _side_by_side(quick: bool, weir_rate: float) -> list[Row]:
     ]
 
 
-def _sprinkled(text: str) -> str:
-    """``text`` with every 20th word replaced by a non-ASCII one (accents, CJK, emoji, fullwidth)."""
+def _sprinkled(text: str, every: int = 20) -> str:
+    """``text`` with every ``every``-th word replaced by a non-ASCII one (accents, CJK, emoji, fullwidth)."""
     words = text.split(" ")
     others = ["café", "naïve", "東京", "😀", "—", "“quoted”", "Ａ", "résumé", "こんにちは，世界", "Ελλάδα"]
-    for i in range(0, len(words), 20):
-        words[i] = others[(i // 20) % len(others)]
+    for i in range(0, len(words), every):
+        words[i] = others[(i // every) % len(others)]
     return " ".join(words)
+
+
+SHORT_SPEEDUP = 1.5
+"""How much faster than the reference path the chain must be on texts the short paths take."""
+
+
+def _per_text_us(scan: Callable[[str], object], texts: list[str]) -> float:
+    """Mean thread CPU µs of one ``scan`` over each of ``texts`` (each a distinct string)."""
+    start = time.thread_time_ns()
+    for text in texts:
+        scan(text)
+    return (time.thread_time_ns() - start) / len(texts) / 1000
+
+
+def _short_texts(quick: bool) -> list[Row]:
+    """The default chain's µs per text at a few sizes: short paths and the vectorised reference
+    (``short.limit(-1)``), interleaved round by round in this run; the median round of each.
+
+    Every text is a distinct string cut from a different place of a tool-result-like text, so no
+    memory of a previous text (the code arrays are remembered by identity) serves the next one."""
+    chain = Chain.from_specs(None)
+    chain.warm()
+    base = throughput_text(200_000, seed=11)
+    rounds = 5 if quick else 15
+    rows: list[Row] = []
+    for label, size, sample in (
+        ("8 B", 8, base),
+        ("64 B", 64, base),
+        ("64 B, non-ASCII words", 64, _sprinkled(base, 4)),
+        ("256 B", 256, base),
+        ("1 KB", 1024, base),
+    ):
+        texts = [sample[i * 997 : i * 997 + size] for i in range(100 if size < 1000 else 40)]
+        fast, reference = [], []
+        for _ in range(rounds):
+            fast.append(_per_text_us(chain.scan_text, texts))
+            with short.limit(-1):
+                reference.append(_per_text_us(chain.scan_text, texts))
+        after, before = statistics.median(fast), statistics.median(reference)
+        # Above short.LIMIT both are the same code: the row checks that nothing got slower.
+        wanted = SHORT_SPEEDUP if size <= short.LIMIT else 0.9
+        rows += [
+            (f"chain µs per {label} text, reference path (before)", f"{before:.1f} µs", "reference", True),
+            (
+                f"chain µs per {label} text, short paths (after)",
+                f"{after:.1f} µs (x{before / after:.1f})",
+                f"x{wanted:g} faster",
+                before / after >= wanted,
+            ),
+        ]
+    return rows
 
 
 def run(quick: bool) -> list[Row]:
@@ -117,7 +172,7 @@ def run(quick: bool) -> list[Row]:
     rows.append(_rate("chain: default, a non-ASCII word in every 20", default.scan_text, _sprinkled(text), repeat)[0])
     if available("injection"):
         rows += _without_classifier(default, text, repeat)
-    return rows + _side_by_side(quick, secrets_rate)
+    return rows + _short_texts(quick) + _side_by_side(quick, secrets_rate)
 
 
 def _without_classifier(default: Chain, text: str, repeat: int) -> list[Row]:

@@ -9,12 +9,12 @@ and adversarial texts and on every text of the shipped evaluation corpora.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from functools import partial
 from importlib import resources
 from typing import Any, TypeVar
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -23,7 +23,7 @@ from weir.detect import short
 from weir.detect.chain import Chain
 from weir.detect.codes import has_ascii_controls, max_code_point
 from weir.detect.injection.features import gram_indices, prepare
-from weir.detect.injection.model import load_model
+from weir.detect.injection.model import InjectionModel, load_model
 from weir.detect.numeric import numeric_candidates
 from weir.detect.pii import _STREETS
 from weir.detect.secrets import _ANCHORS as SECRET_ANCHORS
@@ -53,30 +53,20 @@ _SEPARATORS = st.text(alphabet=st.sampled_from([*"--::..  +()/ABGZabf\n", "\u00e
 NUMERIC = st.lists(st.text(alphabet="0123456789", min_size=1, max_size=5) | _SEPARATORS, max_size=40).map("".join)
 
 
-@contextmanager
-def _limit(value: int) -> Iterator[None]:
-    saved = short.LIMIT
-    short.LIMIT = value
-    try:
-        yield
-    finally:
-        short.LIMIT = saved
-
-
 def _both(compute: Callable[[str], T], text: str) -> tuple[T, T]:
     """``(fast, reference)`` answers for ``text``; each call gets its own copy of the text, so
     nothing remembered for one path (the code arrays are remembered by identity) serves the other."""
-    with _limit(len(text) + 1):
+    with short.limit(len(text) + 1):
         fast = compute("".join(list(text)))
-    with _limit(-1):
+    with short.limit(-1):
         reference = compute("".join(list(text)))
     return fast, reference
 
 
 def _both_bytes(compute: Callable[[bytes], T], raw: bytes) -> tuple[T, T]:
-    with _limit(len(raw) * 4 + 1):  # the byte paths take a share of the limit
+    with short.limit(len(raw) * 4 + 1):  # the byte paths take a share of the limit
         fast = compute(raw)
-    with _limit(-1):
+    with short.limit(-1):
         reference = compute(raw)
     return fast, reference
 
@@ -143,6 +133,54 @@ def test_the_classifiers_logits_are_bit_for_bit_those_of_the_vectorised_path(raw
             assert a.tobytes() == b.tobytes()
 
 
+def _scores(model: InjectionModel, chunk: int, minimum: float, raw: bytes) -> Any:
+    return model.scores(raw, chunk, minimum)
+
+
+_RNG = np.random.default_rng(5)
+# Models whose windows often reach the threshold on short texts, with each extra scale on or off:
+# the one-window shortcut must answer exactly as the full scoring, above and below the floor.
+_MODELS = [
+    load_model(),
+    InjectionModel(_RNG.normal(0.0, 3.0, 1 << 12).astype(np.float32), 0.0, min_window=0),
+    InjectionModel(_RNG.normal(0.5, 2.0, 1 << 10).astype(np.float32), -1.0, min_window=8, short_margin=0.5),
+    InjectionModel(_RNG.normal(0.5, 2.0, 1 << 10).astype(np.float32), -1.0, min_window=8, segment_margin=0.3),
+]
+
+
+@settings(max_examples=100, deadline=None)
+@given(CLASSIFIER_BYTES)
+def test_the_classifiers_windows_are_those_of_the_vectorised_path(raw: bytes) -> None:
+    for model in _MODELS:
+        for chunk in (16, 17, 64, 256):
+            for minimum in (0.0, 0.05, 0.5, 0.6, 0.99, 1.0):
+                fast, reference = _both_bytes(partial(_scores, model, chunk, minimum), raw)
+                assert fast == reference
+
+
+def _planted_model(scale: str) -> InjectionModel:
+    """Every gram weighs -2 but those of ``zzzzz``, which weigh +2: the mean of a whole window
+    over ``a`` * 30 + ``z`` * 30 is about 0, that of its second half about +6."""
+    weights = np.full(1 << 12, -2.0, dtype=np.float32)
+    weights[gram_indices(np.frombuffer(b"zzzzz", dtype=np.uint8), 12)[:, 0]] = 2.0
+    if scale == "short_margin":
+        return InjectionModel(weights, 0.0, min_window=0, short_margin=0.0)
+    return InjectionModel(weights, 0.0, min_window=0, segment_margin=0.0)
+
+
+@pytest.mark.parametrize(
+    ("scale", "raw"), [("short_margin", b"a" * 30 + b"z" * 30), ("segment_margin", b"a" * 30 + b"|" + b"z" * 30)]
+)
+def test_a_text_whose_whole_window_is_clean_but_a_half_or_a_segment_is_not_is_still_reported(
+    scale: str, raw: bytes
+) -> None:
+    model = _planted_model(scale)
+    fast, reference = _both_bytes(partial(_scores, model, 64, 0.6), raw)
+    assert reference  # a half window (or the segment) of z reaches the threshold ...
+    assert model.logits(raw, 64)[0][0] < 0.4  # ... while the whole window does not
+    assert fast == reference
+
+
 @settings(max_examples=300, deadline=None)
 @given(NUMERIC)
 def test_the_fast_numeric_candidates_agree_with_the_vectorised_ones(text: str) -> None:
@@ -182,9 +220,9 @@ def _corpus(name: str) -> list[str]:
 )
 def test_the_chain_finds_exactly_the_same_on_every_corpus_text(name: str) -> None:
     texts = _corpus(name)
-    with _limit(10**9):
+    with short.limit(10**9):
         fast = [_findings(t) for t in texts]
-    with _limit(-1):
+    with short.limit(-1):
         reference = [_findings(t) for t in texts]
     assert fast == reference
     assert any(fast)  # the corpora hold findings: the comparison is not between empty lists

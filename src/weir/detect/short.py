@@ -14,8 +14,10 @@ The helpers here are the pure-Python counterparts of :mod:`weir.detect.codes`.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 
-__all__ = ["LIMIT", "ascii_fold", "has_ascii_controls", "is_short", "max_code_point", "within"]
+__all__ = ["LIMIT", "ascii_fold", "has_ascii_controls", "is_short", "limit", "max_code_point", "within"]
 
 LIMIT = 512
 """Texts of at most this many characters take the pure-Python paths (tests set it to -1 to force
@@ -36,6 +38,21 @@ def is_short(text: str, share: float = 1.0) -> bool:
 def within(length: int, share: float = 1.0) -> bool:
     """:func:`is_short` for a length (of bytes, or of an array)."""
     return length <= LIMIT * share
+
+
+@contextmanager
+def limit(value: int) -> Iterator[None]:
+    """Set :data:`LIMIT` for the block: ``-1`` makes every text take the vectorised reference path.
+
+    For differential tests and the benchmark's side-by-side rows; it changes a module global, so
+    every thread of the process sees it.
+    """
+    global LIMIT  # noqa: PLW0603 - the one switch every fast path reads
+    saved, LIMIT = LIMIT, value
+    try:
+        yield
+    finally:
+        LIMIT = saved
 
 
 def ascii_fold(text: str) -> str:

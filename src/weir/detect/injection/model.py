@@ -19,6 +19,7 @@ from importlib import resources
 import numpy as np
 import numpy.typing as npt
 
+from weir.detect import short
 from weir.detect.injection.features import ORDERS, Prepared, gram_indices, prepare, window_sums, windows
 from weir.detect.injection.segments import segments
 from weir.errors import DetectorError
@@ -101,13 +102,37 @@ class InjectionModel:
         logit, starts, ends = self._scale(per_position, chunk, 0.0)
         half = (chunk // 2) + (chunk // 2) % 2
         scales = [(logit, starts, ends)]
-        if self.short_margin is not None and size > half >= 16:
+        # A scale added here must also rule out _below_floor_as_one_window for the texts it scores.
+        if self.short_margin is not None and self._half_scale(size, chunk):
             scales.append(self._scale(per_position, half, self.short_margin))
         if self.segment_margin is not None:
             scales.append(self._segments(raw, prepared, per_position, self.segment_margin))
         if len(scales) > 1:
             logit, starts, ends = (np.concatenate(parts) for parts in zip(*scales, strict=True))
         return logit, starts, ends, prepared
+
+    def _half_scale(self, size: int, chunk: int) -> bool:
+        """Whether a text of ``size`` normalised bytes is scored in half windows too (``chunk`` even)."""
+        half = (chunk // 2) + (chunk // 2) % 2
+        return self.short_margin is not None and size > half >= 16
+
+    def _below_floor_as_one_window(self, raw: bytes, chunk: int, minimum: float) -> bool:
+        """Whether a short text that :meth:`_logits` scores as ONE window (it fits in a chunk and no
+        other scale applies) has a logit below the floor for ``minimum``.
+
+        :meth:`_scale`'s arithmetic for that one window in Python floats -- IEEE double like
+        numpy's, on the same sum, so the same logit -- without its half-dozen small arrays.
+        ``False`` means "not shown": the caller then scores the text in full.
+        """
+        if self.segment_margin is not None or not short.within(len(raw)):
+            return False
+        data = prepare(raw).data
+        chunk += chunk % 2
+        if data.size == 0 or data.size > chunk or self._half_scale(data.size, chunk):
+            return False
+        total = float(self.position_weights(data).sum(dtype=np.float64))
+        logit = total / (max(data.size, self.min_window) * float(len(ORDERS))) + (self.bias - 0.0)
+        return logit < _logit_floor(minimum)
 
     def position_weights(self, data: npt.NDArray[np.uint8]) -> npt.NDArray[np.float32]:
         """The summed weight of the grams (one per order) starting at each normalised byte.
@@ -117,6 +142,12 @@ class InjectionModel:
         temporaries (tens of bytes per input byte) would each be fresh pages from the kernel.
         A block reads the ``max(ORDERS) - 1`` bytes after it, so its grams are the whole text's.
         """
+        if data.size <= _BLOCK:  # one block: the same sums without the bookkeeping
+            gathered = np.take(self.weights, gram_indices(data, self.bits), mode="clip")
+            total: npt.NDArray[np.float32] = gathered[0].copy()
+            for row in gathered[1:]:
+                total += row
+            return total
         out = np.empty(data.size, dtype=np.float32)
         lookahead = max(ORDERS) - 1
         for lo in range(0, data.size, _BLOCK):
@@ -155,6 +186,8 @@ class InjectionModel:
         Spans are byte offsets in ``raw``; they are mapped back from the normalised bytes only for
         the windows returned, so a clean text costs no mapping at all.
         """
+        if self._below_floor_as_one_window(raw, chunk, minimum):
+            return []  # the usual answer for a short text, at a third of the cost
         logit, starts, ends, prepared = self._logits(raw, chunk)
         # Only windows near or above the threshold need their probability: the sigmoid is monotonic,
         # so the logit floor (a little below the exact boundary) loses none; the exact test follows.
