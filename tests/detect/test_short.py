@@ -1,8 +1,8 @@
 """The pure-Python paths for short texts give exactly the vectorised reference's answers.
 
 Each test computes an answer twice: with ``short.LIMIT`` so high that every fast path is taken
-whatever the text's length, and with ``LIMIT = -1`` (every text takes the vectorised reference path, as before the fast
-paths existed), and compares them. The chain is compared whole, finding by finding, on random
+whatever the text's length, and with ``LIMIT = -1`` (every text takes the vectorised reference
+path, as before the fast paths existed), and compares them. The chain is compared whole, finding by finding, on random
 and adversarial texts and on every text of the shipped evaluation corpora.
 """
 
@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 from weir.detect import short
 from weir.detect.chain import Chain
+from weir.detect.charclass import CHANGED, HIDDEN, flagged_runs
 from weir.detect.codes import has_ascii_controls, max_code_point
 from weir.detect.injection.features import gram_indices, prepare
 from weir.detect.injection.model import InjectionModel, load_model
@@ -85,6 +86,9 @@ def test_the_fast_primitives_agree_with_the_vectorised_ones(text: str) -> None:
         lambda t: list(SECRET_ANCHORS.find(t)),
         has_ascii_controls,
         max_code_point,
+        partial(_runs, HIDDEN),
+        partial(_runs, CHANGED),
+        partial(_runs, HIDDEN | CHANGED),
     ):
         fast, reference = _both(compute, text)
         assert fast == reference
@@ -96,6 +100,10 @@ CLASSIFIER_BYTES = st.binary(max_size=40) | st.lists(
     st.sampled_from([b"A", b"z", b"7", b" ", b"  ", b"\t\n", b"\r\x0b\x0c", b"\xc3\xa9", b"\xff", b"\x00", b"Ignore "]),
     max_size=80,
 ).map(b"".join)
+
+
+def _runs(bits: int, text: str) -> Any:
+    return flagged_runs(text, bits)
 
 
 def _hashes(data: Any, bits: int, _raw: bytes) -> Any:
@@ -200,6 +208,25 @@ def test_the_chain_finds_exactly_the_same_on_short_texts(text: str) -> None:
 def test_the_chain_finds_exactly_the_same_on_texts_of_a_few_kilobytes(text: str) -> None:
     fast, reference = _both(_findings, text)
     assert fast == reference
+
+
+def test_only_two_non_ascii_characters_lower_case_into_ascii() -> None:
+    # short.ascii_fold relies on it: str.lower of any other non-ASCII character stays non-ASCII.
+    into_ascii = [
+        c for c in range(128, 0x110000) if not 0xD800 <= c <= 0xDFFF and any(ord(x) < 128 for x in chr(c).lower())
+    ]
+    assert into_ascii == [ord(c) for c in short._INTO_ASCII]
+    assert [c for c in range(128, 0x110000) if len(chr(c).lower()) != 1] == [0x130]
+
+
+@settings(max_examples=200, deadline=None)
+@given(TEXTS)
+def test_ascii_fold_lower_cases_exactly_the_ascii_letters(text: str) -> None:
+    folded = short.ascii_fold(text)
+    assert len(folded) == len(text)
+    for before, after in zip(text, folded, strict=True):
+        if before.isascii() or after.isascii():
+            assert after == (before.lower() if "A" <= before <= "Z" else before)
 
 
 def _corpus(name: str) -> list[str]:

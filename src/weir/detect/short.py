@@ -24,6 +24,8 @@ LIMIT = 512
 the vectorised reference everywhere, or very high to force the fast paths)."""
 
 _UPPER_TO_LOWER = {c: c + 32 for c in range(ord("A"), ord("Z") + 1)}
+_INTO_ASCII = ("\u0130", "\u212a")
+"""The non-ASCII characters whose lower case holds ASCII."""
 # What codes.has_ascii_controls counts: C0 controls but tab, LF and CR; DEL; and, as the code
 # array maps every non-ASCII character to 127 (DEL), every non-ASCII character too.
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\U0010ffff]")
@@ -56,12 +58,19 @@ def limit(value: int) -> Iterator[None]:
 
 
 def ascii_fold(text: str) -> str:
-    """``text`` with ``A``-``Z`` lower-cased and every other character unchanged (same length).
+    """``text`` with ``A``-``Z`` lower-cased and every other character unchanged or non-ASCII
+    (same length): what the vectorised codes fold, for finding ASCII literals.
 
-    ``str.lower`` would also fold non-ASCII characters, some into ASCII (the Kelvin sign into
-    ``k``) and some into two characters (``İ``); the vectorised codes fold ASCII letters only.
+    ``str.lower`` also folds non-ASCII characters, which is harmless (they stay non-ASCII) except
+    for the only two that it folds into ASCII, ``İ`` (into two characters) and the Kelvin sign
+    (into ``k``): ``tests/detect/test_short.py`` checks there are no others. Texts holding them
+    are folded by a translation table, which is exact but slower.
     """
-    return text.lower() if text.isascii() else text.translate(_UPPER_TO_LOWER)
+    if text.isascii():
+        return text.lower()
+    if _INTO_ASCII[0] in text or _INTO_ASCII[1] in text:
+        return text.translate(_UPPER_TO_LOWER)
+    return text.lower()
 
 
 def has_ascii_controls(text: str) -> bool:
