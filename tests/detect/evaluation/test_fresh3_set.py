@@ -1,0 +1,118 @@
+"""The third independent injection set is reproducible, balanced, varied and well-formed.
+
+These tests read the committed data file and the generator only; they never run the detector.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import itertools
+import json
+import random
+import statistics
+import sys
+from collections import Counter, defaultdict
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[3]
+SCRIPTS = ROOT / "scripts"
+DATA = ROOT / "src" / "weir" / "detect" / "evaluation" / "data" / "injection-tools-fresh3.jsonl"
+
+
+def _load(name: str) -> ModuleType:
+    sys.path.insert(0, str(SCRIPTS))
+    try:
+        spec = importlib.util.spec_from_file_location(name, SCRIPTS / f"{name}.py")
+        assert spec is not None
+        assert spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return module
+    finally:
+        sys.path.remove(str(SCRIPTS))
+
+
+@pytest.fixture(scope="module")
+def generator() -> ModuleType:
+    return _load("injection_fresh3")
+
+
+@pytest.fixture(scope="module")
+def records() -> list[dict[str, Any]]:
+    with DATA.open(encoding="utf-8") as handle:
+        return [json.loads(line) for line in handle]
+
+
+def _shingles(text: str) -> set[tuple[str, ...]]:
+    words = text.lower().split()
+    return {tuple(words[i : i + 8]) for i in range(max(1, len(words) - 7))}
+
+
+def test_committed_file_is_exactly_what_the_generator_writes(generator: ModuleType, tmp_path: Path) -> None:
+    """Anyone can re-run the generator and get the committed file byte for byte."""
+    out = tmp_path / "fresh3.jsonl"
+    assert generator.write(out) == 1200
+    assert out.read_bytes() == DATA.read_bytes()
+
+
+def test_set_has_1200_documents_half_of_them_injections(records: list[dict[str, Any]]) -> None:
+    assert len(records) == 1200
+    assert Counter(r["label"] for r in records) == {0: 600, 1: 600}
+
+
+def test_every_record_has_exactly_the_four_fields_with_sane_values(records: list[dict[str, Any]]) -> None:
+    for record in records:
+        assert set(record) == {"text", "label", "carrier", "kind"}
+        assert record["label"] in (0, 1)
+        assert isinstance(record["carrier"], str)
+        assert record["carrier"]
+        assert isinstance(record["kind"], str)
+        assert record["kind"]
+        assert 100 <= len(record["text"].encode("utf-8")) <= 8192
+
+
+def test_at_least_twelve_carriers_each_holding_both_labels(records: list[dict[str, Any]]) -> None:
+    labels_by_carrier: dict[str, set[int]] = defaultdict(set)
+    for record in records:
+        labels_by_carrier[record["carrier"]].add(record["label"])
+    assert len(labels_by_carrier) >= 12
+    assert all(labels == {0, 1} for labels in labels_by_carrier.values())
+
+
+def test_every_injection_style_is_used_and_kinds_never_cross_labels(
+    generator: ModuleType, records: list[dict[str, Any]]
+) -> None:
+    kinds = {label: {r["kind"] for r in records if r["label"] == label} for label in (0, 1)}
+    assert kinds[1] == set(generator.STYLES)
+    assert not kinds[0] & kinds[1]
+    assert len(kinds[0]) >= 15
+
+
+def test_pools_hold_at_least_80_attack_cores_and_60_benign_cores(generator: ModuleType) -> None:
+    pools = generator.T
+    attack = set(pools.ATTACK_CORES) | set(pools.MULTILINGUAL_CORES) | set(pools.TOOL_CALLS)
+    assert len(attack) >= 80
+    assert len({text for _, text in pools.BENIGN_CORES}) >= 60
+
+
+def test_no_two_documents_in_a_sample_are_near_copies(records: list[dict[str, Any]]) -> None:
+    """Word 8-gram Jaccard stays below one half for every pair in a 500-document sample."""
+    sample = random.Random(3).sample(records, 500)
+    grams = [_shingles(r["text"]) for r in sample]
+    worst = max(len(a & b) / len(a | b) for a, b in itertools.combinations(grams, 2))
+    assert worst < 0.5
+
+
+def test_document_length_does_not_give_the_label_away(records: list[dict[str, Any]]) -> None:
+    medians = [statistics.median(len(r["text"]) for r in records if r["label"] == label) for label in (0, 1)]
+    assert max(medians) / min(medians) < 1.5
+
+
+def test_template_with_an_unknown_slot_is_rejected(generator: ModuleType) -> None:
+    with pytest.raises(KeyError):
+        generator.fill("send it to {nonexistent_slot}", {"email": "x@example.com"})
+    assert generator.fill("keep {chat_history} for {email}", {"email": "a@b.c"}) == "keep {chat_history} for a@b.c"
