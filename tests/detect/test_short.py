@@ -243,6 +243,9 @@ def _corpus(name: str) -> list[str]:
         "injection-tools-dev.jsonl",
         "injection-tools-fresh.jsonl",
         "injection-tools-holdout.jsonl",
+        "injection-tools-fresh3.jsonl",
+        "injection-tools-fresh4.jsonl",
+        "injection-tools-fresh5.jsonl",
     ],
 )
 def test_the_chain_finds_exactly_the_same_on_every_corpus_text(name: str) -> None:

@@ -90,9 +90,9 @@ class InjectionModel:
         return logit, starts, ends
 
     def _logits(
-        self, raw: bytes, chunk: int
+        self, raw: bytes, chunk: int, prepared: Prepared | None = None
     ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.int64], npt.NDArray[np.int64], Prepared]:
-        prepared = prepare(raw)
+        prepared = prepare(raw) if prepared is None else prepared
         size = prepared.data.size
         if size == 0:
             empty = np.zeros(0, dtype=np.int64)
@@ -116,7 +116,7 @@ class InjectionModel:
         half = (chunk // 2) + (chunk // 2) % 2
         return self.short_margin is not None and size > half >= 16
 
-    def _below_floor_as_one_window(self, raw: bytes, chunk: int, minimum: float) -> bool:
+    def _below_floor_as_one_window(self, prepared: Prepared, chunk: int, minimum: float) -> bool:
         """Whether a short text that :meth:`_logits` scores as ONE window (it fits in a chunk and no
         other scale applies) has a logit below the floor for ``minimum``.
 
@@ -124,9 +124,9 @@ class InjectionModel:
         numpy's, on the same sum, so the same logit -- without its half-dozen small arrays.
         ``False`` means "not shown": the caller then scores the text in full.
         """
-        if self.segment_margin is not None or not short.within(len(raw)):
+        data = prepared.data
+        if self.segment_margin is not None or not short.within(data.size):
             return False
-        data = prepare(raw).data
         chunk += chunk % 2
         if data.size == 0 or data.size > chunk or self._half_scale(data.size, chunk):
             return False
@@ -186,9 +186,10 @@ class InjectionModel:
         Spans are byte offsets in ``raw``; they are mapped back from the normalised bytes only for
         the windows returned, so a clean text costs no mapping at all.
         """
-        if self._below_floor_as_one_window(raw, chunk, minimum):
+        prepared = prepare(raw)
+        if self._below_floor_as_one_window(prepared, chunk, minimum):
             return []  # the usual answer for a short text, at a third of the cost
-        logit, starts, ends, prepared = self._logits(raw, chunk)
+        logit, starts, ends, prepared = self._logits(raw, chunk, prepared)
         # Only windows near or above the threshold need their probability: the sigmoid is monotonic,
         # so the logit floor (a little below the exact boundary) loses none; the exact test follows.
         candidates = np.flatnonzero(logit >= _logit_floor(minimum))
