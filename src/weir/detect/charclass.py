@@ -35,7 +35,7 @@ CHANGED = 2
 _TABLE_SIZE = 0x20000
 _CACHE_LIMIT = 4_000_000
 _LAST: dict[None, tuple[str, np.ndarray]] = {}  # one entry, replaced whole (see codes.py)
-_SHORT_SHARE = 0.125  # measured: a Python step per special character beats numpy up to ~60 of them
+_SHORT_SPECIALS = 128  # measured: a Python step per special character beats numpy up to ~100 of them
 _SPECIAL = re.compile("[^\x20-\x7e]")
 """What the vectorised path looks up: every character but printable ASCII."""
 
@@ -118,8 +118,8 @@ def flagged_runs(text: str, bits: int) -> list[tuple[int, int]]:
     """``(start, end)`` of each run of characters with any of ``bits`` set, in order."""
     if not text:
         return []
-    if short.is_short(text, _SHORT_SHARE):
-        return _short_runs(text, bits)
+    if short.is_short(text) and len(text.encode("utf-8", "surrogatepass")) - len(text) <= _SHORT_SPECIALS:
+        return _short_runs(text, bits)  # at most _SHORT_SPECIALS non-ASCII characters
     marked = np.flatnonzero((_flags(text) & bits) != 0)  # nonzero of a bool array is much faster
     if len(marked) == 0:
         return []
