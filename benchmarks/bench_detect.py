@@ -1,5 +1,6 @@
 """Detector throughput (MB/s per detector and for the whole chain) and recall side by side
-with detect-secrets, measured in one run on the same texts.
+with detect-secrets, measured in one run on the same texts; and the chain's cost per short text,
+its pure-Python short paths side by side with the vectorised reference path.
 
 Budgets (DESIGN.md): secrets alone >= 20 MB/s, all detectors on a tool result >= 20 MB/s.
 Throughput is MB of text per CPU second of this process (wall-clock on a shared machine would
@@ -11,11 +12,14 @@ it is installed (``pip install 'mcp-weir[bench]'``) and are skipped cleanly othe
 from __future__ import annotations
 
 import importlib.util
+import statistics
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from weir.detect import short
 from weir.detect.chain import Chain
 from weir.detect.config import DetectorSpec
 from weir.detect.evaluation.metrics import mb_per_s, score
@@ -87,13 +91,72 @@ def _side_by_side(quick: bool, weir_rate: float) -> list[Row]:
     ]
 
 
-def _sprinkled(text: str) -> str:
-    """``text`` with every 20th word replaced by a non-ASCII one (accents, CJK, emoji, fullwidth)."""
+def _sprinkled(text: str, every: int = 20) -> str:
+    """``text`` with every ``every``-th word replaced by a non-ASCII one (accents, CJK, emoji, fullwidth)."""
     words = text.split(" ")
     others = ["café", "naïve", "東京", "😀", "—", "“quoted”", "Ａ", "résumé", "こんにちは，世界", "Ελλάδα"]
-    for i in range(0, len(words), 20):
-        words[i] = others[(i // 20) % len(others)]
+    for i in range(0, len(words), every):
+        words[i] = others[(i // every) % len(others)]
     return " ".join(words)
+
+
+SHORT_SPEEDUP = 1.5
+"""How much faster than the reference path the chain must be on texts the short paths take."""
+
+
+def _per_text_us(scan: Callable[[str], object], texts: list[str]) -> float:
+    """Mean thread CPU µs of one ``scan`` over each of ``texts`` (each a distinct string)."""
+    start = time.thread_time_ns()
+    for text in texts:
+        scan(text)
+    return (time.thread_time_ns() - start) / len(texts) / 1000
+
+
+def _short_texts(quick: bool) -> list[Row]:
+    """The default chain's µs per text at a few sizes: short paths and the vectorised reference
+    (``short.limit(-1)``), interleaved round by round in this run; the median round of each.
+
+    Every text is a distinct string cut from a different place of a tool-result-like text, so no
+    memory of a previous text (the code arrays are remembered by identity) serves the next one."""
+    chain = Chain.from_specs(None)
+    chain.warm()
+    base = throughput_text(200_000, seed=11)
+    rounds = 5 if quick else 15
+    rows: list[Row] = []
+    for label, size, sample, wanted in (
+        ("8 B", 8, base, SHORT_SPEEDUP),
+        ("64 B", 64, base, SHORT_SPEEDUP),
+        ("64 B, non-ASCII words", 64, _sprinkled(base, 4), SHORT_SPEEDUP),
+        ("256 B", 256, base, None),  # most fast paths stop below 256 characters (short.py)
+        ("1 KB", 1024, base, None),  # above short.LIMIT: the same code both ways
+    ):
+        texts = [sample[i * 997 : i * 997 + size] for i in range(100 if size < 1000 else 40)]
+        rows += _before_after(f"chain µs per {label} text", chain.scan_text, texts, rounds, wanted)
+    # What the audit trail runs over every argument string before storing it (no injection detector).
+    redaction = Chain.from_specs([DetectorSpec(use=i) for i in ("hidden", "secrets", "pii")])
+    texts = [base[i * 997 : i * 997 + 16] for i in range(100)]
+    return rows + _before_after("hidden + secrets + pii µs per 16 B argument", redaction.scan_text, texts, rounds, 1.5)
+
+
+def _before_after(
+    what: str, scan: Callable[[str], object], texts: list[str], rounds: int, wanted: float | None
+) -> list[Row]:
+    """Rows for ``scan`` over ``texts`` with and without the short paths, interleaved round by round."""
+    fast, reference = [], []
+    for _ in range(rounds):
+        fast.append(_per_text_us(scan, texts))
+        with short.limit(-1):
+            reference.append(_per_text_us(scan, texts))
+    after, before = statistics.median(fast), statistics.median(reference)
+    return [
+        (f"{what}, reference path (before)", f"{before:.1f} µs", "reference", True),
+        (
+            f"{what}, short paths (after)",
+            f"{after:.1f} µs (x{before / after:.1f})",
+            "reference" if wanted is None else f"x{wanted:g} faster",
+            wanted is None or before / after >= wanted,
+        ),
+    ]
 
 
 def run(quick: bool) -> list[Row]:
@@ -117,7 +180,7 @@ def run(quick: bool) -> list[Row]:
     rows.append(_rate("chain: default, a non-ASCII word in every 20", default.scan_text, _sprinkled(text), repeat)[0])
     if available("injection"):
         rows += _without_classifier(default, text, repeat)
-    return rows + _side_by_side(quick, secrets_rate)
+    return rows + _short_texts(quick) + _side_by_side(quick, secrets_rate)
 
 
 def _without_classifier(default: Chain, text: str, repeat: int) -> list[Row]:

@@ -22,6 +22,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from weir.detect import short
 from weir.detect.codes import code_points
 
 __all__ = ["CHANGED", "HIDDEN", "flagged_runs"]
@@ -34,6 +35,9 @@ CHANGED = 2
 _TABLE_SIZE = 0x20000
 _CACHE_LIMIT = 4_000_000
 _LAST: dict[None, tuple[str, np.ndarray]] = {}  # one entry, replaced whole (see codes.py)
+_SHORT_SPECIALS = 128  # measured: a Python step per special character beats numpy up to ~100 of them
+_SPECIAL = re.compile("[^\x20-\x7e]")
+"""What the vectorised path looks up: every character but printable ASCII."""
 
 
 @lru_cache(maxsize=1)
@@ -51,6 +55,31 @@ def _table() -> np.ndarray:
     changed = [i + 1 for i, (before, after) in enumerate(zip(chars, segments, strict=True)) if before != after]
     table[changed] |= CHANGED
     return table
+
+
+@lru_cache(maxsize=1)
+def _table_bytes() -> bytes:
+    return _table().tobytes()
+
+
+def _flag(point: int) -> int:
+    """The flags of one code point: :func:`_lookup` for a single character."""
+    if point < _TABLE_SIZE:
+        return _table_bytes()[point]
+    return (HIDDEN if 0xE0000 <= point <= 0xE01EF else 0) | (CHANGED if 0x2F800 <= point <= 0x2FA1F else 0)
+
+
+def _short_runs(text: str, bits: int) -> list[tuple[int, int]]:
+    """:func:`flagged_runs` with a Python step per character that is not printable ASCII."""
+    runs: list[tuple[int, int]] = []
+    for m in _SPECIAL.finditer(text):
+        at = m.start()
+        if _flag(ord(m.group())) & bits:
+            if runs and runs[-1][1] == at:
+                runs[-1] = (runs[-1][0], at + 1)
+            else:
+                runs.append((at, at + 1))
+    return runs
 
 
 def _flags(text: str) -> np.ndarray:
@@ -89,6 +118,8 @@ def flagged_runs(text: str, bits: int) -> list[tuple[int, int]]:
     """``(start, end)`` of each run of characters with any of ``bits`` set, in order."""
     if not text:
         return []
+    if short.is_short(text) and len(text.encode("utf-8", "surrogatepass")) - len(text) <= _SHORT_SPECIALS:
+        return _short_runs(text, bits)  # at most _SHORT_SPECIALS non-ASCII characters
     marked = np.flatnonzero((_flags(text) & bits) != 0)  # nonzero of a bool array is much faster
     if len(marked) == 0:
         return []

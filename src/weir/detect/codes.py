@@ -18,6 +18,8 @@ from collections.abc import Callable
 
 import numpy as np
 
+from weir.detect import short
+
 __all__ = ["code_points", "folded_points", "folded_trigrams", "has_ascii_controls", "max_code_point", "trigram_code"]
 
 _CACHE_LIMIT = 2_000_000
@@ -87,6 +89,8 @@ def folded_trigrams(text: str) -> np.ndarray:
 
 def max_code_point(text: str) -> int:
     """The highest code point in ``text`` (0 for the empty text)."""
+    if short.is_short(text):
+        return short.max_code_point(text)
     if text.isascii():
         return int(code_points(text).max(initial=0))
     code_points(text)
@@ -110,4 +114,6 @@ def has_ascii_controls(text: str) -> bool:
     """Whether an ASCII ``text`` holds a control character other than tab, LF and CR (or DEL, ESC).
 
     Asked by normalisation and by the hidden-text detector of the same text, so remembered too."""
+    if short.is_short(text):
+        return short.has_ascii_controls(text)
     return bool(_remembered("controls", text, _controls)[0])

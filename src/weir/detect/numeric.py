@@ -15,10 +15,14 @@ worth a pattern:
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
+from itertools import pairwise
 from typing import NamedTuple
 
 import numpy as np
 
+from weir.detect import short
 from weir.detect.codes import code_points
 
 __all__ = ["NumericCandidates", "numeric_candidates"]
@@ -51,6 +55,8 @@ def numeric_candidates(text: str) -> NumericCandidates:
     """Every numeric PII candidate of ``text``, from one reading of its characters."""
     if len(text) < 4:
         return _NONE
+    if short.is_short(text):
+        return _short_candidates(text)
     points = code_points(text)
     digit = _between(points, "0", "9")
     if np.count_nonzero(digit) < 2:
@@ -116,8 +122,13 @@ def _hex_colon_runs(text: str, points: np.ndarray, digit: np.ndarray) -> list[tu
     seeds = colons[:-1][np.diff(colons) == 1]
     if len(colons) >= 7:
         seeds = np.concatenate((seeds, colons[:-6][(colons[6:] - colons[:-6]) <= 34]))
+    return _grow_runs(text, seeds.tolist(), lambda start, end: bool(digit[start:end].any()))
+
+
+def _grow_runs(text: str, seeds: list[int], has_digit: Callable[[int, int], bool]) -> list[tuple[int, int]]:
+    """The hex-and-colon run around each seed (at most 40 characters either way) that holds a digit."""
     runs: list[tuple[int, int]] = []
-    for seed in sorted(set(seeds.tolist())):
+    for seed in sorted(set(seeds)):
         if runs and seed < runs[-1][1]:
             continue
         start, end = seed, seed
@@ -125,6 +136,52 @@ def _hex_colon_runs(text: str, points: np.ndarray, digit: np.ndarray) -> list[tu
             start -= 1
         while end < len(text) and end - seed < 40 and text[end] in _HEX_OR_COLON:
             end += 1
-        if digit[start:end].any():
+        if has_digit(start, end):
             runs.append((start, end))
     return runs
+
+
+# The same candidates for short texts (weir.detect.short), from regular expressions over the str.
+# [0-9] and [A-Z] are ASCII only, as the code array is (it holds every other character as 127).
+_DIGIT = re.compile("[0-9]")
+_DATE = re.compile("(?=[0-9]{4}-[0-9]{2}-[0-9]{2})")
+_LETTER_DIGIT = re.compile("(?=[A-Z]{2}(?:[0-9]| [0-9]))")
+_COLON = re.compile(":")
+
+
+def _short_candidates(text: str) -> NumericCandidates:
+    digits = [m.start() for m in _DIGIT.finditer(text)]
+    if len(digits) < 2:
+        return _NONE
+    letter_digit = [m.start() for m in _LETTER_DIGIT.finditer(text) if m.start() < len(text) - 3]
+    return NumericCandidates(_short_number_runs(text, digits), letter_digit, _short_hex_colon_runs(text))
+
+
+def _short_number_runs(text: str, digits: list[int]) -> list[tuple[int, int]]:
+    """:func:`_number_runs` walking the digit positions in Python."""
+    dates = {m.start() + k for m in _DATE.finditer(text) for k in _DATE_DIGITS}
+    positions = [p for p in digits if p not in dates] if dates else digits
+    if len(positions) < 4:
+        return []
+    clusters: list[tuple[int, int, int]] = []  # (first digit, after the last digit, digits)
+    first = previous = positions[0]
+    size = 0
+    for p in positions:
+        if p != first and (p - previous > 3 or text[previous + 1] == ":"):
+            clusters.append((first, previous + 1, size))
+            first, size = p, 0
+        size += 1
+        previous = p
+    clusters.append((first, previous + 1, size))
+    return [(max(0, s - 2), e) for s, e, n in clusters if n >= 7 or (4 <= n <= 12 and e - s >= n + 3)]
+
+
+def _short_hex_colon_runs(text: str) -> list[tuple[int, int]]:
+    """:func:`_hex_colon_runs` with the colon positions in a list."""
+    colons = [m.start() for m in _COLON.finditer(text)]
+    if len(colons) < 2:
+        return []
+    seeds = [a for a, b in pairwise(colons) if b - a == 1]
+    if len(colons) >= 7:
+        seeds += [a for a, b in zip(colons, colons[6:], strict=False) if b - a <= 34]
+    return _grow_runs(text, seeds, lambda start, end: _DIGIT.search(text, start, end) is not None)

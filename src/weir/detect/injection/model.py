@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import io
 import json
+import math
 import zipfile
 from dataclasses import dataclass
 from importlib import resources
@@ -18,6 +19,7 @@ from importlib import resources
 import numpy as np
 import numpy.typing as npt
 
+from weir.detect import short
 from weir.detect.injection.features import ORDERS, Prepared, gram_indices, prepare, window_sums, windows
 from weir.detect.injection.segments import segments
 from weir.errors import DetectorError
@@ -88,9 +90,9 @@ class InjectionModel:
         return logit, starts, ends
 
     def _logits(
-        self, raw: bytes, chunk: int
+        self, raw: bytes, chunk: int, prepared: Prepared | None = None
     ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.int64], npt.NDArray[np.int64], Prepared]:
-        prepared = prepare(raw)
+        prepared = prepare(raw) if prepared is None else prepared
         size = prepared.data.size
         if size == 0:
             empty = np.zeros(0, dtype=np.int64)
@@ -100,13 +102,37 @@ class InjectionModel:
         logit, starts, ends = self._scale(per_position, chunk, 0.0)
         half = (chunk // 2) + (chunk // 2) % 2
         scales = [(logit, starts, ends)]
-        if self.short_margin is not None and size > half >= 16:
+        # A scale added here must also rule out _below_floor_as_one_window for the texts it scores.
+        if self.short_margin is not None and self._half_scale(size, chunk):
             scales.append(self._scale(per_position, half, self.short_margin))
         if self.segment_margin is not None:
             scales.append(self._segments(raw, prepared, per_position, self.segment_margin))
         if len(scales) > 1:
             logit, starts, ends = (np.concatenate(parts) for parts in zip(*scales, strict=True))
         return logit, starts, ends, prepared
+
+    def _half_scale(self, size: int, chunk: int) -> bool:
+        """Whether a text of ``size`` normalised bytes is scored in half windows too (``chunk`` even)."""
+        half = (chunk // 2) + (chunk // 2) % 2
+        return self.short_margin is not None and size > half >= 16
+
+    def _below_floor_as_one_window(self, prepared: Prepared, chunk: int, minimum: float) -> bool:
+        """Whether a short text that :meth:`_logits` scores as ONE window (it fits in a chunk and no
+        other scale applies) has a logit below the floor for ``minimum``.
+
+        :meth:`_scale`'s arithmetic for that one window in Python floats -- IEEE double like
+        numpy's, on the same sum, so the same logit -- without its half-dozen small arrays.
+        ``False`` means "not shown": the caller then scores the text in full.
+        """
+        data = prepared.data
+        if self.segment_margin is not None or not short.within(data.size):
+            return False
+        chunk += chunk % 2
+        if data.size == 0 or data.size > chunk or self._half_scale(data.size, chunk):
+            return False
+        total = float(self.position_weights(data).sum(dtype=np.float64))
+        logit = total / (max(data.size, self.min_window) * float(len(ORDERS))) + (self.bias - 0.0)
+        return logit < _logit_floor(minimum)
 
     def position_weights(self, data: npt.NDArray[np.uint8]) -> npt.NDArray[np.float32]:
         """The summed weight of the grams (one per order) starting at each normalised byte.
@@ -116,6 +142,12 @@ class InjectionModel:
         temporaries (tens of bytes per input byte) would each be fresh pages from the kernel.
         A block reads the ``max(ORDERS) - 1`` bytes after it, so its grams are the whole text's.
         """
+        if data.size <= _BLOCK:  # one block: the same sums without the bookkeeping
+            gathered = np.take(self.weights, gram_indices(data, self.bits), mode="clip")
+            total: npt.NDArray[np.float32] = gathered[0].copy()
+            for row in gathered[1:]:
+                total += row
+            return total
         out = np.empty(data.size, dtype=np.float32)
         lookahead = max(ORDERS) - 1
         for lo in range(0, data.size, _BLOCK):
@@ -154,10 +186,15 @@ class InjectionModel:
         Spans are byte offsets in ``raw``; they are mapped back from the normalised bytes only for
         the windows returned, so a clean text costs no mapping at all.
         """
-        logit, starts, ends, prepared = self._logits(raw, chunk)
+        prepared = prepare(raw)
+        if self._below_floor_as_one_window(prepared, chunk, minimum):
+            return []  # the usual answer for a short text, at a third of the cost
+        logit, starts, ends, prepared = self._logits(raw, chunk, prepared)
         # Only windows near or above the threshold need their probability: the sigmoid is monotonic,
         # so the logit floor (a little below the exact boundary) loses none; the exact test follows.
         candidates = np.flatnonzero(logit >= _logit_floor(minimum))
+        if candidates.size == 0:
+            return []  # the usual answer: nothing left to compute
         prob = 1.0 / (1.0 + np.exp(-np.clip(logit[candidates], -60.0, 60.0)))
         keep = prob >= minimum
         chosen, prob = candidates[keep], prob[keep]
@@ -173,7 +210,7 @@ def _logit_floor(minimum: float) -> float:
         return -np.inf
     if minimum >= 1.0:
         return 30.0  # the float64 sigmoid rounds to 1.0 only above a logit of about 36.7
-    floor = float(np.log(minimum / (1.0 - minimum))) - 1e-3
+    floor = math.log(minimum / (1.0 - minimum)) - 1e-3
     return -np.inf if floor < -60.0 else floor  # logits are clipped to -60 before the sigmoid
 
 
