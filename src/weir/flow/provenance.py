@@ -182,7 +182,7 @@ class ValueMemory:
 
     def _note(self, key: ArgKey) -> int | None:
         """The record of ``key``; a value not seen before is remembered as the agent's own (None)."""
-        agent = (int(key.kind) << _KIND_SHIFT) | _AGENT if self._trusted_count < _MAX_TRUSTED else None
+        agent = _AGENT_RECORDS[key.kind] if self._trusted_count < _MAX_TRUSTED else None
         rec = self._records.get_or_insert(key.fingerprint, agent)
         if rec is None and agent is not None:
             self._trusted_count += 1
@@ -228,11 +228,17 @@ class ValueMemory:
         for path, leaf in walk_leaves(arguments if arguments.__class__ is dict else dict(arguments)):
             best: tuple[ArgKey, int] | None = None
             for key in arg_keys(leaf):
-                if note:
-                    used.add(key.fingerprint)
-                    rec = self._note(key)
+                fp = key.fingerprint
+                if not note:
+                    rec = records.get(fp)
+                elif self._trusted_count < _MAX_TRUSTED:
+                    used.add(fp)
+                    rec = records.get_or_insert(fp, _AGENT_RECORDS[key.kind])
+                    if rec is None:
+                        self._trusted_count += 1
                 else:
-                    rec = records.get(key.fingerprint)
+                    used.add(fp)
+                    rec = records.get(fp)
                 # The most specific untrusted match names the value best (the first on ties).
                 if rec is not None and rec & _STEP_MASK and (best is None or _more_specific(key, best[0])):
                     best = (key, rec)
@@ -241,6 +247,8 @@ class ValueMemory:
         return out, frozenset(used)
 
 
+_AGENT_RECORDS = {kind: (int(kind) << _KIND_SHIFT) | _AGENT for kind in Kind}
+"""The record of a value the agent used first, by kind."""
 _PRIORITY = {
     Kind.NUMBER: 0,
     Kind.TEXT: 1,
