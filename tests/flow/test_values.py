@@ -6,6 +6,8 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.flow import reference_provenance as reference
+from tests.flow.strategies import texts
 from weir.flow.values import Kind, extract, fingerprint, number_key, walk_leaves, whole_key
 
 
@@ -112,3 +114,19 @@ def test_walk_leaves_stops_at_the_same_depth_as_the_plain_walk() -> None:
         for i in range(depth):
             nested = [nested, i] if i % 2 else {"k": nested, "n": i}
         assert list(walk_leaves(nested)) == list(_reference_leaves(nested))
+
+
+@settings(max_examples=300)
+@given(texts, st.booleans())
+def test_extraction_finds_exactly_what_the_earlier_extraction_found(text: str, derive: bool) -> None:
+    assert extract(text, derive=derive) == list(reference.extract(text, derive=derive))
+
+
+@given(st.sampled_from(list(Kind)), st.text(max_size=20))
+def test_fingerprints_are_the_earlier_fingerprints(kind: Kind, key: str) -> None:
+    assert fingerprint(kind, key) == reference.fingerprint(kind, key)
+
+
+def test_numbers_in_text_without_a_separator_are_accounts_not_amounts() -> None:
+    assert keys("ref 40021877") == {(Kind.ACCOUNT, "40021877")}
+    assert (Kind.NUMBER, "84.2") in keys("pay 84,20 now")

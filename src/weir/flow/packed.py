@@ -40,6 +40,20 @@ class PackedMap:
             return self._values[i]
         return None
 
+    def get_or_insert(self, key: int, value: int | None) -> int | None:
+        """The value for ``key``; when there is none, inserts ``value`` (unless None) and returns None.
+
+        One search serves both (a call's arguments are looked up and, when new, remembered).
+        """
+        keys = self._keys
+        i = bisect_left(keys, key)
+        if i < len(keys) and keys[i] == key:
+            return self._values[i]
+        if value is not None:
+            keys.insert(i, key)
+            self._values.insert(i, value)
+        return None
+
     def set(self, key: int, value: int) -> None:
         """Insert or replace."""
         i = bisect_left(self._keys, key)

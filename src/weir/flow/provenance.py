@@ -20,14 +20,13 @@ and serialises to JSON without holding untrusted text.
 
 from __future__ import annotations
 
-import functools
 import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, NamedTuple
 
+from weir.flow.argkeys import ArgKey, arg_keys, clear_caches, data_keys
 from weir.flow.packed import PackedMap
-from weir.flow.values import MAX_WHOLE, Kind, extract, fingerprint, number_key, walk_leaves, whole_key
+from weir.flow.values import Kind, extract, fingerprint, walk_leaves
 
 __all__ = ["ArgTaint", "ValueMemory", "clear_caches"]
 
@@ -48,15 +47,13 @@ _SENDER = 1 << 35
 _OPEN = 1 << 36
 _SENDER_KEYS = frozenset({"from", "sender", "author", "organizer", "organiser", "replyto", "reply_to", "owner"})
 _URL_WITH_QUERY = re.compile(r"://[^\s?#]+[?#]\S")
-_CHANNEL_ARG = re.compile(r"#?[A-Za-z0-9][\w.-]{0,79}")
 _SENDER_LINE = re.compile(r"^\s*(?:from|sender|reply-to|organi[sz]er|author)\s*:\s*(.+)$", re.IGNORECASE | re.MULTILINE)
 _MAX_TRUSTED = 4096
 """Trusted and agent-used values beyond this are forgotten: that only makes decisions stricter."""
 
 
-@dataclass(frozen=True, slots=True)
-class ArgTaint:
-    """One argument path carrying a value first seen in untrusted data."""
+class ArgTaint(NamedTuple):
+    """One argument path carrying a value first seen in untrusted data (an immutable record)."""
 
     path: str
     """JSON path of the argument (``to``, ``payee.iban``, ``body``)."""
@@ -88,41 +85,10 @@ class ArgTaint:
     """The argument holds a URL with a query string or fragment: a place to smuggle data out."""
 
     def as_fact(self) -> dict[str, Any]:
-        """The policy fact for this taint (a plain dict for CEL)."""
-        return {
-            "path": self.path,
-            "value": self.value,
-            "kind": self.kind,
-            "step": self.step,
-            "server": self.server,
-            "tool": self.tool,
-            "sources": self.sources,
-            "malicious": self.malicious,
-            "trusted_also": self.trusted_also,
-            "user_first": self.user_first,
-            "sender": self.sender,
-            "open": self.open,
-            "whole": self.whole,
-            "query": self.query,
-            "corroborated": self.trusted_also or self.user_first,
-        }
-
-
-def _data_keys(value: Any, *, derive: bool = True) -> Iterator[tuple[Kind, str]]:
-    """Keys for one scalar: identifiers inside it, and short strings whole."""
-    if isinstance(value, str):
-        if len(value) <= MAX_WHOLE and value.strip():
-            yield Kind.TEXT, whole_key(value)
-            if not derive and _CHANNEL_ARG.fullmatch(value.strip()):
-                # An argument naming a channel: "finance-billing" or "#finance-billing".
-                yield Kind.CHANNEL, value.strip().lstrip("#").lower()
-        yield from extract(value, derive=derive)
-    elif isinstance(value, bool) or value is None:
-        return
-    elif isinstance(value, int | float):
-        key = number_key(float(value))
-        if key:
-            yield Kind.NUMBER, key
+        """The policy fact for this taint (a plain dict for CEL): every field, and ``corroborated``."""
+        fact = dict(zip(self._fields, self, strict=True))
+        fact["corroborated"] = self.trusted_also or self.user_first
+        return fact
 
 
 class ValueMemory:
@@ -165,7 +131,7 @@ class ValueMemory:
         for path, leaf in walk_leaves(data):
             if untrusted:
                 senders |= _sender_fingerprints(path, leaf)
-            for kind, key in _data_keys(leaf):
+            for kind, key in data_keys(leaf):
                 fp = fingerprint(kind, key)
                 if fp in seen:
                     continue
@@ -209,19 +175,23 @@ class ValueMemory:
         self._index = None
         used: set[int] = set()
         for _path, leaf in walk_leaves(dict(arguments)):
-            for kind, key in _arg_keys(leaf):
-                fp = fingerprint(kind, key)
-                used.add(fp)
-                rec = self._records.get(fp)
-                if rec is None and self._trusted_count < _MAX_TRUSTED:
-                    self._records.set(fp, (int(kind) << _KIND_SHIFT) | _AGENT)
-                    self._trusted_count += 1
+            for key in arg_keys(leaf):
+                used.add(key.fingerprint)
+                self._note(key)
         return frozenset(used)
 
+    def _note(self, key: ArgKey) -> int | None:
+        """The record of ``key``; a value not seen before is remembered as the agent's own (None)."""
+        agent = _AGENT_RECORDS[key.kind] if self._trusted_count < _MAX_TRUSTED else None
+        rec = self._records.get_or_insert(key.fingerprint, agent)
+        if rec is None and agent is not None:
+            self._trusted_count += 1
+        return rec
+
     def tainted_leaves(
-        self, leaves: Sequence[tuple[str, Any, tuple[tuple[Kind, str, int], ...]]], steps: list[tuple[str, str]]
+        self, leaves: Sequence[tuple[str, Any, tuple[ArgKey, ...]]], steps: list[tuple[str, str]]
     ) -> list[ArgTaint]:
-        """:meth:`tainted` for leaves whose fingerprints are already known (path, value, keys).
+        """:meth:`tainted` for leaves whose keys are already known (path, value, :func:`arg_keys`).
 
         For a memory asked on every call and seldom changed (the Guard's tool definitions), the
         untrusted records are looked up in a dict built on first use after each change.
@@ -231,9 +201,13 @@ class ValueMemory:
             index = self._index = {fp: rec for fp, rec in self._records.items() if rec & _STEP_MASK}
         out = []
         for path, leaf, keys in leaves:
-            found = [(kind, key, index[fp]) for kind, key, fp in keys if fp in index]
-            if found:
-                out.append(_taint(path, leaf, _best_of(leaf, found), steps))
+            best: tuple[ArgKey, int] | None = None
+            for key in keys:
+                rec = index.get(key.fingerprint)
+                if rec is not None and (best is None or _more_specific(key, best[0])):
+                    best = (key, rec)
+            if best is not None:
+                out.append(_taint(path, leaf, best, steps))
         return out
 
     def tainted(self, arguments: Mapping[str, Any], steps: list[tuple[str, str]]) -> list[ArgTaint]:
@@ -243,40 +217,38 @@ class ValueMemory:
     def check_call(
         self, arguments: Mapping[str, Any], steps: list[tuple[str, str]], *, note: bool = True
     ) -> tuple[list[ArgTaint], frozenset[int]]:
-        """:meth:`tainted` and (with ``note``) :meth:`note_used` in one pass over the arguments."""
+        """:meth:`tainted` and (with ``note``) :meth:`note_used` in one pass over the arguments.
+
+        One lookup per key serves both questions. Noting a value first seen here gives it no
+        untrusted step, so it can never be the match: the order of the two is free.
+        """
         out: list[ArgTaint] = []
         used: set[int] = set()
-        lookup = self._records.get
-        for path, leaf in walk_leaves(dict(arguments)):
-            keys = arg_fingerprints(leaf)
-            # One lookup per key serves both questions. Noting a value first seen here gives it
-            # no untrusted step, so it can never be the match: the order of the two is free.
-            found: list[tuple[Kind, str, int]] = []
-            for kind, key, fp in keys:
-                rec = lookup(fp)
-                if rec is not None:
-                    if rec & _STEP_MASK:
-                        found.append((kind, key, rec))
-                elif note and self._trusted_count < _MAX_TRUSTED:
-                    self._records.set(fp, (int(kind) << _KIND_SHIFT) | _AGENT)
-                    self._trusted_count += 1
-                if note:
+        records = self._records
+        for path, leaf in walk_leaves(arguments if arguments.__class__ is dict else dict(arguments)):
+            best: tuple[ArgKey, int] | None = None
+            for key in arg_keys(leaf):
+                fp = key.fingerprint
+                if not note:
+                    rec = records.get(fp)
+                elif self._trusted_count < _MAX_TRUSTED:
                     used.add(fp)
-            if found:
-                out.append(_taint(path, leaf, _best_of(leaf, found), steps))
+                    rec = records.get_or_insert(fp, _AGENT_RECORDS[key.kind])
+                    if rec is None:
+                        self._trusted_count += 1
+                else:
+                    used.add(fp)
+                    rec = records.get(fp)
+                # The most specific untrusted match names the value best (the first on ties).
+                if rec is not None and rec & _STEP_MASK and (best is None or _more_specific(key, best[0])):
+                    best = (key, rec)
+            if best is not None:
+                out.append(_taint(path, leaf, best, steps))
         return out, frozenset(used)
 
 
-def _best_of(leaf: Any, found: Sequence[tuple[Kind, str, int]]) -> tuple[Kind, int, bool]:
-    """The most specific of the untrusted records an argument leaf matched (the first on ties)."""
-    kind, key, rec = found[0]
-    for candidate in found[1:]:
-        if _PRIORITY[candidate[0]] > _PRIORITY[kind]:
-            kind, key, rec = candidate
-    whole = kind is Kind.TEXT or kind is Kind.NUMBER or key == _whole_text(leaf)
-    return kind, rec, whole
-
-
+_AGENT_RECORDS = {kind: (int(kind) << _KIND_SHIFT) | _AGENT for kind in Kind}
+"""The record of a value the agent used first, by kind."""
 _PRIORITY = {
     Kind.NUMBER: 0,
     Kind.TEXT: 1,
@@ -289,6 +261,12 @@ _PRIORITY = {
     Kind.ACCOUNT: 6,
     Kind.IBAN: 7,
 }
+"""How specific each kind is: an IBAN says more than its digits, an address more than its
+domain, and anything more than a matching word or amount."""
+
+
+def _more_specific(key: ArgKey, than: ArgKey) -> bool:
+    return _PRIORITY[key.kind] > _PRIORITY[than.kind]
 
 
 def _sender_fingerprints(path: str, leaf: Any) -> set[int]:
@@ -300,81 +278,19 @@ def _sender_fingerprints(path: str, leaf: Any) -> set[int]:
     return {fingerprint(k, v) for text in texts for k, v in extract(text, derive=False) if k is Kind.EMAIL}
 
 
-def _priority(kind: Kind) -> int:
-    # The most specific match names the value best: an IBAN says more than its digits, an
-    # address more than its domain, and anything more than a matching word or amount.
-    return _PRIORITY[kind]
-
-
-def _arg_keys(leaf: Any) -> Iterable[tuple[Kind, str]]:
-    return _data_keys(leaf, derive=False)
-
-
-def arg_fingerprints(leaf: Any) -> tuple[tuple[Kind, str, int], ...]:
-    """``(kind, key, fingerprint)`` of every value an argument leaf carries.
-
-    Cached for strings and numbers: account ids, currencies, channel names, addresses and
-    amounts recur from call to call, and extracting and hashing identifiers is most of the cost
-    of argument provenance.
-    """
-    cls = leaf.__class__
-    if cls is str and len(leaf) <= 512:
-        return _string_fingerprints(leaf)
-    if cls is float or cls is int:
-        # A number's keys depend on its float value alone (see _data_keys).
-        return _number_fingerprints(float(leaf))
-    return tuple((kind, key, fingerprint(kind, key)) for kind, key in _arg_keys(leaf))
-
-
-@functools.lru_cache(maxsize=4096)
-def _string_fingerprints(leaf: str) -> tuple[tuple[Kind, str, int], ...]:
-    return tuple((kind, key, fingerprint(kind, key)) for kind, key in _arg_keys(leaf))
-
-
-@functools.lru_cache(maxsize=1024)
-def _number_fingerprints(leaf: float) -> tuple[tuple[Kind, str, int], ...]:
-    return tuple((kind, key, fingerprint(kind, key)) for kind, key in _arg_keys(leaf))
-
-
-def clear_caches() -> None:
-    """Forget every cached argument fingerprint and normalisation (to measure the cold path)."""
-    _string_fingerprints.cache_clear()
-    _number_fingerprints.cache_clear()
-    _whole_string.cache_clear()
-
-
 _LABELS = {kind: kind.label for kind in Kind}
 """Each kind's fact name (``Kind.label`` goes through the enum's name property every time)."""
 
 
-def _whole_text(leaf: Any) -> str:
-    """The argument normalised the way identifiers are (for "is the identifier the whole value")."""
-    if not isinstance(leaf, str):
-        return ""
-    return _whole_string(leaf) if len(leaf) <= 512 else _normalise_whole(leaf)
-
-
-@functools.lru_cache(maxsize=4096)
-def _whole_string(leaf: str) -> str:
-    return _normalise_whole(leaf)
-
-
-def _normalise_whole(leaf: str) -> str:
-    s = leaf.strip()
-    compact = s.replace(" ", "")
-    return compact.upper() if compact[:2].isalpha() and compact[2:4].isdigit() else s.lower().rstrip("/")
-
-
-def _taint(path: str, leaf: Any, match: tuple[Kind, int, bool], steps: list[tuple[str, str]]) -> ArgTaint:
-    kind, rec, whole = match
+def _taint(path: str, leaf: Any, match: tuple[ArgKey, int], steps: list[tuple[str, str]]) -> ArgTaint:
+    key, rec = match
     step = (rec & _STEP_MASK) - 1
     server, tool = steps[step] if 0 <= step < len(steps) else ("?", "?")
     text = leaf if isinstance(leaf, str) else str(leaf)
-    # Positional, in field order: keyword parsing is a third of building the record.
     return ArgTaint(
         path,
         text if len(text) <= 120 else text[:117] + "...",
-        _LABELS[kind],
+        _LABELS[key.kind],
         step,
         server,
         tool,
@@ -384,6 +300,6 @@ def _taint(path: str, leaf: Any, match: tuple[Kind, int, bool], steps: list[tupl
         bool(rec & _AGENT),
         bool(rec & _SENDER),
         bool(rec & _OPEN),
-        whole,
+        key.whole,
         isinstance(leaf, str) and "://" in leaf and _URL_WITH_QUERY.search(leaf) is not None,
     )

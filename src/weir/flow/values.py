@@ -101,9 +101,12 @@ def fingerprint(kind: Kind, key: str) -> int:
     """Stable 64-bit fingerprint of a normalised value (same across processes, unlike ``hash``)."""
     # Phone and account numbers share one namespace: "+1 555 123 4567" in an argument must
     # match "5551234567" in a result, whichever way each was classified.
-    space = Kind.ACCOUNT if kind is Kind.PHONE else kind
-    digest = blake2b(f"{int(space)}:{key}".encode(), digest_size=8).digest()
+    digest = blake2b((_SPACES[kind] + key).encode(), digest_size=8).digest()
     return int.from_bytes(digest, "big") >> 1  # 63 bits: fits a signed integer in JSON and SQL
+
+
+_SPACES = {kind: f"{int(Kind.ACCOUNT if kind is Kind.PHONE else kind)}:" for kind in Kind}
+"""Each kind's namespace prefix in the hashed text (phone numbers hash as account numbers)."""
 
 
 def whole_key(text: str) -> str:
@@ -141,16 +144,16 @@ def _is_tld(tld: str) -> bool:
     return tld in _GENERIC_TLDS or (len(tld) == 2 and tld.isalpha() and tld not in _FILE_EXTENSIONS)
 
 
-def _url_keys(url: str) -> Iterator[tuple[Kind, str]]:
+def _url_keys(url: str, out: list[tuple[Kind, str]]) -> None:
     url = url.rstrip(".,;:!?")
     scheme, _, rest = url.partition("://")
     host, _, tail = rest.partition("/")
     host = host.rsplit("@", 1)[-1].split(":", 1)[0]
     tail = tail.split("#", 1)[0].rstrip("/")
-    yield Kind.URL, f"{scheme.lower()}://{host.lower()}/{tail}"
+    out.append((Kind.URL, f"{scheme.lower()}://{host.lower()}/{tail}"))
     domain = _domain_key(host)
     if domain:
-        yield Kind.DOMAIN, domain
+        out.append((Kind.DOMAIN, domain))
 
 
 def _amount_key(raw: str) -> str | None:
@@ -171,9 +174,13 @@ _HAS_DIGIT = re.compile(r"\d")
 _CHANNEL = re.compile(r"(?<![\w&#/])#([a-z0-9][a-z0-9_.-]{0,79})(?![\w-])", re.IGNORECASE)
 # File paths: absolute, home-relative or drive paths with at least two segments.
 _PATH = re.compile(r"(?<![\w/~.])(?:~|[A-Za-z]:)?(?:[/\\][\w.@+-]+){2,}[/\\]?|~[/\\][\w.@+-]+(?:[/\\][\w.@+-]+)*")
+# The shortest text each number pattern can match: _IBAN needs 15 characters, _DIGITS 7.
+_MIN_IBAN, _MIN_DIGITS = 15, 7
+_RUN_PUNCTUATION = str.maketrans("", "", "+() .-")
+"""What ``_DIGITS`` lets into a run besides digits (so deleting it leaves the digits)."""
 
 
-def extract(text: str, *, derive: bool = True) -> Iterator[tuple[Kind, str]]:
+def extract(text: str, *, derive: bool = True) -> list[tuple[Kind, str]]:
     """Every identifier in ``text`` as ``(kind, normalised key)``; may repeat a value.
 
     With ``derive`` (for data), an e-mail address also yields its domain and every domain
@@ -181,63 +188,70 @@ def extract(text: str, *, derive: bool = True) -> Iterator[tuple[Kind, str]]:
     whole value: mailing a colleague at a domain an untrusted mail also used, or writing "see
     evil.example" in a message body, is not copying a destination from that mail.
     """
+    out: list[tuple[Kind, str]] = []
     if not text:
-        return
-    # Cheap guards first: most argument strings are short words that need no regex at all.
+        return out
+    # Cheap guards first: each pattern runs only on text holding a character it needs, so most
+    # argument strings (short words, names, codes) pass through one or two scans at most.
     if "@" in text:
-        yield from _emails(text, derive)
+        _emails(text, derive, out)
     if "://" in text:
         for m in _URL.finditer(text):
-            yield from _url_keys(m.group(0))
+            _url_keys(m.group(0), out)
     if "/" in text or "\\" in text:
-        yield from _paths(text)
+        _paths(text, out)
     if "." in text and (derive or "://" not in text):
-        yield from _domains(text, derive)
+        _domains(text, derive, out)
     if "#" in text and derive:
         for m in _CHANNEL.finditer(text):
             if any(ch.isalpha() for ch in m.group(1)):
-                yield Kind.CHANNEL, m.group(1).lower().rstrip(".")
+                out.append((Kind.CHANNEL, m.group(1).lower().rstrip(".")))
     if _HAS_DIGIT.search(text) is not None:
-        yield from _numbers(text)
+        _numbers(text, out)
+    return out
 
 
-def _emails(text: str, derive: bool) -> Iterator[tuple[Kind, str]]:
+def _emails(text: str, derive: bool, out: list[tuple[Kind, str]]) -> None:
     for m in _EMAIL.finditer(text):
         addr = m.group(0).strip(".").lower()
-        yield Kind.EMAIL, addr
+        out.append((Kind.EMAIL, addr))
         domain = _domain_key(addr.rsplit("@", 1)[1]) if derive else None
         if domain:
-            yield Kind.DOMAIN, domain
+            out.append((Kind.DOMAIN, domain))
 
 
-def _paths(text: str) -> Iterator[tuple[Kind, str]]:
+def _paths(text: str, out: list[tuple[Kind, str]]) -> None:
     for m in _PATH.finditer(text):
         if "://" not in text[max(0, m.start() - 3) : m.start() + 1]:
-            yield Kind.PATH, m.group(0).rstrip("/\\.,;:").replace("\\", "/")
+            out.append((Kind.PATH, m.group(0).rstrip("/\\.,;:").replace("\\", "/")))
 
 
-def _domains(text: str, derive: bool) -> Iterator[tuple[Kind, str]]:
+def _domains(text: str, derive: bool, out: list[tuple[Kind, str]]) -> None:
     candidates = _DOMAIN.finditer(text) if derive else [m for m in [_DOMAIN.fullmatch(text.strip())] if m]
     for m in candidates:
         if m.start() > 0 and text[m.start() - 1] in "/@\\":
             continue  # part of a path or an address, not a domain on its own
         domain = _domain_key(m.group(0))
         if domain:
-            yield Kind.DOMAIN, domain
+            out.append((Kind.DOMAIN, domain))
 
 
-def _numbers(text: str) -> Iterator[tuple[Kind, str]]:
-    for m in _IBAN.finditer(text):
-        if _iban_ok(m.group(0)):
-            yield Kind.IBAN, m.group(0).replace(" ", "").upper()
-    yield from _digit_runs(text)
-    for m in _AMOUNT.finditer(text):
-        key = _amount_key(m.group(0))
-        if key:
-            yield Kind.NUMBER, key
+def _numbers(text: str, out: list[tuple[Kind, str]]) -> None:
+    if len(text) >= _MIN_IBAN:
+        for m in _IBAN.finditer(text):
+            if _iban_ok(m.group(0)):
+                out.append((Kind.IBAN, m.group(0).replace(" ", "").upper()))
+    if len(text) >= _MIN_DIGITS:
+        _digit_runs(text, out)
+    # Both of _AMOUNT's forms hold a separator: without one the (costly) pattern cannot match.
+    if "." in text or "," in text or "'" in text:
+        for m in _AMOUNT.finditer(text):
+            key = _amount_key(m.group(0))
+            if key:
+                out.append((Kind.NUMBER, key))
 
 
-def _digit_runs(text: str) -> Iterator[tuple[Kind, str]]:
+def _digit_runs(text: str, out: list[tuple[Kind, str]]) -> None:
     """Phone numbers (written with ``+`` or ``(``) and account numbers (8+ bare digits).
 
     Both are compared on their last 9 digits. Digits with dashes or dots are dates, invoice
@@ -245,11 +259,13 @@ def _digit_runs(text: str) -> Iterator[tuple[Kind, str]]:
     """
     for m in _DIGITS.finditer(text):
         raw = m.group(0)
-        digits = "".join(ch for ch in raw if ch.isdigit())
-        if raw.startswith(("+", "(")) and len(digits) >= 7:
-            yield Kind.PHONE, digits[-9:]
-        elif raw.isdigit() and len(digits) >= 8:
-            yield Kind.ACCOUNT, digits[-9:]
+        if raw.isdigit():
+            if len(raw) >= 8:
+                out.append((Kind.ACCOUNT, raw[-9:]))
+        elif raw[0] in "+(":
+            digits = raw.translate(_RUN_PUNCTUATION)
+            if len(digits) >= 7:
+                out.append((Kind.PHONE, digits[-9:]))
 
 
 def walk_leaves(value: Any, path: str = "", depth: int = 0) -> Iterator[tuple[str, Any]]:

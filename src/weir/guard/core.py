@@ -15,8 +15,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from weir.config import WeirConfig
+from weir.flow.argkeys import arg_keys
 from weir.flow.labelling import result_label, standing
-from weir.flow.provenance import ArgTaint, ValueMemory, arg_fingerprints
+from weir.flow.provenance import ArgTaint, ValueMemory
 from weir.flow.request import request_meta
 from weir.flow.session import Session
 from weir.flow.store import MemorySessionStore, SessionStore
@@ -144,7 +145,7 @@ class Guard:
         taints = session.check_call(args)
         if len(self._definitions):
             seen = {t.path for t in taints}
-            leaves = [(p, v, arg_fingerprints(v)) for p, v in walk_leaves(args) if p not in seen]
+            leaves = [(p, v, arg_keys(v)) for p, v in walk_leaves(args) if p not in seen]
             taints += self._definitions.tainted_leaves(leaves, self._definition_steps)
         return taints
 

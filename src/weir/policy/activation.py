@@ -6,6 +6,7 @@ caller keeps per profile: per decision this module does little more than copy a 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
@@ -14,18 +15,32 @@ from weir.flow.provenance import ArgTaint
 from weir.flow.session import Session
 from weir.labels.config import ServerConfig
 from weir.labels.datalabel import DataLabel
-from weir.policy.facts import Facts, ToolFacts, label_facts, label_origins, server_facts
+from weir.policy.facts import Facts, LabelMakers, ToolFacts, label_facts, label_makers, label_origins, server_facts
 
 __all__ = ["call_facts", "result_facts"]
 
 
 def _session_facts(session: Session, fields: Collection[str] | None = None) -> dict[str, Any]:
     """The ``session`` fact (only ``fields`` when given: what the rules and obligations read)."""
+    if isinstance(fields, frozenset):
+        # The engine names the same few fields on every decision: their makers are looked up once.
+        of_label, of_session = _makers(fields)
+        label = session.label
+        facts = {name: make(label) for name, make in of_label}
+        for name, make_session in of_session:
+            facts[name] = make_session(session)
+        return facts
     facts = label_facts(session.label, fields)
-    for name, make in _SESSION_FACTS.items():
+    for name, make_session in _SESSION_FACTS.items():
         if fields is None or name in fields:
-            facts[name] = make(session)
+            facts[name] = make_session(session)
     return facts
+
+
+@functools.lru_cache(maxsize=64)
+def _makers(fields: frozenset[str]) -> tuple[LabelMakers, tuple[tuple[str, Callable[[Session], Any]], ...]]:
+    """The makers of ``fields``: label facts (in :func:`label_facts`'s order), then the session's own."""
+    return label_makers(fields), tuple((n, make) for n, make in _SESSION_FACTS.items() if n in fields)
 
 
 _SESSION_FACTS: dict[str, Callable[[Session], Any]] = {

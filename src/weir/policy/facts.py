@@ -22,7 +22,7 @@ from weir.labels.finding import Finding
 from weir.labels.profile import ToolProfile
 from weir.labels.vocab import Destination, Effect, Level, Outcome, class_level, worst
 
-__all__ = ["Facts", "ToolFacts", "label_facts", "server_facts", "skeleton", "tool_facts"]
+__all__ = ["Facts", "LabelMakers", "ToolFacts", "label_facts", "label_makers", "server_facts", "skeleton", "tool_facts"]
 
 
 @dataclass(frozen=True)
@@ -195,6 +195,14 @@ def label_facts(label: DataLabel, fields: Collection[str] | None = None) -> dict
     if fields is None:
         fields = _LABEL_FACTS
     return {name: _LABEL_FACTS[name](label) for name in fields if name in _LABEL_FACTS}
+
+
+LabelMakers = tuple[tuple[str, Callable[[DataLabel], Any]], ...]
+
+
+def label_makers(fields: Collection[str]) -> LabelMakers:
+    """``(name, maker)`` of each label fact among ``fields``, in the order :func:`label_facts` builds them."""
+    return tuple((name, _LABEL_FACTS[name]) for name in fields if name in _LABEL_FACTS)
 
 
 _LABEL_FACTS: dict[str, Callable[[DataLabel], Any]] = {

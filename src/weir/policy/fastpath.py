@@ -76,7 +76,16 @@ _SAME = {FactType.WIRE_TEXT: FactType.TEXT, FactType.WIRE_TEXTS: FactType.TEXTS}
 
 
 class _Translator:
-    def __init__(self, text: str, roots: frozenset[str], *, typed: bool = False) -> None:
+    def __init__(
+        self,
+        text: str,
+        roots: frozenset[str],
+        *,
+        typed: bool = False,
+        constants: dict[frozenset[Any], str] | None = None,
+    ) -> None:
+        self.constants = constants if constants is not None else {}
+        """Each list literal's set of texts → the global name the generated code reads it from."""
         self.toks = _tokens(text)
         self.i = 0
         self.roots = roots
@@ -88,6 +97,13 @@ class _Translator:
 
     def peek(self) -> str | None:
         return self.toks[self.i][1] if self.i < len(self.toks) else None
+
+    def constant(self, texts: list[Any]) -> str:
+        """The name of a global holding ``texts`` as a frozenset: built once, not per evaluation."""
+        value = frozenset(texts)
+        if value not in self.constants:
+            self.constants[value] = f"_texts{len(self.constants)}"
+        return self.constants[value]
 
     def type_of(self, code: str) -> Any:
         return self.types.get(code)
@@ -141,7 +157,8 @@ class _Translator:
             self.take()
             right, right_literal = self.unary()
             typed = self.typed_relation(op or "", code, right, right_literal)
-            code = self.known(typed or _relation(op or "", code, right, right_literal))
+            literal = self.constant(right_literal) if op == "in" and right_literal is not None else None
+            code = self.known(typed or _relation(op or "", code, right, literal))
         return code
 
     def typed_relation(self, op: str, left: str, right: str, right_literal: list[Any] | None) -> str | None:
@@ -151,7 +168,7 @@ class _Translator:
             return None
         if op == "in":
             if lt is FactType.TEXT and right_literal is not None:
-                return f"({left} in {frozenset(right_literal)!r})"
+                return f"({left} in {self.constant(right_literal)})"
             return f"({left} in {right})" if lt is FactType.TEXT and rt is FactType.TEXTS else None
         if lt is rt and (lt is FactType.INT or (lt in _SCALARS and op in ("==", "!="))):
             return f"({left} {op} {right})"
@@ -253,9 +270,9 @@ class _Translator:
         return "[" + ", ".join(code for code, _ in items) + "]", literal
 
 
-def _relation(op: str, left: str, right: str, right_literal: list[Any] | None) -> str:
-    if op == "in" and right_literal is not None:
-        return f"in_texts({left}, {frozenset(right_literal)!r})"
+def _relation(op: str, left: str, right: str, literal: str | None) -> str:
+    if literal is not None:
+        return f"in_texts({left}, {literal})"
     call = {"==": "equal", "!=": "not equal", "<": "less", "<=": "less_equal", "in": "in_list"}
     if op == ">":
         return f"less({right}, {left})"
@@ -271,12 +288,14 @@ def compile_conditions(conditions: Sequence[str], roots: Sequence[str], *, typed
     With ``typed``, it may only be given facts of the types :mod:`weir.policy.schema` declares,
     whose wire text has been checked convertible.
     """
+    constants: dict[frozenset[Any], str] = {}
     try:
-        body = [_Translator(c, frozenset(roots), typed=typed).translate() for c in conditions]
+        body = [_Translator(c, frozenset(roots), typed=typed, constants=constants).translate() for c in conditions]
     except (Unsupported, RecursionError):
         return None
     source = "def verdicts(env):\n    return [\n" + "".join(f"        {b},\n" for b in body) + "    ]\n"
     scope: dict[str, Any] = {name: getattr(celvalues, name) for name in _HELPERS}
+    scope.update({name: value for value, name in constants.items()})
     # The source is generated from the parsed condition only: names, quoted literals via repr().
     exec(compile(source, "<weir policy conditions>", "exec"), scope)
     fn: Verdicts = scope["verdicts"]
