@@ -461,7 +461,7 @@ def attack_payload(rng: random.Random, core_kind: str, core: str, carrier: str) 
         heads = rng.choice(SPLIT_HEADS)
         return "split", [heads[0].replace("{a}", a), heads[1].replace("{b}", b)], ""
     if roll < 0.2:
-        note = rng.choice(["Note to the AI assistant: ", "AI agent: ", "", "Assistant - "])
+        note = rng.choice(["Note to the AI assistant: ", "AI agent: ", "Attention LLM: ", "Assistant - "])
         return "obfuscated", [obfuscate(rng, note + core)], ""
     kind, template = rng.choice([w for w in T.WRAPPERS if w[0] != "signature"])
     return kind, [wrap(rng, template, kind, core)], ""
@@ -488,8 +488,6 @@ def compose(rng: random.Random, label: int, core_kind: str, core: str, carrier: 
     core = fill(core, slots)
     if label:
         kind, payloads, sig = attack_payload(rng, core_kind, core, carrier)
-        if sig:
-            carrier = "email_thread"
     else:
         kind, payloads, sig = core_kind, [core], ""
         if core_kind == "signature":
@@ -497,6 +495,8 @@ def compose(rng: random.Random, label: int, core_kind: str, core: str, carrier: 
         elif rng.random() < 0.3:  # a second benign look-alike in the same document
             _extra_kind, extra = rng.choice(T.BENIGN_CORES)
             payloads.append(fill(extra, slots))
+    if sig:  # signature blocks belong to mail
+        carrier = "email_thread"
     count = rng.choice([1, 2, 2, 3, 3, 4, 5, 6, 8, 10, 14, 20, 28])
     while True:
         units = place(rng, fillers(rng, slots, count, carrier), payloads)
