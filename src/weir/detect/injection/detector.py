@@ -14,11 +14,12 @@ from weir.labels.finding import Finding, FindingClass
 
 __all__ = ["DEFAULT_CHUNK_CHARS", "DEFAULT_THRESHOLD", "InjectionDetector"]
 
-DEFAULT_THRESHOLD = 0.6
+DEFAULT_THRESHOLD = 0.65
 """The model's bias is calibrated at training time so that 0.5 is its operating point (3% FPR on validation).
 The default sits higher: it is the lowest multiple of 0.05 at which patterns + model keep FPR <= 0.04 on
-fresh-val, the half of the independently written ``injection-tools-fresh.jsonl`` that training never sees
-(``scripts/injection_threshold.py``; round 5 in docs/detect-injection.md)."""
+fresh-val (the half of the independently written ``injection-tools-fresh.jsonl`` that training never sees)
+and ``injection-tools-fresh4.jsonl`` (another independent author's set), pooled
+(``scripts/injection_threshold.py``; docs/detect-injection.md)."""
 DEFAULT_CHUNK_CHARS = 256
 """Window length the model was trained on; windows overlap by half."""
 _SEGMENT = 1 << 20
