@@ -5,12 +5,10 @@ These tests read the committed data file and the generator only; they never run 
 
 from __future__ import annotations
 
-import importlib.util
 import itertools
 import json
 import random
 import statistics
-import sys
 from collections import Counter, defaultdict
 from pathlib import Path
 from types import ModuleType
@@ -18,27 +16,16 @@ from typing import Any
 
 import pytest
 
+from tests.detect.evaluation.scripts import load_script
+
 ROOT = Path(__file__).resolve().parents[3]
 SCRIPTS = ROOT / "scripts"
 DATA = ROOT / "src" / "weir" / "detect" / "evaluation" / "data" / "injection-tools-fresh3.jsonl"
 
 
-def _load(name: str) -> ModuleType:
-    sys.path.insert(0, str(SCRIPTS))
-    try:
-        spec = importlib.util.spec_from_file_location(name, SCRIPTS / f"{name}.py")
-        assert spec is not None
-        assert spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        return module
-    finally:
-        sys.path.remove(str(SCRIPTS))
-
-
 @pytest.fixture(scope="module")
 def generator() -> ModuleType:
-    return _load("injection_fresh3")
+    return load_script("injection_fresh3")
 
 
 @pytest.fixture(scope="module")

@@ -6,7 +6,6 @@ These tests read the committed data file and the generator only; they never run 
 
 from __future__ import annotations
 
-import importlib.util
 import itertools
 import json
 import random
@@ -17,6 +16,8 @@ from types import ModuleType
 
 import pytest
 
+from tests.detect.evaluation.scripts import load_script
+
 ROOT = Path(__file__).resolve().parents[3]
 SCRIPT = ROOT / "scripts" / "injection_fresh4.py"
 DATA = ROOT / "src" / "weir" / "detect" / "evaluation" / "data" / "injection-tools-fresh4.jsonl"
@@ -24,22 +25,9 @@ DATA = ROOT / "src" / "weir" / "detect" / "evaluation" / "data" / "injection-too
 Doc = dict[str, object]
 
 
-def _load_generator() -> ModuleType:
-    sys.path.insert(0, str(SCRIPT.parent))
-    try:
-        spec = importlib.util.spec_from_file_location("injection_fresh4", SCRIPT)
-        assert spec is not None
-        assert spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        return module
-    finally:
-        sys.path.remove(str(SCRIPT.parent))
-
-
 @pytest.fixture(scope="module")
 def generator() -> ModuleType:
-    return _load_generator()
+    return load_script("injection_fresh4")
 
 
 @pytest.fixture(scope="module")

@@ -5,17 +5,17 @@ The generator is a script, not part of the package, so it is loaded from `script
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
 import re
-import sys
 from collections import Counter
 from itertools import combinations
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+
+from tests.detect.evaluation.scripts import load_script
 
 ROOT = Path(__file__).resolve().parents[3]
 DATA = ROOT / "src/weir/detect/evaluation/data/injection-tools-fresh5.jsonl"
@@ -24,13 +24,7 @@ SCRIPT = ROOT / "scripts/injection_fresh5.py"
 
 def load_generator() -> ModuleType:
     """Import scripts/injection_fresh5.py (and its phrase pools) as a module."""
-    spec = importlib.util.spec_from_file_location("injection_fresh5", SCRIPT)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["injection_fresh5"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("injection_fresh5")
 
 
 @pytest.fixture(scope="module")

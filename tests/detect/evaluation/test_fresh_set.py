@@ -6,16 +6,16 @@ The set is data (``src/weir/detect/evaluation/data/injection-tools-fresh.jsonl``
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
-import sys
 from collections import Counter
 from itertools import combinations
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+
+from tests.detect.evaluation.scripts import load_script
 
 ROOT = Path(__file__).resolve().parents[3]
 SCRIPT = ROOT / "scripts" / "injection_fresh.py"
@@ -24,13 +24,7 @@ DATA = ROOT / "src" / "weir" / "detect" / "evaluation" / "data" / "injection-too
 
 @pytest.fixture(scope="module")
 def generator() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("injection_fresh", SCRIPT)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("injection_fresh")
 
 
 @pytest.fixture(scope="module")

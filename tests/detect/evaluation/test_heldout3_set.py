@@ -5,9 +5,7 @@ The generator lives in ``scripts/``; it is loaded by path because scripts are no
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from collections import Counter
 from pathlib import Path
 from types import ModuleType
@@ -15,20 +13,15 @@ from typing import Any
 
 import pytest
 
+from tests.detect.evaluation.scripts import load_script
+
 ROOT = Path(__file__).resolve().parents[3]
 DATA = ROOT / "src/weir/detect/evaluation/data/injection-tools-heldout3.jsonl"
 
 
 def load_generator() -> ModuleType:
     """Import scripts/injection_heldout3.py (and, through it, its phrase pools)."""
-    path = ROOT / "scripts/injection_heldout3.py"
-    spec = importlib.util.spec_from_file_location("injection_heldout3", path)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("injection_heldout3")
 
 
 @pytest.fixture(scope="module")
