@@ -34,7 +34,7 @@ _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\U0010ffff]")
 def is_short(text: str, share: float = 1.0) -> bool:
     """Whether ``text`` takes the pure-Python paths; ``share`` of :data:`LIMIT` for a path whose
     cost grows faster with the length (measured: each path's break-even point differs)."""
-    return len(text) <= LIMIT * share
+    return within(len(text), share)
 
 
 def within(length: int, share: float = 1.0) -> bool:

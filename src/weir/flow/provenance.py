@@ -228,17 +228,11 @@ class ValueMemory:
         for path, leaf in walk_leaves(arguments if arguments.__class__ is dict else dict(arguments)):
             best: tuple[ArgKey, int] | None = None
             for key in arg_keys(leaf):
-                fp = key.fingerprint
-                if not note:
-                    rec = records.get(fp)
-                elif self._trusted_count < _MAX_TRUSTED:
-                    used.add(fp)
-                    rec = records.get_or_insert(fp, _AGENT_RECORDS[key.kind])
-                    if rec is None:
-                        self._trusted_count += 1
+                if note:
+                    used.add(key.fingerprint)
+                    rec = self._note(key)
                 else:
-                    used.add(fp)
-                    rec = records.get(fp)
+                    rec = records.get(key.fingerprint)
                 # The most specific untrusted match names the value best (the first on ties).
                 if rec is not None and rec & _STEP_MASK and (best is None or _more_specific(key, best[0])):
                     best = (key, rec)

@@ -22,25 +22,29 @@ __all__ = ["call_facts", "result_facts"]
 
 def _session_facts(session: Session, fields: Collection[str] | None = None) -> dict[str, Any]:
     """The ``session`` fact (only ``fields`` when given: what the rules and obligations read)."""
-    if isinstance(fields, frozenset):
-        # The engine names the same few fields on every decision: their makers are looked up once.
-        of_label, of_session = _makers(fields)
-        label = session.label
-        facts = {name: make(label) for name, make in of_label}
-        for name, make_session in of_session:
+    if fields is None:
+        facts = label_facts(session.label)
+        for name, make_session in _SESSION_FACTS.items():
             facts[name] = make_session(session)
         return facts
-    facts = label_facts(session.label, fields)
-    for name, make_session in _SESSION_FACTS.items():
-        if fields is None or name in fields:
-            facts[name] = make_session(session)
+    # The engine names the same few fields (a frozenset) on every decision: their makers are looked up once.
+    of_label, of_session = _cached_makers(fields) if isinstance(fields, frozenset) else _makers(fields)
+    label = session.label
+    facts = {name: make(label) for name, make in of_label}
+    for name, make_session in of_session:
+        facts[name] = make_session(session)
     return facts
 
 
-@functools.lru_cache(maxsize=64)
-def _makers(fields: frozenset[str]) -> tuple[LabelMakers, tuple[tuple[str, Callable[[Session], Any]], ...]]:
+Makers = tuple[LabelMakers, tuple[tuple[str, Callable[[Session], Any]], ...]]
+
+
+def _makers(fields: Collection[str]) -> Makers:
     """The makers of ``fields``: label facts (in :func:`label_facts`'s order), then the session's own."""
     return label_makers(fields), tuple((n, make) for n, make in _SESSION_FACTS.items() if n in fields)
+
+
+_cached_makers = functools.lru_cache(maxsize=64)(_makers)
 
 
 _SESSION_FACTS: dict[str, Callable[[Session], Any]] = {

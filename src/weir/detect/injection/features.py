@@ -10,7 +10,6 @@ exactly what is scored.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 import numpy as np
@@ -18,7 +17,7 @@ import numpy.typing as npt
 
 from weir.detect import short
 
-__all__ = ["ORDERS", "Prepared", "gram_indices", "prepare", "prepared_bytes", "window_sums", "windows"]
+__all__ = ["ORDERS", "Prepared", "gram_indices", "prepare", "window_sums", "windows"]
 
 ORDERS: tuple[int, ...] = (3, 4, 5)
 """The n-gram lengths, in bytes."""
@@ -90,15 +89,6 @@ def prepare(raw: bytes) -> Prepared:
         return Prepared(data, None, len(raw))
     kept = ~drop
     return Prepared(data[kept], kept, len(raw))
-
-
-_SPACE_RUN = re.compile(b"  +")
-
-
-def prepared_bytes(raw: bytes) -> bytes:
-    """``prepare(raw).data`` as bytes, computed without numpy (for a short text)."""
-    folded = raw.translate(_TABLE_BYTES)
-    return _SPACE_RUN.sub(b" ", folded) if b"  " in folded else folded
 
 
 def gram_indices(data: npt.NDArray[np.uint8], bits: int) -> npt.NDArray[np.uint32]:
