@@ -12,12 +12,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from weir.guard.catalog import Memo
-from weir.labels.config import Override, ServerConfig, Trust
+from weir.labels.config import Override, ServerConfig
 from weir.labels.datalabel import BOTTOM, DataLabel
-from weir.labels.overrides import apply_overrides
+from weir.labels.overrides import believed, trust_of
 from weir.labels.profile import RISKY_WHEN, ToolProfile
 from weir.labels.read import read_data_meta, read_resolution, read_result_label, read_tool, returned_label
-from weir.labels.trust import apply_trust
 
 __all__ = ["declared_label", "merge_resolved", "meta_label", "read_profile", "read_resolved", "result_label_of"]
 
@@ -32,20 +31,16 @@ def read_profile(
     The profile :func:`weir.labels.overrides.resolve_profile` gives, without the diagnostics it
     adds for lint (the claims trust dropped), which the Guard never reads.
     """
-    config = servers.get(server)
-    trust = config.trust if config is not None else Trust.UNTRUSTED
-    profile = apply_trust(read_tool(raw, server=server).profile, trust)
-    return apply_overrides(profile, overrides, server=server)
+    trust = trust_of(server, servers)
+    return believed(read_tool(raw, server=server).profile, trust=trust, server=server, overrides=overrides)
 
 
 def read_resolved(
     raw: Mapping[str, Any], *, server: str, servers: Mapping[str, ServerConfig], overrides: Sequence[Override]
 ) -> ToolProfile:
     """A ``tools/resolve`` result, read → trust → overrides (an untrusted server cannot narrow)."""
-    config = servers.get(server)
-    trust = config.trust if config is not None else Trust.UNTRUSTED
-    profile = apply_trust(read_resolution(raw, server=server).profile, trust)
-    return apply_overrides(profile, overrides, server=server)
+    trust = trust_of(server, servers)
+    return believed(read_resolution(raw, server=server).profile, trust=trust, server=server, overrides=overrides)
 
 
 def merge_resolved(static: ToolProfile, resolved: ToolProfile) -> ToolProfile:

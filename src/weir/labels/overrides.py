@@ -21,7 +21,7 @@ from weir.labels.read import ToolReading, read_tool
 from weir.labels.trust import apply_trust, dropped_by_trust
 from weir.labels.vocab import Dialect
 
-__all__ = ["apply_overrides", "check_overrides", "matches", "read_override", "resolve_profile"]
+__all__ = ["apply_overrides", "believed", "check_overrides", "matches", "read_override", "resolve_profile", "trust_of"]
 
 _UNSET = {"name", "server", "origins", "resolved", "title"}
 
@@ -90,8 +90,7 @@ def resolve_profile(
     per claim dropped for trust.
     """
     reading = read_tool(raw, server=server)
-    config = servers.get(server) if server is not None else None
-    trust = config.trust if config is not None else Trust.UNTRUSTED
+    trust = trust_of(server, servers)
     notes = tuple(
         Diagnostic(
             path=", ".join(str(o.path) for o in reading.profile.origin_of(field)) or field,
@@ -100,5 +99,16 @@ def resolve_profile(
         )
         for field in dropped_by_trust(reading.profile, trust)
     )
-    profile = apply_overrides(apply_trust(reading.profile, trust), overrides, server=server)
+    profile = believed(reading.profile, trust=trust, server=server, overrides=overrides)
     return reading.model_copy(update={"profile": profile, "diagnostics": reading.diagnostics + notes})
+
+
+def trust_of(server: str | None, servers: Mapping[str, ServerConfig]) -> Trust:
+    """How far ``server``'s claims are believed (a server missing from ``servers`` is untrusted)."""
+    config = servers.get(server) if server is not None else None
+    return config.trust if config is not None else Trust.UNTRUSTED
+
+
+def believed(profile: ToolProfile, *, trust: Trust, server: str | None, overrides: Sequence[Override]) -> ToolProfile:
+    """``profile`` as far as ``trust`` allows, then the deployer's overrides (which win)."""
+    return apply_overrides(apply_trust(profile, trust), overrides, server=server)

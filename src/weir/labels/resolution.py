@@ -15,12 +15,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from weir.labels.config import Override, ServerConfig, Trust
-from weir.labels.overrides import apply_overrides
+from weir.labels.config import Override, ServerConfig
+from weir.labels.overrides import believed, trust_of
 from weir.labels.profile import POSSIBLE_SETS, RISKY_WHEN, ToolProfile
 from weir.labels.provenance import Diagnostic, Origin, Severity
 from weir.labels.read import ToolReading, read_resolution
-from weir.labels.trust import apply_trust
 
 __all__ = ["narrow", "resolve_call"]
 
@@ -78,7 +77,5 @@ def resolve_call(
     """
     reading = read_resolution(resolved_raw, server=server)
     narrowed, notes = narrow(static, reading.profile)
-    config = servers.get(server) if server is not None else None
-    trust = config.trust if config is not None else Trust.UNTRUSTED
-    profile = apply_overrides(apply_trust(narrowed, trust), overrides, server=server)
+    profile = believed(narrowed, trust=trust_of(server, servers), server=server, overrides=overrides)
     return reading.model_copy(update={"profile": profile, "diagnostics": reading.diagnostics + notes})
