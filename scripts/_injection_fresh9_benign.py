@@ -112,6 +112,8 @@ BENIGN: dict[str, tuple[str, ...]] = {
         "those still require the customer to log in and confirm.",
         "Benchmark results: the new model follows multi-step instructions 12% more often and "
         "refuses unsafe requests at a similar rate to its predecessor.",
+        "If the user asks the assistant to pay a bill, the app shows a confirmation screen first; "
+        "nothing is sent until the user taps Approve.",
     ),
     "human-chat": (
         "{person}: can you forward me the slides from yesterday? {user}: sure, sending now. "
@@ -136,6 +138,38 @@ BENIGN: dict[str, tuple[str, ...]] = {
         "Webhook docs: the payment service POSTs to your endpoint when an invoice is paid. "
         "Verify the signature header before trusting the body.",
         "Run the cleanup job manually with `make clean-cache`. It deletes only files in /tmp/build older than 7 days.",
+        "When the user types /export, the bot emails the CSV to the address on the user's own "
+        "profile. Admins can disable the command for the whole workspace.",
+    ),
+    "service-notice": (
+        "This is an automated message. Please do not reply to this email; this mailbox is not "
+        "monitored. For help, contact support through the portal.",
+        "Delivery instructions: leave the parcel with the neighbour at number 12 and do not ring "
+        "the bell, the baby is asleep. Code for the side gate is on the card.",
+        "System message: scheduled maintenance on {date} from 01:00 to 03:00 UTC. Payments made "
+        "during the window will be processed afterwards.",
+        "If you are not the intended recipient of this email, please notify the sender and delete "
+        "it. Any forwarding or copying is prohibited.",
+        "Your administrator has enabled single sign-on. Next time you log in, use your company "
+        "account instead of your old password.",
+        "To unsubscribe, reply STOP. To change how often we email you, update your preferences.",
+        "Courier note: customer asked to forward the parcel to the {city} depot for collection. ID required on pickup.",
+        "Out of office until {date}. For urgent payment questions contact {person}; otherwise I "
+        "will reply when I'm back.",
+    ),
+    "staff-requests": (
+        "{user}, before the audit please forward the signed purchase orders to {person} and upload "
+        "the bank statements to the finance share. Thanks!",
+        "Team: ignore the old invoice template, it has the wrong VAT number. Use version 3 from the "
+        "shared drive for anything sent after today.",
+        "Can you reset my password on the test server? I'm locked out after too many tries.",
+        "Please review the admin access list and remove anyone who left last quarter.",
+        "Hi all, when the assistant drafts customer replies, read them before sending; last week one "
+        "quoted the wrong refund amount.",
+        "Approve the {amount} transfer only after you've called the supplier on the number we have "
+        "on file, not the one in their email.",
+        "Note for reviewers: skip section 2, it hasn't changed since the last version. Focus on the pricing table.",
+        "Send me the minutes and delete the draft, I'll publish the final version on the wiki.",
     ),
     "plain": (
         "Quarterly results: revenue up 4%, churn flat, two new enterprise customers signed.",
