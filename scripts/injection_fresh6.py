@@ -24,7 +24,7 @@ from pathlib import Path
 from _injection_fresh6_benign import BENIGN
 from _injection_fresh6_carriers import CARRIERS, Carrier
 from _injection_fresh6_extra import CLOSERS, NAMES, OPENERS, PACKAGES, PROSE
-from _injection_fresh6_text import ATTACKS, MULTILINGUAL, SLOTS, SUBTLE, WRAPS
+from _injection_fresh6_text import ATTACKS, BENIGN_WRAPS, MULTILINGUAL, SLOTS, SUBTLE, WRAPS
 
 SEED = 20261122
 PER_LABEL = 600
@@ -106,9 +106,11 @@ def compose(carrier: Carrier, inserts: list[str], rng: random.Random) -> str:
         lines: list[str] = []
     else:
         lines = rng.sample(carrier.body, rng.randint(2, min(7, len(carrier.body))))
-    if shape > 0.8:  # long: a discussion paragraph or two around the native lines
-        for _ in range(rng.randint(1, 3)):
-            lines.insert(rng.randint(0, len(lines)), " ".join(rng.sample(PROSE, rng.randint(4, 12))))
+    if shape > 0.8:  # long: up to three discussion paragraphs around the native lines
+        sentences = rng.sample(PROSE, rng.randint(5, 22))
+        size = rng.randint(5, 9)
+        for chunk in range(0, len(sentences), size):
+            lines.insert(rng.randint(0, len(lines)), " ".join(sentences[chunk : chunk + size]))
     for piece in inserts:
         lines.insert(rng.randint(0, len(lines)), embed(rng.choice(carrier.embed), piece))
     parts = [rng.choice(carrier.heads), *lines]
@@ -193,10 +195,17 @@ def _document(carrier: Carrier, label: int, core: str, rng: random.Random) -> st
     if label == 1:
         inserts = attack_parts(core, rng)
         if rng.random() < 0.35:
-            inserts.append(rng.choice(BENIGN)[1])
+            inserts.append(dress_benign(rng.choice(BENIGN)[1], rng))
     else:
-        inserts = [core] if rng.random() < 0.6 else [core, rng.choice([c for _, c in BENIGN if c != core])]
+        inserts = [dress_benign(core, rng)]
+        if rng.random() < 0.4:
+            inserts.append(dress_benign(rng.choice([c for _, c in BENIGN if c != core]), rng))
     return compose(carrier, inserts, rng)
+
+
+def dress_benign(core: str, rng: random.Random) -> str:
+    """A benign core, sometimes in the same comment, banner or hidden-text dress injections wear."""
+    return rng.choice(BENIGN_WRAPS).format(core=core) if rng.random() < 0.35 else core
 
 
 def main(argv: list[str] | None = None) -> int:
