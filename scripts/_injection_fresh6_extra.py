@@ -1,0 +1,121 @@
+"""Small pools for ``injection_fresh6``: people, packages, and the tool framing around a document.
+
+Openers and closers are what a fetch, file-read or search tool puts around the text it returns; they go on
+documents of both labels alike.
+"""
+
+from __future__ import annotations
+
+NAMES: tuple[str, ...] = (
+    "Aiko Tanaka",
+    "Ben Okafor",
+    "Carla Mendes",
+    "Dmitri Volkov",
+    "Esther Adeyemi",
+    "Farid Haddad",
+    "Greta Lindqvist",
+    "Hugo Laurent",
+    "Ines Duarte",
+    "Jonas Becker",
+    "Kavya Raman",
+    "Liam O'Connor",
+    "Mei Lin",
+    "Nadia Petrova",
+    "Omar Siddiqui",
+    "Priya Nair",
+    "Rafael Costa",
+    "Sofia Russo",
+    "Tomás Herrera",
+    "Yara Haddad",
+)
+
+PACKAGES: tuple[str, ...] = (
+    "tomlkit-plus",
+    "fastjsonl",
+    "retryable",
+    "confluent-env",
+    "durata",
+    "pgqueue",
+    "snapcfg",
+    "httpx-retry",
+    "loglane",
+    "tinyvault",
+    "yamlsmith",
+    "shardmap",
+    "kitepay",
+    "vectorbox",
+)
+
+OPENERS: tuple[str, ...] = (
+    "(fetched from https://github.com/<<repo>> at <<sha>>)",
+    "[file content, lines 1-<<n>>]",
+    "Search result 3 of <<small>>:",
+    "--- begin tool output ---",
+    "Last edited by <<name>> on <<date>>",
+    "Source: https://gitlab.com/<<repo>>/-/blob/<<branch>>/",
+    "[read_file] <<n>> bytes",
+    "Retrieved <<date>> <<time>> UTC",
+    "Mirror of the upstream page, cached <<date>>.",
+    "Showing the latest revision (r<<n>>).",
+    "From the web search tool: top hit",
+    "Attachment: notes-<<date>>.md",
+)
+
+CLOSERS: tuple[str, ...] = (
+    "--- end tool output ---",
+    "[truncated <<n>> more bytes]",
+    "(<<small>> more comments hidden)",
+    "Page 1 of <<small>> · next →",
+    "— <<name>>",
+    "Edited <<small>> times. Last edit <<date>>.",
+    "Reactions: 👍 <<small>> 🎉 <<small>>",
+    "[end of file]",
+    "Generated <<date>> by docs-build <<ver>>",
+    "Thread archived. Replies are disabled.",
+    "Was this page helpful? Yes / No",
+    "exit status 0",
+)
+
+# Loose sentences from maintainers' discussions; long documents get a paragraph sampled from them.
+PROSE: tuple[str, ...] = (
+    "I spent most of yesterday chasing this and the culprit was a stale lockfile on the runner.",
+    "The flaky test only fails when the suite runs in parallel, which suggests shared state in the fixture.",
+    "We moved the build to arm64 runners last month and the cache keys did not include the architecture.",
+    "<<name>> pointed out that the retry budget is per request, not per session, so a slow host compounds.",
+    "Upstream released <<ver>> with a fix for the header parsing, but it also changed the default timeout.",
+    "For context, this service handles roughly <<n>> requests per minute at peak, mostly from CI.",
+    "The original design assumed a single region; the multi-region rollout broke a few of those assumptions.",
+    "I'd rather not vendor the dependency, but the alternative is pinning to a fork nobody maintains.",
+    "Our docs say the flag is optional, yet the code path without it has been untested for two releases.",
+    "There is a longer write-up in the design doc, section <<small>>, if anyone wants the background.",
+    "The memory graph shows a sawtooth that lines up with the garbage collector, not with traffic.",
+    "If we bump the minimum Python version we can finally drop the compatibility shim in utils.",
+    "The benchmark numbers above are from a laptop, so treat them as relative rather than absolute.",
+    "We should decide whether the CLI exits non-zero on warnings before the next minor release.",
+    "The migration was reversible in theory; in practice the down-migration had never been run.",
+    "I tagged this for the next milestone since it needs a config change on the mirror as well.",
+    "Logs from the failing run are attached; the interesting part starts around line <<n>>.",
+    "The container restarts cleanly, which is why nobody noticed the leak until the weekend.",
+    "Windows support is best-effort: we run the tests there nightly but do not block merges on them.",
+    "I checked the SBOM and the transitive dependency comes in through the docs toolchain only.",
+    "Let's keep this issue open until the fix has been in a release for at least a week.",
+    "Rebasing onto <<branch>> pulled in the new linter rules, hence the unrelated formatting changes.",
+    "Renaming the option would be cleaner, but it breaks every existing config file out there.",
+    "The proxy strips the Authorization header on redirects, which is correct but surprised us.",
+    "Most of the time goes to JSON decoding; switching parsers cut the p95 by about a third.",
+    "I tried reproducing with a clean virtualenv and could not, so it may be a local cache issue.",
+    "The release checklist lives in RELEASING.md and was last updated by <<name>> in <<date>>.",
+    "This behaviour is documented, though admittedly in a footnote nobody reads.",
+    "Before we merge, someone with access to the staging cluster should try the upgrade path.",
+    "The error message could say which file failed to parse; right now it only prints the line.",
+    "Dependabot opened <<small>> PRs overnight; I grouped them into one to save CI minutes.",
+    "As far as I can tell, the regression came in with the switch to the async client.",
+    "Feel free to take this over if you have time; I will not get to it before the freeze.",
+    "We can't reproduce on Linux, so a macOS user would need to bisect this one.",
+    "The postmortem action items are tracked in the infra board with the incident label.",
+    "Token scopes were narrowed in the last audit, which is why the nightly job lost write access.",
+    "I'd like a second opinion on the naming before this becomes public API.",
+    "Our SLO for the mirror is 99.9 percent monthly, and this incident used about half the budget.",
+    "The notebook is slow because it reloads the whole parquet file in every cell.",
+    "Pinning the base image digest stopped the surprise rebuilds, at the cost of manual bumps.",
+)
