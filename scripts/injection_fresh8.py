@@ -19,15 +19,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from _injection_fresh8_benign import BENIGN_EN, BENIGN_INTL, BENIGN_INTL_LANGS
 from _injection_fresh8_carriers import CARRIERS
 from _injection_fresh8_fill import BRANDS, INTL_SENTS, ITEMS, user
 from _injection_fresh8_text import (
     ATTACK_INTL_LANGS,
     ATTACKS_EN,
     ATTACKS_INTL,
-    BENIGN_EN,
-    BENIGN_INTL,
-    BENIGN_INTL_LANGS,
     CODES,
     HANDLES,
     MAIL_DOMAINS,
