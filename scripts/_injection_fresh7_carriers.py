@@ -162,8 +162,18 @@ ITEMS = [
 ]  # fmt: skip
 
 
+CHAT_LINES = [
+    "ok", "thanks!", "on it", "see the ticket", "done", "any update?", "meeting moved to 3pm", "approved",
+    "can you check the totals on page 2?", "the scanner is jammed again", "who has the audit binder?",
+    "lunch at 12:30?", "posted the journal, please review", "the bank portal is slow today", "sent it to you by mail",
+    "klopt, staat in de map", "passt so, danke", "c'est validé", "vale, lo miro ahora", "graag vóór vrijdag",
+    "Rechnung ist gebucht", "je relance le fournisseur", "falta la firma del director", "patient moved to ward 3",
+    "month-end close starts Monday", "please don't forget the cost centre", "who approved this PO?",
+]  # fmt: skip
+
 # Alternatives for the short fields of the carriers, by a name that says where they are used.
 CHOICES: dict[str, list[str]] = {
+    "chat_line": CHAT_LINES,
     "booking": [
         "SEPA-Überweisung",
         "Card payment",
@@ -468,15 +478,12 @@ def email_thread(rng: random.Random, lang: str, v: dict[str, str]) -> list[str]:
 
 
 def chat_log(rng: random.Random, lang: str, v: dict[str, str]) -> list[str]:
-    """An exported chat channel."""
-    lines = [
-        f"[{rng.randint(8, 18):02d}:{rng.randint(0, 59):02d}] {rng.choice([v['name'], v['name2'], person(rng)])}: "
-        + rng.choice(
-            ["ok", "thanks!", "on it", "see the ticket", "done", "any update?", "meeting moved to 3pm", "approved"]
-        )
-        for _ in range(rng.randint(2, 6))
-    ]
-    return ["#finance-ops export", *lines]
+    """An exported chat channel, messages in time order."""
+    times = sorted((rng.randint(8, 18), rng.randint(0, 59)) for _ in range(rng.randint(2, 7)))
+    people = [v["name"], v["name2"], person(rng)]
+    lines = [f"[{h:02d}:{m:02d}] {rng.choice(people)}: {pick(rng, 'chat_line')}" for h, m in times]
+    channel = rng.choice(["#finance-ops", "#ap-team", "#ward-admin", "#hr-helpdesk", "#claims-desk", "#treasury"])
+    return [f"{channel} export", *lines]
 
 
 CARRIERS: dict[str, Builder] = {

@@ -131,9 +131,14 @@ def pdf_scars(rng: random.Random, blocks: list[str], lang: str) -> list[str]:
 def wrap(rng: random.Random, block: str) -> str:
     """``block`` re-broken at a fixed width, with an occasional word hyphenated across the break."""
     width = rng.randint(55, 95)
+    return "\n".join(wrap_line(rng, line, width) for line in block.split("\n"))
+
+
+def wrap_line(rng: random.Random, text: str, width: int) -> str:
+    """One line of text broken at ``width`` columns, the way PDF extraction keeps the printed breaks."""
     lines: list[str] = []
     line = ""
-    for word in block.split(" "):
+    for word in text.split(" "):
         if len(line) + len(word) + 1 > width and line:
             if len(word) > 9 and word.isalpha() and rng.random() < 0.3:
                 cut = len(word) // 2
@@ -157,7 +162,8 @@ def compose(rng: random.Random, carrier: str, label: int, index: int) -> tuple[s
     if shape < 0.08:
         blocks = blocks[:1]
     elif shape > 0.8:
-        blocks += attachments(rng, lang, values, 1 if shape < 0.9 else rng.randint(3, 8))
+        count = 1 if shape < 0.9 else rng.randint(3, 8) if shape < 0.97 else rng.randint(10, 16)
+        blocks += attachments(rng, lang, values, count)
     core, kind = attack_core(rng, index, values) if label else benign_core(rng, index, values)
     for _ in range(rng.choice([0, 0, 1, 1, 2])):
         blocks.insert(rng.randint(0, len(blocks)), fill(rng.choice(DECOYS), values))
