@@ -116,6 +116,9 @@ _AFFINITY = {
     "payment-reminder": "supplier-email freshdesk-email seller-message crm-note escalation-note zendesk-ticket",
     "macro": "macro-library kb-article escalation-note crm-note zendesk-ticket intercom-chat",
     "escalation-note": "escalation-note crm-note zendesk-ticket order-record macro-library",
+    "agent-note": "zendesk-ticket crm-note escalation-note order-record intercom-chat return-request",
+    "system-notice": "zendesk-ticket freshdesk-email intercom-chat order-record crm-note escalation-note",
+    "supplier-update": "supplier-email seller-message freshdesk-email crm-note",
     "review": "app-review social-post product-qa nps-survey seller-message escalation-note",
     "payment-redirect": "supplier-email seller-message freshdesk-email crm-note escalation-note order-record "
     "zendesk-ticket",
