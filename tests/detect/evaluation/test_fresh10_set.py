@@ -75,9 +75,7 @@ def test_no_two_documents_in_a_fixed_sample_are_near_copies(rows: list[dict[str,
     sample = random.Random(7).sample(rows, 400)
     shingles = [generator.shingles(row["text"]) for row in sample]
     worst = max(
-        generator.jaccard(shingles[i], shingles[j])
-        for i in range(len(shingles))
-        for j in range(i + 1, len(shingles))
+        generator.jaccard(shingles[i], shingles[j]) for i in range(len(shingles)) for j in range(i + 1, len(shingles))
     )
     assert worst < 0.6
 
