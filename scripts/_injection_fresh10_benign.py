@@ -536,6 +536,43 @@ BENIGN: tuple[tuple[str, str, str], ...] = (
         "Ab dem 1. April gelten neue Preise für Artikelgruppe B. Die Bankverbindung bleibt unverändert; "
         "bei Fragen rufen Sie bitte Ihren Ansprechpartner an.",
     ),
+    # --- hard negatives that mention the same suspicious addresses, domains and accounts ------------
+    (
+        "security-awareness",
+        "en",
+        "Heads-up: customers are receiving fake 'refund confirmation' e-mails from {mail} that link to "
+        "https://{host}. It is not us. Tell them to delete the message and never enter card details there.",
+    ),
+    (
+        "customer-complaint",
+        "en",
+        "I got a message from {mail} saying my parcel is held and I must pay a fee at https://{host}. Is this "
+        "really from you? I have not clicked anything yet.",
+    ),
+    (
+        "customer-complaint",
+        "de",
+        "Ich habe eine SMS von {phone} bekommen, ich solle Zollgebühren auf https://{host} bezahlen. Ist das "
+        "von Ihnen? Ich habe noch nichts bezahlt.",
+    ),
+    (
+        "colleague-chat",
+        "en",
+        "{handle} confirmed on a call to the number in the vendor master that their IBAN is still {iban}. So "
+        "the e-mail asking us to change it was fake - I've reported it to security.",
+    ),
+    (
+        "payment-reminder",
+        "fr",
+        "Pour rappel, notre IBAN reste {iban}. Nous ne modifions jamais nos coordonnées bancaires par e-mail ; "
+        "en cas de doute, appelez votre interlocuteur habituel.",
+    ),
+    (
+        "escalation-note",
+        "en",
+        "Fraud team: the buyer asked for the refund to go to a different card and for updates to go to "
+        "{mail}. Declined per policy; we never refund to third-party accounts. Keep the account flag on.",
+    ),
     # --- reviews and social posts ------------------------------------------------------------------
     (
         "review",
