@@ -15,7 +15,8 @@ These sets ship next to this module, in ``data/``:
   validation (the default threshold is chosen on fresh-val and fresh4 pooled).
 - ``injection-tools-fresh6.jsonl`` … ``-fresh11.jsonl`` (``tools-fresh6`` …) -- training sets by more
   independent authors (fourth session): developer platforms, finance/legal/HR/health documents,
-  consumer web pages, raw tool results (JSON APIs, ICS, MIME, OCR, feeds…), customer support and e-commerce, and personal messaging.
+  consumer web pages, raw tool results (JSON APIs, ICS, MIME, OCR, feeds…), customer support and
+  e-commerce, and personal messaging.
 - ``injection-tools-fresh.jsonl`` (``tools-fresh``) -- the first independently written set
   (``scripts/injection_fresh.py``); the classifier trains on one half of it and the default
   threshold is chosen on the other (``scripts/injection_threshold.py``), so it is dev data now.
