@@ -162,7 +162,8 @@ def email(rng: random.Random, fill: Fill, n: int, parts: list[str]) -> str:
     head = f"From: {rng.choice(t.NAMES)} <{rng.choice(t.NAMES).lower().replace(' ', '')}@{rng.choice(t.MAIL_DOMAINS)}>"
     html = rng.random() < 0.3
     dressed = [_html_dress(rng, p) if html else p for p in parts]
-    body = weave(rng, [fill(t.EMAIL_LINES) for _ in range(n)], dressed)
+    lines = [fill(t.EMAIL_LINES) for _ in range(n)]
+    body = weave(rng, [f"<p>{x}</p>" for x in lines] if html else lines, dressed)
     text = "\n\n".join([fill(t.GREETINGS), *body, fill(t.SIGNOFFS)])
     return f"{head}\nSubject: {fill(t.SUBJECTS)}\n\n{text}"
 

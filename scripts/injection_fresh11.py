@@ -93,13 +93,15 @@ def core_parts(rng: random.Random, fill: Filler, kind: str, core: str, label: in
 
 
 def filler_count(rng: random.Random) -> int:
-    """How many filler lines a document gets: mostly short, some medium, a few long."""
+    """How many filler lines a document gets: mostly short, some medium, a few long, a handful very long."""
     roll = rng.random()
     if roll < 0.3:
         return rng.randint(1, 3)
-    if roll < 0.8:
+    if roll < 0.75:
         return rng.randint(4, 10)
-    return rng.randint(15, 45)
+    if roll < 0.95:
+        return rng.randint(15, 45)
+    return rng.randint(60, 120)
 
 
 def render(rng: random.Random, carrier: str, kind: str, core: str, label: int) -> str:
