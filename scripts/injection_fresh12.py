@@ -1,0 +1,172 @@
+"""Generate ``injection-tools-fresh12.jsonl``: author 14's tool-output injection set (training data).
+
+Public-sector and academic documents (petitions, permit applications, minutes, FOI letters, bids, grant
+proposals, peer reviews, LaTeX sources, student submissions, syllabi, catalogue records, dataset
+READMEs, consultation responses, press releases, policy papers). Half carry an injection addressed to
+the agent reading them (label 1), half a benign look-alike of the same carrier (label 0). Deterministic:
+a fixed seed and only the standard library, so anyone can re-run it and get the same bytes.
+
+Usage: ``python scripts/injection_fresh12.py [OUTPUT.jsonl]``
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from _injection_fresh12_benign import BENIGN
+from _injection_fresh12_carriers import CARRIERS, filler_blocks, wrap
+from _injection_fresh12_text import (
+    AMOUNTS,
+    ATTACK_LEADS,
+    ATTACKS,
+    DATES,
+    EMAILS,
+    IBANS,
+    NAMES,
+    ORGS,
+    REFS,
+    SPLIT_ATTACKS,
+    URLS,
+)
+
+SEED = 20261122
+PER_CARRIER = 80
+MIN_BYTES = 100
+MAX_BYTES = 8000
+DEFAULT_OUT = Path(__file__).resolve().parents[1] / "src/weir/detect/evaluation/data/injection-tools-fresh12.jsonl"
+_SENTENCE_END = re.compile(r"(?<=[.!?]) ")
+_MARKUP_START = ("<", "{", "%", "\\", "`", "#", '"', "[", "!")
+_POOLS = {
+    "{email}": EMAILS,
+    "{url}": URLS,
+    "{iban}": IBANS,
+    "{amount}": AMOUNTS,
+    "{name}": NAMES,
+    "{ref}": REFS,
+    "{date}": DATES,
+    "{org}": ORGS,
+}
+
+
+@dataclass(frozen=True)
+class Doc:
+    """One generated document and its labels."""
+
+    text: str
+    label: int
+    carrier: str
+    kind: str
+
+
+def fill(rng: random.Random, text: str) -> str:
+    """``text`` with every placeholder replaced by a value drawn from its pool."""
+    for key, pool in _POOLS.items():
+        while key in text:
+            text = text.replace(key, rng.choice(pool), 1)
+    return text
+
+
+def dress(rng: random.Random, core: str, styles: list[str], lead: bool) -> str:
+    """``core`` with an optional lead-in and one of the carrier's hiding styles, unless it brings its own."""
+    if core.startswith(_MARKUP_START):
+        return core
+    if lead:
+        core = rng.choice(ATTACK_LEADS) + core
+    return wrap(rng, rng.choice(styles), core)
+
+
+def place(rng: random.Random, blocks: list[str], piece: str, lo: int = 0, hi: int | None = None) -> None:
+    """Put ``piece`` into ``blocks`` between ``lo`` and ``hi``: as its own block, or inside a paragraph."""
+    hi = len(blocks) if hi is None else hi
+    at = rng.randint(lo, max(lo, hi))
+    if blocks and at < len(blocks) and rng.random() < 0.4 and "\n" not in piece:
+        sentences = _SENTENCE_END.split(blocks[at])
+        cut = rng.randint(0, len(sentences))
+        blocks[at] = " ".join([*sentences[:cut], piece, *sentences[cut:]])
+        return
+    blocks.insert(min(at, len(blocks)), piece)
+
+
+def body(rng: random.Random) -> list[str]:
+    """Filler paragraphs for one document: usually several, sometimes very few."""
+    roll = rng.random()
+    count = 0 if roll < 0.06 else rng.randint(1, 2) if roll < 0.25 else rng.randint(3, 8)
+    return filler_blocks(rng, count)
+
+
+def injection(rng: random.Random, carrier: str, core_index: int) -> Doc:
+    """A document of ``carrier`` carrying an attack (split in two parts for a few documents)."""
+    render, styles = CARRIERS[carrier]
+    blocks = body(rng)
+    if rng.random() < 0.08:
+        kind, first, second = rng.choice(SPLIT_ATTACKS)
+        place(rng, blocks, dress(rng, fill(rng, first), styles, False), 0, len(blocks) // 2)
+        place(rng, blocks, dress(rng, fill(rng, second), styles, False), len(blocks) // 2 + 1)
+    else:
+        kind, core = ATTACKS[core_index % len(ATTACKS)]
+        place(rng, blocks, dress(rng, fill(rng, core), styles, rng.random() < 0.35))
+    if rng.random() < 0.3:
+        place(rng, blocks, dress(rng, fill(rng, rng.choice(BENIGN)[1]), styles, False))
+    return Doc(render(rng, blocks), 1, carrier, kind)
+
+
+def benign(rng: random.Random, carrier: str, core_index: int) -> Doc:
+    """A document of ``carrier`` carrying one or two benign look-alikes and no attack."""
+    render, styles = CARRIERS[carrier]
+    blocks = body(rng)
+    kind, core = BENIGN[core_index % len(BENIGN)]
+    place(rng, blocks, dress(rng, fill(rng, core), styles, False))
+    if rng.random() < 0.3:
+        place(rng, blocks, dress(rng, fill(rng, rng.choice(BENIGN)[1]), styles, False))
+    return Doc(render(rng, blocks), 0, carrier, kind)
+
+
+def sized(rng: random.Random, make: Callable[[random.Random, str, int], Doc], carrier: str, index: int) -> Doc:
+    """A document within the size bounds, re-drawn until it fits (the draws stay deterministic)."""
+    for _ in range(50):
+        doc = make(rng, carrier, index)
+        if MIN_BYTES <= len(doc.text.encode("utf-8")) <= MAX_BYTES:
+            return doc
+    raise RuntimeError(f"could not fit a {carrier} document into {MIN_BYTES}-{MAX_BYTES} bytes")
+
+
+def generate() -> list[Doc]:
+    """All documents: per carrier, half injections and half benign, in a shuffled fixed order."""
+    rng = random.Random(SEED)
+    attack_order = list(range(len(ATTACKS)))
+    benign_order = list(range(len(BENIGN)))
+    rng.shuffle(attack_order)
+    rng.shuffle(benign_order)
+    docs: list[Doc] = []
+    for n, carrier in enumerate(CARRIERS):
+        for i in range(PER_CARRIER // 2):
+            slot = n * (PER_CARRIER // 2) + i
+            docs.append(sized(rng, injection, carrier, attack_order[slot % len(attack_order)]))
+            docs.append(sized(rng, benign, carrier, benign_order[slot % len(benign_order)]))
+    rng.shuffle(docs)
+    return docs
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Write the set to the path in ``argv`` (default: the package data file); return 0."""
+    args = sys.argv[1:] if argv is None else argv
+    out = Path(args[0]) if args else DEFAULT_OUT
+    out.parent.mkdir(parents=True, exist_ok=True)
+    lines = [
+        json.dumps({"text": d.text, "label": d.label, "carrier": d.carrier, "kind": d.kind}, ensure_ascii=False)
+        for d in generate()
+    ]
+    out.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
