@@ -45,10 +45,15 @@ def wrap(rng: random.Random, style: str, core: str) -> str:
     return core if styler is None else styler(rng, core)
 
 
+def _cap(text: str) -> str:
+    """``text`` with only its first letter raised (``str.capitalize`` would lower proper names)."""
+    return text[:1].upper() + text[1:]
+
+
 def _petition(rng: random.Random, blocks: list[str]) -> str:
     head = (
         f"PETITION TO THE COUNCIL\n"
-        f"Subject: {pick(rng, 'topic').capitalize()}\n"
+        f"Subject: {_cap(pick(rng, 'topic'))}\n"
         f"Lead petitioner: {pick(rng, 'person')}, {pick(rng, 'place')}\n"
     )
     sigs = rng.randint(40, 4800)
@@ -108,7 +113,7 @@ def _procurement(rng: random.Random, blocks: list[str]) -> str:
 
 def _grant(rng: random.Random, blocks: list[str]) -> str:
     titles = ["Summary", "Objectives", "Methodology", "Impact", "Work plan", "Ethics", "Budget justification", "Risks"]
-    out = [f"Grant application: {pick(rng, 'topic').capitalize()} ({pick(rng, 'year')} call)"]
+    out = [f"Grant application: {_cap(pick(rng, 'topic'))} ({pick(rng, 'year')} call)"]
     for i, b in enumerate(blocks):
         out.append(f"{i + 1}. {titles[i % len(titles)]}\n{b}")
     return "\n\n".join(out)
@@ -153,7 +158,7 @@ def _lms(rng: random.Random, blocks: list[str]) -> str:
 
 
 def _syllabus(rng: random.Random, blocks: list[str]) -> str:
-    out = [f"<h1>Module handbook: {pick(rng, 'topic').capitalize()}</h1>"]
+    out = [f"<h1>Module handbook: {_cap(pick(rng, 'topic'))}</h1>"]
     out += [f"<h2>Week {i + 1}</h2>\n<p>{b}</p>" for i, b in enumerate(blocks)]
     out.append(f"<p>Module leader: {pick(rng, 'person')}</p>")
     return "\n".join(out)
@@ -204,7 +209,7 @@ def _press(rng: random.Random, blocks: list[str]) -> str:
 
 def _whitepaper(rng: random.Random, blocks: list[str]) -> str:
     out = [
-        f"POLICY PAPER {rng.randint(1, 40)}/{pick(rng, 'year')}: {pick(rng, 'topic').capitalize()}",
+        f"POLICY PAPER {rng.randint(1, 40)}/{pick(rng, 'year')}: {_cap(pick(rng, 'topic'))}",
         "Executive summary",
     ]
     out += [f"{i}.{rng.randint(1, 6)} {b}" for i, b in enumerate(blocks, start=1)]

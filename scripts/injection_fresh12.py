@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _injection_fresh12_benign import BENIGN
+from _injection_fresh12_benign import BENIGN, BENIGN_LEADS
 from _injection_fresh12_carriers import CARRIERS, filler_blocks, wrap
 from _injection_fresh12_text import (
     AMOUNTS,
@@ -42,6 +42,25 @@ PER_CARRIER = 80
 MIN_BYTES = 100
 MAX_BYTES = 8000
 DEFAULT_OUT = Path(__file__).resolve().parents[1] / "src/weir/detect/evaluation/data/injection-tools-fresh12.jsonl"
+# Attack kinds a planter would most plausibly choose for each carrier; about half the injections of a
+# carrier come from these, the rest cycle through every core so each one is used.
+AFFINITY: dict[str, tuple[str, ...]] = {
+    "lms_submission": ("grade_hijack",),
+    "syllabus_page": ("grade_hijack", "mislead"),
+    "peer_review": ("review_hijack",),
+    "latex_source": ("review_hijack",),
+    "grant_proposal": ("review_hijack", "payment"),
+    "procurement_bid": ("procurement_hijack", "payment"),
+    "petition": ("tamper", "mislead", "publish"),
+    "consultation_response": ("tamper", "mislead", "reveal_prompt"),
+    "permit_application": ("subtle_workflow", "tamper", "payment"),
+    "foi_correspondence": ("exfiltrate", "delete", "settings"),
+    "council_minutes": ("tamper", "publish", "subtle_workflow"),
+    "library_record": ("grant_access", "delete", "tool_call"),
+    "dataset_readme": ("run_command", "tool_call", "mislead"),
+    "press_release": ("publish", "mislead", "override"),
+    "policy_white_paper": ("reveal_prompt", "override", "exfiltrate"),
+}
 _SENTENCE_END = re.compile(r"(?<=[.!?]) ")
 _MARKUP_START = ("<", "{", "%", "\\", "`", "#", '"', "[", "!")
 _POOLS = {
@@ -74,12 +93,12 @@ def fill(rng: random.Random, text: str) -> str:
     return text
 
 
-def dress(rng: random.Random, core: str, styles: list[str], lead: bool) -> str:
-    """``core`` with an optional lead-in and one of the carrier's hiding styles, unless it brings its own."""
+def dress(rng: random.Random, core: str, styles: list[str], leads: list[str] | None) -> str:
+    """``core`` with a lead-in from ``leads`` (if any) and one of the carrier's styles, unless it brings its own."""
     if core.startswith(_MARKUP_START):
         return core
-    if lead:
-        core = rng.choice(ATTACK_LEADS) + core
+    if leads:
+        core = rng.choice(leads) + core
     return wrap(rng, rng.choice(styles), core)
 
 
@@ -108,13 +127,13 @@ def injection(rng: random.Random, carrier: str, core_index: int) -> Doc:
     blocks = body(rng)
     if rng.random() < 0.08:
         kind, first, second = rng.choice(SPLIT_ATTACKS)
-        place(rng, blocks, dress(rng, fill(rng, first), styles, False), 0, len(blocks) // 2)
-        place(rng, blocks, dress(rng, fill(rng, second), styles, False), len(blocks) // 2 + 1)
+        place(rng, blocks, dress(rng, fill(rng, first), styles, None), 0, len(blocks) // 2)
+        place(rng, blocks, dress(rng, fill(rng, second), styles, None), len(blocks) // 2 + 1)
     else:
         kind, core = ATTACKS[core_index % len(ATTACKS)]
-        place(rng, blocks, dress(rng, fill(rng, core), styles, rng.random() < 0.35))
+        place(rng, blocks, dress(rng, fill(rng, core), styles, ATTACK_LEADS if rng.random() < 0.35 else None))
     if rng.random() < 0.3:
-        place(rng, blocks, dress(rng, fill(rng, rng.choice(BENIGN)[1]), styles, False))
+        place(rng, blocks, dress(rng, fill(rng, rng.choice(BENIGN)[1]), styles, None))
     return Doc(render(rng, blocks), 1, carrier, kind)
 
 
@@ -123,9 +142,9 @@ def benign(rng: random.Random, carrier: str, core_index: int) -> Doc:
     render, styles = CARRIERS[carrier]
     blocks = body(rng)
     kind, core = BENIGN[core_index % len(BENIGN)]
-    place(rng, blocks, dress(rng, fill(rng, core), styles, False))
+    place(rng, blocks, dress(rng, fill(rng, core), styles, BENIGN_LEADS if rng.random() < 0.35 else None))
     if rng.random() < 0.3:
-        place(rng, blocks, dress(rng, fill(rng, rng.choice(BENIGN)[1]), styles, False))
+        place(rng, blocks, dress(rng, fill(rng, rng.choice(BENIGN)[1]), styles, None))
     return Doc(render(rng, blocks), 0, carrier, kind)
 
 
@@ -147,9 +166,11 @@ def generate() -> list[Doc]:
     rng.shuffle(benign_order)
     docs: list[Doc] = []
     for n, carrier in enumerate(CARRIERS):
+        fitting = [i for i, (kind, _) in enumerate(ATTACKS) if kind in AFFINITY[carrier]]
         for i in range(PER_CARRIER // 2):
             slot = n * (PER_CARRIER // 2) + i
-            docs.append(sized(rng, injection, carrier, attack_order[slot % len(attack_order)]))
+            core = rng.choice(fitting) if i % 2 else attack_order[(slot // 2) % len(attack_order)]
+            docs.append(sized(rng, injection, carrier, core))
             docs.append(sized(rng, benign, carrier, benign_order[slot % len(benign_order)]))
     rng.shuffle(docs)
     return docs
