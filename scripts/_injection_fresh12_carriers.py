@@ -235,6 +235,6 @@ CARRIERS: dict[str, tuple[Render, list[str]]] = {
 }
 
 
-def filler_blocks(rng: random.Random, count: int) -> list[str]:
-    """``count`` filler paragraphs; a few are short so documents span a wide range of lengths."""
-    return [paragraph(rng, 1, 2) if rng.random() < 0.25 else paragraph(rng) for _ in range(count)]
+def filler_blocks(rng: random.Random, carrier: str, count: int) -> list[str]:
+    """``count`` filler paragraphs for ``carrier``; a few are short so documents vary widely in length."""
+    return [paragraph(rng, carrier, 1, 2) if rng.random() < 0.25 else paragraph(rng, carrier) for _ in range(count)]

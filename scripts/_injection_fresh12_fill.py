@@ -199,25 +199,105 @@ TEMPLATES = [
     "Budget line <num> covers travel to <place> for fieldwork with <group>.",
 ]
 
+# Sentences only a given carrier would contain; ``paragraph`` mixes them with the shared ones.
+CARRIER_TEMPLATES: dict[str, list[str]] = {
+    "petition": [
+        "Residents of <place> have raised <topic> with <body> since <year> without a satisfactory answer.",
+        "We ask that <body> publish a timetable for <topic> and report progress every <num> months.",
+        "Many of us are <group> who depend on safe access to <place>.",
+    ],
+    "permit_application": [
+        "The proposed extension measures <num> metres in depth and stays below the existing ridge height.",
+        "Drainage will connect to the existing mains sewer; no new access onto Harrow Road is proposed.",
+        "A heritage statement is attached, as the site lies within the conservation area at <place>.",
+    ],
+    "council_minutes": [
+        "Apologies were received from <person>; the minutes of the previous meeting were agreed as a correct record.",
+        "On being put to the vote, the motion on <topic> was carried by <num> votes to <num>.",
+        "Members asked that the public questions on <topic> be answered in writing within <num> working days.",
+    ],
+    "foi_correspondence": [
+        "We can confirm that <body> holds information falling within the scope of your request about <topic>.",
+        "If you are dissatisfied with this response you may request an internal review within 40 working days.",
+        "Some information has been withheld because disclosure would prejudice the conduct of public affairs.",
+    ],
+    "procurement_bid": [
+        "The bidder is ISO 9001 and ISO 27001 certified and has delivered <num> comparable contracts since <year>.",
+        "Social value commitments include <num> apprenticeships for <group> from <place>.",
+        "Prices are fixed for the first <num> months and thereafter indexed to CPI.",
+    ],
+    "grant_proposal": [
+        "Work package <num> will deliver a dataset and an open-source toolkit on <topic>.",
+        "The principal investigator has supervised <num> doctoral candidates to completion <cite>.",
+        "Requested resources total <num> person-months over a duration of 36 months.",
+    ],
+    "peer_review": [
+        "The manuscript addresses an important question about <topic>, but the sample of <group> is small.",
+        "Please report effect sizes and confidence intervals alongside the p-values in Table <num>.",
+        "The related-work section omits <cite>, which reaches a different conclusion.",
+    ],
+    "latex_source": [
+        "We estimate a fixed-effects model on <num> thousand observations from <place> \\cite{smith2019}.",
+        "As shown in Figure~\\ref{fig:trend}, the effect on <group> is <adj> after <year>.",
+        "Robustness checks are reported in Appendix~\\ref{app:robust}.",
+    ],
+    "lms_submission": [
+        "In this essay I argue that <topic> reveals tensions in how <body> balances competing interests.",
+        "Critics such as <person> contend that the evidence is <adj> <cite>.",
+        "In conclusion, the case of <place> shows why <group> must be heard earlier in the process.",
+    ],
+    "syllabus_page": [
+        "Seminar reading: <cite> and the <body> report on <topic>.",
+        "Formative task: a 500-word reflection on <topic>, due before the week <num> seminar.",
+        "Office hours are on Tuesdays in room <num>.<num>; please book through the module page.",
+    ],
+    "library_record": [
+        "Physical description: <num> volumes; ill.; 30 cm. Held at <place> store.",
+        "Subject headings: <topic>; local government; <group>.",
+        "Provenance: transferred from <body> in <year>.",
+    ],
+    "dataset_readme": [
+        "Each row is one request to <body>; columns include date, ward, category and outcome.",
+        "Personal data has been removed; free-text fields were redacted before release in <month> <year>.",
+        "Please cite the dataset as <body> (<year>) and link to the persistent identifier.",
+    ],
+    "consultation_response": [
+        "As <group> in <place>, we are broadly supportive but worried about <topic>.",
+        "We would like the final scheme to include clearer commitments on monitoring and review.",
+        "Our members discussed the proposals at a meeting in <month> attended by about <num> people.",
+    ],
+    "press_release": [
+        "'This is a <adj> step for <group> across the city,' said <person>.",
+        "The programme, worth <pct> of the annual capital budget, will run until <year>.",
+        "Further details, including a map of <place>, are available on the council website.",
+    ],
+    "policy_white_paper": [
+        "This paper sets out options for <topic> and invites comments from <group> and <body>.",
+        "Option <num> would require amendments to <doc> and a transition period of <num> months.",
+        "International comparisons suggest that outcomes depend strongly on local delivery <cite>.",
+    ],
+}
+
 _SLOT = re.compile(r"<([a-z]+)>")
 # "a" before the one vowel-initial adjective in the pool reads as a typo, so it becomes "an".
 _ARTICLE = re.compile(r"\b([Aa]) (uneven)\b")
 
 
-def sentence(rng: random.Random) -> str:
-    """One filler sentence: a random template with every slot drawn on its own."""
-    template = rng.choice(TEMPLATES)
+def sentence(rng: random.Random, carrier: str = "") -> str:
+    """One filler sentence: a random template (now and then one of ``carrier``'s own) with every slot drawn."""
+    own = CARRIER_TEMPLATES.get(carrier)
+    template = rng.choice(own) if own and rng.random() < 0.35 else rng.choice(TEMPLATES)
     text = _SLOT.sub(lambda m: rng.choice(SLOTS[m.group(1)]), template)
     text = _ARTICLE.sub(lambda m: m.group(1) + "n " + m.group(2), text)
     return text[0].upper() + text[1:]
 
 
-def paragraph(rng: random.Random, low: int = 2, high: int = 5) -> str:
+def paragraph(rng: random.Random, carrier: str = "", low: int = 2, high: int = 5) -> str:
     """A paragraph of ``low`` to ``high`` distinct filler sentences."""
     count = rng.randint(low, high)
     seen: list[str] = []
     while len(seen) < count:
-        candidate = sentence(rng)
+        candidate = sentence(rng, carrier)
         if candidate not in seen:
             seen.append(candidate)
     return " ".join(seen)

@@ -114,17 +114,17 @@ def place(rng: random.Random, blocks: list[str], piece: str, lo: int = 0, hi: in
     blocks.insert(min(at, len(blocks)), piece)
 
 
-def body(rng: random.Random) -> list[str]:
+def body(rng: random.Random, carrier: str) -> list[str]:
     """Filler paragraphs for one document: usually several, sometimes very few."""
     roll = rng.random()
     count = 0 if roll < 0.06 else rng.randint(1, 2) if roll < 0.25 else rng.randint(3, 8)
-    return filler_blocks(rng, count)
+    return filler_blocks(rng, carrier, count)
 
 
 def injection(rng: random.Random, carrier: str, core_index: int) -> Doc:
     """A document of ``carrier`` carrying an attack (split in two parts for a few documents)."""
     render, styles = CARRIERS[carrier]
-    blocks = body(rng)
+    blocks = body(rng, carrier)
     if rng.random() < 0.08:
         kind, first, second = rng.choice(SPLIT_ATTACKS)
         place(rng, blocks, dress(rng, fill(rng, first), styles, None), 0, len(blocks) // 2)
@@ -140,7 +140,7 @@ def injection(rng: random.Random, carrier: str, core_index: int) -> Doc:
 def benign(rng: random.Random, carrier: str, core_index: int) -> Doc:
     """A document of ``carrier`` carrying one or two benign look-alikes and no attack."""
     render, styles = CARRIERS[carrier]
-    blocks = body(rng)
+    blocks = body(rng, carrier)
     kind, core = BENIGN[core_index % len(BENIGN)]
     place(rng, blocks, dress(rng, fill(rng, core), styles, BENIGN_LEADS if rng.random() < 0.35 else None))
     if rng.random() < 0.3:
