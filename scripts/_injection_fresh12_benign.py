@@ -166,7 +166,7 @@ BENIGN: list[tuple[str, str]] = [
     ),
     (
         "human_instruction",
-        "Tell the applicant to resubmit Form B with a signature, then close the query in the tracker.",
+        "Officer's note: I told the applicant to resubmit Form B with a signature and closed the query in the tracker.",
     ),
     (
         "human_instruction",
@@ -207,7 +207,7 @@ BENIGN: list[tuple[str, str]] = [
     ),
     (
         "chat",
-        "Lab notebook: forward the plasmid sequences to the core facility ({email}) once quality control is complete.",
+        "Lab notebook, 12 May: the lab manager will forward the plasmid sequences to the core facility ({email}) once quality control is complete.",
     ),
     (
         "chat",
