@@ -87,23 +87,45 @@ def fill(r: random.Random, text: str, c: dict[str, str], lang: str) -> str:
     return text
 
 
-def body_for(r: random.Random, lang: str, payload: list[str], note: str | None) -> list[str]:
-    """Filler paragraphs with the payload parts placed at varied positions (split parts far apart)."""
+def body_for(r: random.Random, langs: list[str], payload: list[str], extras: list[str]) -> list[str]:
+    """Filler paragraphs with the payload parts placed at varied positions (split parts far apart).
+
+    ``extras`` (side notes, benign look-alike paragraphs) land anywhere. When ``langs`` names more than
+    the document language the document is a long digest drawing fillers from all of them, as a forwarded
+    multilingual thread has.
+    """
+    lang = langs[0]
     pool = list(t.FILLERS[lang])
-    if r.random() < 0.15:  # a quoted paragraph in another language, as forwarded threads have
-        pool.append(r.choice(t.FILLERS[r.choice(t.LANGS)]))
-    body = r.sample(pool, r.randint(1, min(7, len(pool))))
+    if len(langs) > 1:
+        for other in langs[1:]:
+            pool += t.FILLERS[other]
+        body = r.sample(pool, r.randint(len(pool) // 3, len(pool) // 2))
+    else:
+        if r.random() < 0.15:  # a quoted paragraph in another language
+            pool.append(r.choice(t.FILLERS[r.choice(t.LANGS)]))
+        body = r.sample(pool, r.randint(1, min(7, len(pool))))
     if len(payload) == 2:
         body = [payload[0], *body, payload[1]]
     elif payload:
         body.insert(r.choice([0, len(body) // 2, len(body), r.randint(0, len(body))]), payload[0])
-    if note is not None:
-        body.insert(r.randint(0, len(body)), note)
+    for extra in extras:
+        body.insert(r.randint(0, len(body)), extra)
     return body
 
 
-def document(r: random.Random, carrier: str, core: tuple[str, str, str], attack: bool) -> tuple[str, Record]:
-    """The document language and one record for ``core`` in ``carrier``."""
+def extras_for(r: random.Random, lang: str, c: dict[str, str]) -> list[str]:
+    """Harmless paragraphs both labels share: a wrapped side note, benign look-alikes of the same language."""
+    extras = []
+    if r.random() < 0.35:
+        extras.append(wrap(r, r.choice(WRAPPERS[9:]), r.choice(t.NOTES[lang])))
+    if r.random() < 0.15:
+        same = [core for core in BENIGN_CORES if core[1] == lang]
+        extras += [fill(r, core[2], c, lang) for core in r.sample(same, r.randint(1, 2))]
+    return extras
+
+
+def document(r: random.Random, carrier: str, core: tuple[str, str, str], attack: bool) -> tuple[list[str], Record]:
+    """The languages its fillers come from (its own first) and one record for ``core`` in ``carrier``."""
     kind, core_lang, text = core
     lang = core_lang if r.random() < 0.8 else r.choice(t.LANGS)
     c = context(r, lang)
@@ -112,13 +134,12 @@ def document(r: random.Random, carrier: str, core: tuple[str, str, str], attack:
     if r.random() < 0.07:
         parts = [to_fullwidth(p) for p in parts]
     parts = [wrap(r, how, p) for p in parts]
-    note = wrap(r, r.choice(WRAPPERS[9:]), r.choice(t.NOTES[lang])) if r.random() < 0.35 else None
-    body = body_for(r, lang, parts, note)
+    langs = [lang]
+    if r.random() < 0.1:
+        langs += r.sample([other for other in t.LANGS if other != lang], r.randint(1, 2))
+    body = body_for(r, langs, parts, extras_for(r, lang, c))
     doc = CARRIERS[carrier](r, lang, body, c)
-    while len(doc.encode()) > MAX_BYTES and len(body) > len(parts) + 1:
-        body.pop(len(body) // 2 if len(parts) == 1 else 1)
-        doc = CARRIERS[carrier](r, lang, body, c)
-    return lang, {"text": doc, "label": int(attack), "carrier": carrier, "kind": kind if attack else f"benign_{kind}"}
+    return langs, {"text": doc, "label": int(attack), "carrier": carrier, "kind": kind if attack else f"benign_{kind}"}
 
 
 def shingles(text: str) -> set[str]:
@@ -135,8 +156,8 @@ def jaccard(a: set[str], b: set[str]) -> float:
 def build() -> list[Record]:
     """All records, attacks and benign interleaved, every core used, no near copies.
 
-    Near copies are looked for among documents of the same language: that is where shared fillers and
-    headers could make two documents alike (and it keeps the check linear enough to run in a test).
+    Near copies are looked for among documents sharing a filler language: that is where shared fillers
+    and headers could make two documents alike (and it keeps the check cheap enough to run in a test).
     """
     r = random.Random(SEED)
     carriers = list(CARRIERS)
@@ -147,14 +168,17 @@ def build() -> list[Record]:
         r.shuffle(order)
         for i, core in enumerate(order):
             for _ in range(100):
-                lang, rec = document(r, carriers[(i + r.randint(0, 1)) % len(carriers)], core, attack)
+                langs, rec = document(r, carriers[(i + r.randint(0, 1)) % len(carriers)], core, attack)
                 size = len(str(rec["text"]).encode())
                 sh = shingles(str(rec["text"]))
-                if MIN_BYTES <= size <= MAX_BYTES and all(jaccard(sh, o) <= NEAR_COPY for o in seen[lang]):
+                if MIN_BYTES <= size <= MAX_BYTES and all(
+                    jaccard(sh, o) <= NEAR_COPY for lang in langs for o in seen[lang]
+                ):
                     break
             else:
                 raise RuntimeError(f"no distinct document for core {core[:2]}")
-            seen[lang].append(sh)
+            for lang in langs:
+                seen[lang].append(sh)
             records.append(rec)
     r.shuffle(records)
     return records
