@@ -180,7 +180,54 @@ def run(quick: bool) -> list[Row]:
     rows.append(_rate("chain: default, a non-ASCII word in every 20", default.scan_text, _sprinkled(text), repeat)[0])
     if available("injection"):
         rows += _without_classifier(default, text, repeat)
-    return rows + _short_texts(quick) + _side_by_side(quick, secrets_rate)
+    return rows + _short_texts(quick) + _results(quick) + _side_by_side(quick, secrets_rate)
+
+
+def _tool_results(base: str, n: int) -> list[dict[str, Any]]:
+    """``n`` distinct results shaped like the demo mail server's ``read_email``: a JSON text block
+    whose fields ``structuredContent`` repeats, one e-mail address in each (two findings)."""
+    results = []
+    for i in range(n):
+        fields = {"id": str(i), "from": f"user{i}@corp.example", "subject": base[i * 97 : i * 97 + 14]}
+        fields["body"] = base[i * 89 + 5000 : i * 89 + 5034]
+        text = "{\n" + ",\n".join(f'  "{k}": "{v}"' for k, v in fields.items()) + "\n}"
+        results.append({"content": [{"type": "text", "text": text}], "structuredContent": fields, "isError": False})
+    return results
+
+
+def _per_item_us(stage: Callable[[int], object], n: int) -> float:
+    """Mean thread CPU µs of ``stage(i)`` for ``i`` in ``range(n)``."""
+    start = time.thread_time_ns()
+    for i in range(n):
+        stage(i)
+    return (time.thread_time_ns() - start) / n / 1000
+
+
+def _results(quick: bool) -> list[Row]:
+    """What the gateway runs over every tool result (DESIGN.md has no budget of its own for it): the
+    Guard's ``scan_result`` (one scan of the strings joined), and the audit copy's redaction of the
+    findings (``redact_result``: one walk down the branches that change). Thread CPU µs per result,
+    each result distinct; the median of a few rounds."""
+    from weir.detect.redact import redact_result
+    from weir.detect.walk import result_strings
+
+    chain = Chain.from_specs(None)
+    chain.warm()
+    results = _tool_results(throughput_text(100_000, seed=5), 100)
+    found = [chain.scan_result(r) for r in results]
+    rounds = 5 if quick else 15
+    stages: list[tuple[str, Callable[[int], object]]] = [
+        ("walk (result_strings)", lambda i: list(result_strings(results[i]))),
+        ("scan_result", lambda i: chain.scan_result(results[i])),
+        ("redact_result (audit copy)", lambda i: redact_result(results[i], found[i])),
+    ]
+    strings = len(list(result_strings(results[0])))
+    rows: list[Row] = []
+    for what, stage in stages:
+        per = [_per_item_us(stage, len(results)) for _ in range(rounds)]
+        label = f"tool result ({strings} strings, {len(found[0])} findings): {what}"
+        rows.append((label, f"{statistics.median(per):.1f} µs", "-", True))
+    return rows
 
 
 def _without_classifier(default: Chain, text: str, repeat: int) -> list[Row]:

@@ -88,9 +88,13 @@ class ChainRow(NamedTuple):
     columns: Mapping[str, Any]
 
 
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+"""``json.dumps`` with these options builds this encoder on every call; it keeps no state."""
+
+
 def canonical_json(value: Any) -> str:
     """Sorted keys, no whitespace, UTF-8 text; NaN and infinities refused (not JSON)."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    return _CANONICAL.encode(value)
 
 
 def chain_hash(prev_hash: str, row_id: int, event_json: str) -> str:

@@ -12,7 +12,7 @@ from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from weir.detect.walk import replace_strings, result_strings
+from weir.detect.walk import rewrite_strings
 from weir.errors import DetectorError
 from weir.labels.finding import Finding, FindingClass
 
@@ -73,9 +73,9 @@ def redact_result(result: Mapping[str, Any], findings: Sequence[Finding]) -> dic
     for f in findings:
         if f.path is not None:
             by_path[f.path].append(f)
-    replacements = {path: redact(value, by_path[path]) for path, value in result_strings(result) if path in by_path}
     try:
-        rebuilt: dict[str, Any] = replace_strings(result, replacements)
+        # One walk, down only the branches that hold a string to redact.
+        rebuilt: dict[str, Any] = rewrite_strings(result, by_path, lambda path, text: redact(text, by_path[path]))
     except RecursionError as exc:
         raise DetectorError("result too deeply nested to redact") from exc
     return rebuilt
