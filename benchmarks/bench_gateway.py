@@ -47,7 +47,6 @@ from mcp.client.stdio import StdioServerParameters
 from mcp.client.streamable_http import streamable_http_client
 
 from weir.config import WeirConfig
-from weir.demo_servers.mail import server as mail_server
 from weir.gateway.audited import open_audit
 from weir.gateway.enforcer import PostCall, PreCall, ToolsReview
 from weir.gateway.guarded import GuardEnforcer, default_chain
@@ -162,6 +161,11 @@ def _rows(transport: str, times: Times) -> list[Row]:
 
 async def _memory(n: int, tmp: Path) -> tuple[Times, Times]:
     from fastmcp.server import create_proxy
+
+    # Imported here, not at the top: building the demo's MCPServer turns on the SDK's rich
+    # logging at INFO, and the transparent gateway subprocesses import this module; `weir
+    # gateway` logs nothing per call, so neither may they (it cost ~10 ms a call over HTTP).
+    from weir.demo_servers.mail import server as mail_server
 
     lowlevel = mail_server._lowlevel_server
 

@@ -40,3 +40,24 @@ def test_exposed_tools_carry_the_profile_and_keep_everything_else() -> None:
     }
     assert tool["name"] == "t"
     assert "dev.weir/profile" not in tool["_meta"]
+
+
+_names = st.sampled_from(["t", "u", "v"]) | st.none() | st.integers(0, 2) | st.lists(st.just("t"), max_size=1)
+
+
+@given(st.lists(_names, max_size=6), st.sampled_from(["t", "u", "v", "w"]))
+def test_a_tool_is_found_as_the_first_listed_under_its_name(names: list[object], wanted: str) -> None:
+    catalog = Catalog(Naming(GatewayConfig(), ["a"]))
+    tools = [{"name": name, "position": i} for i, name in enumerate(names)]
+    catalog.update("a", tools, {})
+    first = next((t for t in tools if t["name"] == wanted), None)
+    assert catalog.raw_tool(Route("a", wanted)) is first
+    assert catalog.raw_tool(Route("b", wanted)) is None
+
+
+def test_a_new_listing_replaces_the_tools_found_by_name() -> None:
+    catalog = Catalog(Naming(GatewayConfig(), ["a"]))
+    catalog.update("a", [{"name": "old"}], {})
+    catalog.update("a", [{"name": "new"}], {})
+    assert catalog.raw_tool(Route("a", "old")) is None
+    assert catalog.raw_tool(Route("a", "new")) == {"name": "new"}

@@ -107,6 +107,43 @@ def test_http_malformed_and_oversized_bodies_get_json_rpc_errors(server: str) ->
     assert "exceeds the limit" in big.json()["error"]["message"]
 
 
+def _call(name: str, arguments: dict[str, Any], meta: dict[str, Any]) -> dict[str, Any]:
+    meta = {"io.modelcontextprotocol/protocolVersion": "2026-07-28", **meta}
+    return {
+        "jsonrpc": "2.0",
+        "id": 7,
+        "method": "tools/call",
+        "params": {"name": name, "arguments": arguments, "_meta": meta},
+    }
+
+
+def _events(body: str) -> list[dict[str, Any]]:
+    return [json.loads(line[len("data: ") :]) for line in body.splitlines() if line.startswith("data: ")]
+
+
+@pytest.mark.slow
+def test_http_a_call_that_sends_nothing_first_is_answered_with_plain_json(server: str) -> None:
+    headers = {"authorization": f"Bearer {TOKEN}", "accept": "application/json, text/event-stream"}
+    reply = httpx2.post(server, json=_call("echo", {"text": "plain"}, {}), headers=headers, timeout=30)
+    assert reply.status_code == 200
+    assert reply.headers["content-type"].startswith("application/json")
+    assert reply.json()["id"] == 7
+    assert reply.json()["result"]["structuredContent"]["echo"] == "plain"
+
+
+@pytest.mark.slow
+def test_http_a_call_with_progress_is_streamed_progress_first_then_the_result(server: str) -> None:
+    headers = {"authorization": f"Bearer {TOKEN}", "accept": "application/json, text/event-stream"}
+    msg = _call("slow", {"seconds": 0.05}, {"progressToken": "p-1"})
+    reply = httpx2.post(server, json=msg, headers=headers, timeout=30)
+    assert reply.headers["content-type"].startswith("text/event-stream")
+    progress, result = _events(reply.text)
+    assert progress["method"] == "notifications/progress"
+    assert progress["params"]["progressToken"] == "p-1"
+    assert result["id"] == 7
+    assert result["result"]["content"][0]["text"] == "done"
+
+
 def test_listening_beyond_loopback_without_tokens_is_refused() -> None:
     with pytest.raises(ConfigError, match="bearer tokens are required"):
         check_binding("0.0.0.0", [])

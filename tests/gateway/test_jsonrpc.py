@@ -79,3 +79,43 @@ def test_an_oversized_message_names_its_size_and_the_limit() -> None:
 def test_an_error_answering_an_unreadable_id_is_accepted() -> None:
     msg = jsonrpc.parse(b'{"jsonrpc": "2.0", "id": null, "error": {"code": -32600, "message": "m"}}', limit=1000)
     assert jsonrpc.is_response(msg)
+
+
+def _refuse(name: str) -> object:
+    raise ValueError(name)
+
+
+_documents = st.one_of(
+    st.binary(max_size=80),
+    st.text(max_size=80),
+    st.builds(lambda v: json.dumps({"jsonrpc": "2.0", "id": 1, "result": {"v": v}}), json_values),
+    st.builds(lambda v: json.dumps(v).encode("utf-16"), json_values),
+    st.builds(lambda v: "\ufeff" + json.dumps(v), json_values),
+    st.builds(lambda v: b"\xef\xbb\xbf" + json.dumps(v).encode(), json_values),
+    st.sampled_from([b"NaN", b'{"a": Infinity}', b'{"a": -Infinity}', "[1, NaN]"]),
+)
+
+
+@given(_documents)
+@settings(max_examples=200)
+def test_parsing_accepts_and_refuses_json_exactly_as_json_loads_does(data: bytes | str) -> None:
+    try:
+        expected: object = json.loads(data, parse_constant=_refuse)
+    except (ValueError, UnicodeDecodeError):
+        expected = ValueError
+    try:
+        got: object = jsonrpc.parse(data, limit=10_000)
+    except RpcError as exc:
+        got = ValueError if exc.code == jsonrpc.PARSE_ERROR else exc
+    if expected is ValueError or got is ValueError:
+        assert got is expected
+    elif isinstance(got, dict):
+        assert got == expected
+
+
+@given(json_values)
+@settings(max_examples=100)
+def test_dumping_gives_the_compact_utf8_json_of_json_dumps(value: object) -> None:
+    message = {"jsonrpc": "2.0", "id": 1, "result": {"value": value}}
+    expected = json.dumps(message, separators=(",", ":"), ensure_ascii=False).encode()
+    assert jsonrpc.dumps(message) == expected

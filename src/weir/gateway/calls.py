@@ -8,7 +8,6 @@ clear error result for that call only.
 from __future__ import annotations
 
 import asyncio
-import copy
 import itertools
 import time
 from collections.abc import Mapping
@@ -227,7 +226,7 @@ class ToolCalls:
     def _upstream_params(
         self, ex: Exchange, route: Route, arguments: dict[str, Any], pre: PreCall, kept: confirm.Kept | None
     ) -> tuple[dict[str, Any], Any]:
-        params = copy.copy(dict(ex.params))
+        params = dict(ex.params)
         if kept is not None:
             # The gateway's own state; the upstream never saw it.
             params.pop("requestState", None)
@@ -256,10 +255,12 @@ class ToolCalls:
             limit = self._heavy[upstream.name] = asyncio.Semaphore(self.gw.settings.heavy_concurrency)
 
         async def notify(msg: Message) -> None:
-            out = copy.deepcopy(msg)
-            if token is not None and isinstance(out.get("params"), dict) and "progressToken" in out["params"]:
-                out["params"]["progressToken"] = token
-            await ex.send(out)
+            # The client's own progress token goes back in place of the gateway's; only the two
+            # levels that change are copied (the message is the upstream's, fresh per message).
+            params = msg.get("params")
+            if token is not None and isinstance(params, dict) and "progressToken" in params:
+                msg = {**msg, "params": {**params, "progressToken": token}}
+            await ex.send(msg)
 
         async def relay(msg: Message) -> Message:
             return await self.gw.relay_to_client(ex, msg)

@@ -63,15 +63,23 @@ class Catalog:
     """Server → tool name → published profile."""
     resources: dict[str, str] = field(default_factory=dict)
     """Resource URI → server, learned from resources/list."""
+    _by_name: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict, repr=False)
+    """Server → tool name → the first tool listed under it: every call looks its tool up."""
 
     def update(self, server: str, tools: list[dict[str, Any]], profiles: Mapping[str, Mapping[str, Any]]) -> None:
         """Replace one server's tools and their published profiles."""
         self.tools[server] = tools
         self.profiles[server] = profiles
+        index: dict[str, dict[str, Any]] = {}
+        for tool in tools:
+            name = tool.get("name")
+            if isinstance(name, str):
+                index.setdefault(name, tool)
+        self._by_name[server] = index
 
     def raw_tool(self, route: Route) -> dict[str, Any] | None:
         """The tool as its server listed it (``None`` when not listed)."""
-        return next((t for t in self.tools.get(route.server, ()) if t.get("name") == route.name), None)
+        return self._by_name.get(route.server, {}).get(route.name)
 
     def exposed_tools(self) -> list[dict[str, Any]]:
         """Every tool under its exposed name, with its profile in ``_meta``; all else untouched."""

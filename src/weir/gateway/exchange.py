@@ -52,11 +52,12 @@ class Exchange:
     params: Mapping[str, Any] = field(default_factory=dict)
     """The request's params."""
 
-    @property
-    def meta(self) -> Mapping[str, Any]:
-        """The request's ``_meta`` (empty when absent or malformed)."""
+    meta: Mapping[str, Any] = field(init=False, repr=False)
+    """The request's ``_meta`` (empty when absent or malformed): read once, it is read often."""
+
+    def __post_init__(self) -> None:
         meta = self.params.get("_meta")
-        return meta if isinstance(meta, Mapping) else {}
+        self.meta = meta if isinstance(meta, Mapping) else {}
 
     @property
     def era(self) -> Era:

@@ -66,6 +66,7 @@ class _Endpoint:
         self._clock = clock
         self._seen: dict[str, float] = {}  # conn_id → last request
         self._swept = clock()
+        self._calls: set[asyncio.Task[Message | None]] = set()
 
     def touch(self, client: ClientState) -> None:
         """Note activity on ``client``; now and then forget the sessions idle past the limit."""
@@ -165,7 +166,7 @@ class _Endpoint:
         if msg["method"] != "tools/call":
             reply = await self.gateway.handle(msg, client, _nowhere, back_channel=False)
             return JSONResponse(reply, headers=headers)
-        return StreamingResponse(self._stream(msg, client), media_type="text/event-stream", headers=headers)
+        return await self._call(msg, client, headers)
 
     async def _message(self, request: Request) -> Message | Response:
         """The body as a message, or the error response refusing it (400, 413)."""
@@ -182,28 +183,47 @@ class _Endpoint:
     def _sid(self, client: ClientState) -> str | None:
         return next((sid for sid, state in self.sessions.items() if state is client), None)
 
-    async def _stream(self, msg: Message, client: ClientState) -> AsyncIterator[bytes]:
-        queue: asyncio.Queue[Message | None] = asyncio.Queue()
+    async def _call(self, msg: Message, client: ClientState, headers: dict[str, str]) -> Response:
+        """A tools/call: plain JSON when nothing reaches the client before the result, else SSE.
+
+        Most calls send nothing before their result (no progress, no elicitation), and one
+        JSON body is one write where an event stream is three; the first message sent before
+        the result turns the reply into a stream, which then carries everything in order.
+        """
+        early: asyncio.Queue[Message | None] = asyncio.Queue()  # None: the call has finished
+        decided = asyncio.get_running_loop().create_future()
 
         async def send(out: Message) -> None:
-            await queue.put(out)
+            early.put_nowait(out)
+            if not decided.done():
+                decided.set_result(None)
 
-        async def run() -> None:
+        async def run() -> Message | None:
             modern = bool(((msg.get("params") or {}).get("_meta") or {}).get(VERSION_KEY))
             try:
-                reply = await self.gateway.handle(msg, client, send, back_channel=not modern)
-                await queue.put(reply)
+                return await self.gateway.handle(msg, client, send, back_channel=not modern)
             finally:
-                await queue.put(None)
+                early.put_nowait(None)
+                if not decided.done():
+                    decided.set_result(None)
 
+        # The call completes (and is audited) even if the client goes away: the task is kept.
         task = asyncio.create_task(run())
-        try:
-            while (item := await queue.get()) is not None:
-                yield b"event: message\ndata: " + json.dumps(item, ensure_ascii=False).encode() + b"\n\n"
-        finally:
-            if not task.done():
-                # The client went away; the call still completes and is audited.
-                await asyncio.shield(task)
+        self._calls.add(task)
+        task.add_done_callback(self._calls.discard)
+        await decided
+        reply = _reply(task)
+        if reply is not None and early.qsize() == 1:
+            return JSONResponse(reply, headers=headers)
+        return StreamingResponse(self._stream(task, early), media_type="text/event-stream", headers=headers)
+
+    @staticmethod
+    async def _stream(task: asyncio.Task[Message | None], early: asyncio.Queue[Message | None]) -> AsyncIterator[bytes]:
+        while (item := await early.get()) is not None:
+            yield _event(item)
+        reply = _reply(task)  # finished: the sentinel is put last
+        if reply is not None:
+            yield _event(reply)
 
     async def delete(self, request: Request) -> Response:
         """End a legacy session (its calls in flight are cancelled)."""
@@ -227,6 +247,17 @@ def _header_mismatch(request: Request, msg: Message) -> str | None:
     if name is not None and target is not None and name != target:
         return f"Mcp-Name header {name!r} does not match the body's {target!r}"
     return None
+
+
+def _reply(task: asyncio.Task[Message | None]) -> Message | None:
+    """A finished call's response; ``None`` while running, withdrawn by the client or failed."""
+    if not task.done() or task.cancelled() or task.exception() is not None:
+        return None
+    return task.result()
+
+
+def _event(msg: Message) -> bytes:
+    return b"event: message\ndata: " + json.dumps(msg, ensure_ascii=False).encode() + b"\n\n"
 
 
 async def _nowhere(_: Message) -> None:

@@ -56,7 +56,7 @@ class RpcError(ProtocolError):
 
 def dumps(message: Message) -> bytes:
     """Compact UTF-8 JSON, one line (newline-delimited framing relies on it)."""
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False).encode()
+    return _ENCODER.encode(message).encode()
 
 
 def parse(data: bytes | str, *, limit: int) -> Message:
@@ -69,7 +69,7 @@ def parse(data: bytes | str, *, limit: int) -> Message:
     if size > limit:
         raise RpcError(INVALID_REQUEST, f"message of {size} bytes exceeds the limit of {limit} bytes")
     try:
-        value = json.loads(data, parse_constant=_refuse_constant)
+        value = _DECODER.decode(_text(data))
     except (ValueError, UnicodeDecodeError) as exc:
         raise RpcError(PARSE_ERROR, f"invalid JSON: {exc}") from exc
     if isinstance(value, list):
@@ -80,9 +80,23 @@ def parse(data: bytes | str, *, limit: int) -> Message:
     return value
 
 
+def _text(data: bytes | str) -> str:
+    """The document as json.loads would decode it (it builds a new decoder per call; we do not)."""
+    if isinstance(data, str):
+        if data.startswith("\ufeff"):
+            raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", data, 0)
+        return data
+    return data.decode(json.detect_encoding(data), "surrogatepass")
+
+
 def _refuse_constant(name: str) -> Any:
     # Python's json accepts NaN and Infinity; JSON does not, and neither can the audit trail.
     raise ValueError(f"{name} is not a JSON value")
+
+
+# Built once: json.loads/json.dumps with any option build a new decoder/encoder per call.
+_DECODER = json.JSONDecoder(parse_constant=_refuse_constant)
+_ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
 
 
 def _check_shape(msg: Message) -> None:

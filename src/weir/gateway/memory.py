@@ -1,46 +1,119 @@
-"""In-memory transports, for tests and the in-memory latency benchmark.
+"""In-memory transports, for tests, the demo and the in-memory latency benchmark.
 
 :class:`MemoryTransport` lets the SDK's ``mcp.Client`` talk to a :class:`Gateway` in the same
 process; :class:`MemoryChannel` lets the gateway talk to an in-process SDK ``Server``. Both
-convert only the JSON-RPC envelope, whose ``params``/``result`` stay plain dicts, so nothing
-is lost on the way.
+convert only the JSON-RPC envelope (:mod:`weir.gateway.envelope`), whose ``params``/``result``
+stay plain dicts, so nothing is lost on the way.
+
+Each direction is one hop, not two: what an SDK peer writes is handed straight to the
+gateway (a task per client request, as over stdio; an upstream's messages inline, as its
+reader would), and only what an SDK peer reads goes through a queue, because the SDK's own
+receive loop must pull it.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import uuid
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import AbstractAsyncContextManager, AsyncExitStack, asynccontextmanager
 from typing import Any
 
 import anyio
-from mcp.client._memory import InMemoryTransport
 from mcp.client._transport import TransportStreams
 from mcp.server import Server
-from mcp.shared.memory import create_client_server_memory_streams
+from mcp.server.mcpserver import MCPServer
 from mcp.shared.message import SessionMessage
-from mcp_types import jsonrpc_message_adapter
 
 from weir.errors import UpstreamError
 from weir.gateway.channels import Deliver, OnClosed
+from weir.gateway.envelope import to_message, to_session
 from weir.gateway.exchange import ClientState
 from weir.gateway.jsonrpc import Message
 from weir.gateway.proxy import Gateway
 
-__all__ = ["MemoryChannel", "MemoryTransport"]
+__all__ = ["Inbox", "MemoryChannel", "MemoryTransport", "Outbox"]
+
+_EOF = object()
+_SERVER_GRACE_S = 2.0  # how long a closed server may take to finish before it is cancelled
 
 
-def _to_dict(item: SessionMessage | Exception) -> Message | None:
-    if isinstance(item, Exception):
-        return None
-    data: Message = item.message.model_dump(by_alias=True, mode="json", exclude_unset=True)
-    return data
+class Inbox:
+    """The stream an SDK peer reads: an unbounded FIFO that ends (EOF) once closed.
+
+    Unbounded because its only writers are the gateway's replies and relayed messages, which
+    the SDK's receive loop drains at once; putting never waits. One reader (the SDK's loop).
+    """
+
+    def __init__(self) -> None:
+        self._queue: asyncio.Queue[Any] = asyncio.Queue()
+        self._closed = False
+
+    def put(self, item: SessionMessage) -> None:
+        """Queue one message; raises ``anyio.BrokenResourceError`` once the inbox is closed."""
+        if self._closed:
+            raise anyio.BrokenResourceError
+        self._queue.put_nowait(item)
+
+    async def receive(self) -> SessionMessage:
+        """The next message; raises ``anyio.EndOfStream`` after the close."""
+        item = await self._queue.get()
+        if item is _EOF:
+            self._queue.put_nowait(_EOF)  # every later receive ends too
+            raise anyio.EndOfStream
+        message: SessionMessage = item
+        return message
+
+    def close(self) -> None:
+        """End the stream after what is queued (idempotent)."""
+        if not self._closed:
+            self._closed = True
+            self._queue.put_nowait(_EOF)
+
+    async def aclose(self) -> None:
+        """Async form of :meth:`close`."""
+        self.close()
+
+    def __aiter__(self) -> Inbox:
+        return self
+
+    async def __anext__(self) -> SessionMessage:
+        try:
+            return await self.receive()
+        except anyio.EndOfStream:
+            raise StopAsyncIteration from None
+
+    async def __aenter__(self) -> Inbox:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        self.close()
 
 
-def _to_session(msg: Message) -> SessionMessage:
-    return SessionMessage(jsonrpc_message_adapter.validate_python(msg))
+class Outbox:
+    """The stream an SDK peer writes: each message goes straight to ``handler``, no queue."""
+
+    def __init__(self, handler: Callable[[SessionMessage], Awaitable[None]]) -> None:
+        self._handler = handler
+        self._closed = False
+
+    async def send(self, item: SessionMessage, /) -> None:
+        """Hand one message on; raises ``anyio.ClosedResourceError`` after :meth:`aclose`."""
+        if self._closed:
+            raise anyio.ClosedResourceError
+        await self._handler(item)
+
+    async def aclose(self) -> None:
+        """Refuse further messages (idempotent)."""
+        self._closed = True
+
+    async def __aenter__(self) -> Outbox:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        self._closed = True
 
 
 class MemoryTransport(AbstractAsyncContextManager[TransportStreams]):
@@ -65,78 +138,85 @@ class MemoryTransport(AbstractAsyncContextManager[TransportStreams]):
 
     @asynccontextmanager
     async def _connect(self) -> AsyncIterator[TransportStreams]:
-        async with create_client_server_memory_streams() as (client_streams, server_streams):
-            server_read, server_write = server_streams
-            client = ClientState(conn_id=f"memory-{uuid.uuid4().hex[:12]}")
+        client = ClientState(conn_id=f"memory-{uuid.uuid4().hex[:12]}")
+        inbox = Inbox()
+        tasks: set[asyncio.Task[None]] = set()
+        # Requests run in a copy of the context the connection was opened in, as a transport's
+        # reader task would, not in the context of whichever client task happened to send.
+        context = contextvars.copy_context()
 
-            async def send(msg: Message) -> None:
-                if self._tap is not None:
-                    self._tap(msg)
-                await server_write.send(_to_session(msg))
+        async def send(msg: Message) -> None:
+            if self._tap is not None:
+                self._tap(msg)
+            inbox.put(to_session(msg))
 
-            async def one(msg: Message) -> None:
-                reply = await self._gateway.handle(msg, client, send)
-                if reply is not None:
-                    with contextlib.suppress(anyio.ClosedResourceError, anyio.BrokenResourceError):
-                        await send(reply)
+        async def one(msg: Message) -> None:
+            reply = await self._gateway.handle(msg, client, send)
+            if reply is not None:
+                with contextlib.suppress(anyio.BrokenResourceError):
+                    await send(reply)
 
-            # Plain asyncio tasks, as the stdio transport uses: an anyio task group spawn per
-            # message cost more than the gateway's own routing.
-            tasks: set[asyncio.Task[None]] = set()
+        async def receive(item: SessionMessage) -> None:
+            # A task per message, as over stdio: a request waiting on its upstream must not
+            # hold up the next one (nor a cancellation of itself).
+            task = asyncio.create_task(one(to_message(item.message)), context=context.copy())
+            tasks.add(task)
+            task.add_done_callback(tasks.discard)
 
-            async def serve() -> None:
-                async for item in server_read:
-                    msg = _to_dict(item)
-                    if msg is not None:
-                        task = asyncio.create_task(one(msg))
-                        tasks.add(task)
-                        task.add_done_callback(tasks.discard)
-
-            self._gateway.attach(client, send)
-            reader = asyncio.create_task(serve())
-            try:
-                yield client_streams
-            finally:
-                self._gateway.forget_client(client)
-                for task in (reader, *tasks):
-                    task.cancel()
-                await asyncio.gather(reader, *tasks, return_exceptions=True)
+        self._gateway.attach(client, send)
+        try:
+            yield inbox, Outbox(receive)
+        finally:
+            self._gateway.forget_client(client)
+            inbox.close()
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
 
 
 class MemoryChannel:
-    """A gateway upstream channel to an in-process SDK ``Server`` (its stream loop)."""
+    """A gateway upstream channel to an in-process SDK server, run on its own streams."""
 
-    def __init__(self, server: Server[Any]) -> None:
-        self._server = server
-        self._transport: InMemoryTransport | None = None
-        self._write: Any = None
+    def __init__(self, server: Server[Any] | MCPServer) -> None:
+        # An MCPServer is served by its low-level Server, as the SDK's InMemoryTransport does.
+        self._server: Server[Any] = server._lowlevel_server if isinstance(server, MCPServer) else server
+        self._inbox: Inbox | None = None
         self._task: asyncio.Task[None] | None = None
 
     async def start(self, deliver: Deliver, on_closed: OnClosed) -> None:
-        """Start the server loop and pump its messages to ``deliver``."""
-        self._transport = InMemoryTransport(self._server)
-        read, self._write = await self._transport.__aenter__()
+        """Start the server loop; what it writes goes to ``deliver`` in the writing task."""
+        inbox = self._inbox = Inbox()
 
-        async def pump() -> None:
-            async for item in read:
-                msg = _to_dict(item)
-                if msg is not None:
-                    await deliver(msg)
-            on_closed("in-memory server stopped")
+        async def from_server(item: SessionMessage) -> None:
+            await deliver(to_message(item.message))
 
-        self._task = asyncio.create_task(pump())
+        async def serve() -> None:
+            try:
+                options = self._server.create_initialization_options()
+                await self._server.run(inbox, Outbox(from_server), options)
+            finally:
+                if self._inbox is inbox:  # stopped on its own, not by close()
+                    on_closed("in-memory server stopped")
+
+        self._task = asyncio.create_task(serve())
 
     async def send(self, message: Message) -> None:
         """Hand one message to the server."""
-        if self._write is None:
+        if self._inbox is None:
             raise UpstreamError("in-memory server is not running")
-        await self._write.send(_to_session(message))
+        try:
+            self._inbox.put(to_session(message))
+        except anyio.BrokenResourceError:
+            raise UpstreamError("in-memory server is not running") from None
 
     async def close(self) -> None:
-        """Stop the server."""
-        transport, self._transport = self._transport, None
-        if self._task is not None:
-            self._task.cancel()
-        if transport is not None:
-            with contextlib.suppress(Exception):
-                await transport.__aexit__(None, None, None)
+        """End the server's input; cancel it if it has not finished within a grace period."""
+        inbox, self._inbox = self._inbox, None
+        task, self._task = self._task, None
+        if inbox is not None:
+            inbox.close()
+        if task is not None:
+            _, pending = await asyncio.wait({task}, timeout=_SERVER_GRACE_S)
+            for late in pending:
+                late.cancel()
+            await asyncio.gather(task, return_exceptions=True)

@@ -1,7 +1,9 @@
 """The downstream stdio transport: one client on the gateway's stdin/stdout.
 
-Framing is newline-delimited JSON, read by our own reader so an oversized line is skipped to
-its end and answered with a precise error instead of desynchronising the stream.
+Framing is newline-delimited JSON, split by our own :class:`LineSplitter` so an oversized line
+is skipped to its end and answered with a precise error instead of desynchronising the stream.
+On the process's own stdin the lines are split as the bytes arrive (a pipe protocol) and each
+message's task is started there, without a reader task in between.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from weir.gateway.exchange import ClientState
 from weir.gateway.jsonrpc import Message, RpcError
 from weir.gateway.proxy import Gateway
 
-__all__ = ["Oversized", "read_lines", "serve_stdio", "serve_streams"]
+__all__ = ["LineSplitter", "Oversized", "read_lines", "serve_stdio", "serve_streams"]
 
 _CHUNK = 64 * 1024
 
@@ -30,52 +32,84 @@ class Oversized:
         self.size = size
 
 
-async def read_lines(reader: asyncio.StreamReader, limit: int) -> AsyncIterator[bytes | Oversized]:
-    """Yield each line (without its newline), or :class:`Oversized` for one past ``limit`` bytes."""
-    buf = bytearray()
-    skipping = 0
-    while True:
-        chunk = await reader.read(_CHUNK)
-        if not chunk:
-            if buf.strip() and not skipping:
-                yield bytes(buf)
-            return
-        buf.extend(chunk)
-        while True:
-            nl = buf.find(b"\n")
-            if nl < 0:
-                if len(buf) > limit:
-                    skipping += len(buf)
-                    buf.clear()
-                break
-            line, buf = bytes(buf[:nl]), buf[nl + 1 :]
-            if skipping:
-                yield Oversized(skipping + len(line))
-                skipping = 0
-            elif len(line) > limit:
-                yield Oversized(len(line))
+Line = bytes | Oversized
+
+
+class LineSplitter:
+    """Splits a byte stream into non-blank lines (no newline), or :class:`Oversized` past ``limit`` bytes."""
+
+    def __init__(self, limit: int) -> None:
+        self._limit = limit
+        self._buf = bytearray()
+        self._skipping = 0  # bytes of an oversized line discarded so far
+
+    def feed(self, chunk: bytes) -> list[Line]:
+        """The lines this chunk completes."""
+        self._buf.extend(chunk)
+        out: list[Line] = []
+        start = 0
+        while (nl := self._buf.find(b"\n", start)) >= 0:
+            line = bytes(self._buf[start:nl])
+            start = nl + 1
+            if self._skipping:
+                out.append(Oversized(self._skipping + len(line)))
+                self._skipping = 0
+            elif len(line) > self._limit:
+                out.append(Oversized(len(line)))
             elif line.strip():
-                yield line
+                out.append(line)
+        del self._buf[:start]
+        if len(self._buf) > self._limit:
+            self._skipping += len(self._buf)
+            self._buf.clear()
+        return out
+
+    def end(self) -> list[Line]:
+        """What is left at end of input: a last line without its newline."""
+        last, self._buf = bytes(self._buf), bytearray()
+        return [last] if last.strip() and not self._skipping else []
 
 
-async def serve_streams(gateway: Gateway, reader: asyncio.StreamReader, write: BinaryIO | asyncio.StreamWriter) -> None:
-    """Serve one client over a reader and a writer until the reader ends."""
-    client = ClientState(conn_id=f"stdio-{uuid.uuid4().hex[:12]}")
-    lock = asyncio.Lock()
-    tasks: set[asyncio.Task[None]] = set()
+async def read_lines(reader: asyncio.StreamReader, limit: int) -> AsyncIterator[Line]:
+    """Yield each line (without its newline), or :class:`Oversized` for one past ``limit`` bytes."""
+    splitter = LineSplitter(limit)
+    while chunk := await reader.read(_CHUNK):
+        for line in splitter.feed(chunk):
+            yield line
+    for line in splitter.end():
+        yield line
 
-    async def send(msg: Message) -> None:
+
+class _Session:
+    """One stdio client: a task per message it sends, replies written in one piece each."""
+
+    def __init__(self, gateway: Gateway, write: BinaryIO | asyncio.StreamWriter) -> None:
+        self.gateway = gateway
+        self.client = ClientState(conn_id=f"stdio-{uuid.uuid4().hex[:12]}")
+        self._write = write
+        self._lock = asyncio.Lock()
+        self._tasks: set[asyncio.Task[None]] = set()
+        gateway.attach(self.client, self.send)
+
+    async def send(self, msg: Message) -> None:
+        """Write one message as one line."""
         data = jsonrpc.dumps(msg) + b"\n"
-        async with lock:
-            if isinstance(write, asyncio.StreamWriter):
-                write.write(data)
-                await write.drain()
+        async with self._lock:
+            if isinstance(self._write, asyncio.StreamWriter):
+                self._write.write(data)
+                await self._write.drain()
             else:
-                write.write(data)
-                write.flush()
+                self._write.write(data)
+                self._write.flush()
 
-    async def one(raw: bytes | Oversized) -> None:
-        limit = gateway.settings.max_message_bytes
+    def receive(self, raw: Line) -> None:
+        """Start answering one line in its own task."""
+        task = asyncio.create_task(self._one(raw))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _one(self, raw: Line) -> None:
+        limit = self.gateway.settings.max_message_bytes
         try:
             if isinstance(raw, Oversized):
                 raise RpcError(
@@ -83,29 +117,56 @@ async def serve_streams(gateway: Gateway, reader: asyncio.StreamReader, write: B
                 )
             msg = jsonrpc.parse(raw, limit=limit)
         except RpcError as exc:
-            await send(exc.to_message())
+            await self.send(exc.to_message())
             return
-        reply = await gateway.handle(msg, client, send)
+        reply = await self.gateway.handle(msg, self.client, self.send)
         if reply is not None:
-            await send(reply)
+            await self.send(reply)
 
-    gateway.attach(client, send)
+    async def finish(self) -> None:
+        """EOF: calls already sent still get their answers, then the connection is forgotten."""
+        for task in list(self._tasks):
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        self.gateway.forget_client(self.client)
+
+
+async def serve_streams(gateway: Gateway, reader: asyncio.StreamReader, write: BinaryIO | asyncio.StreamWriter) -> None:
+    """Serve one client over a reader and a writer until the reader ends."""
+    session = _Session(gateway, write)
     async for raw in read_lines(reader, gateway.settings.max_message_bytes):
-        task = asyncio.create_task(one(raw))
-        tasks.add(task)
-        task.add_done_callback(tasks.discard)
-    # EOF on stdin is the client's way to end the session; calls already sent still get answers.
-    for task in list(tasks):
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await task
-    gateway.forget_client(client)
+        session.receive(raw)
+    await session.finish()
+
+
+class _LinesIn(asyncio.Protocol):
+    """A read pipe whose complete lines go straight to ``session.receive``."""
+
+    def __init__(self, session: _Session, ended: asyncio.Future[None]) -> None:
+        self._session = session
+        self._splitter = LineSplitter(session.gateway.settings.max_message_bytes)
+        self._ended = ended
+
+    def data_received(self, data: bytes) -> None:
+        for line in self._splitter.feed(data):
+            self._session.receive(line)
+
+    def eof_received(self) -> bool | None:
+        for line in self._splitter.end():
+            self._session.receive(line)
+        return None
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if not self._ended.done():
+            self._ended.set_result(None)
 
 
 async def serve_stdio(gateway: Gateway) -> None:
-    """Serve the client on this process's stdin/stdout."""
+    """Serve the client on this process's stdin/stdout until stdin ends."""
     loop = asyncio.get_running_loop()
-    reader = asyncio.StreamReader()
-    await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
     transport, protocol = await loop.connect_write_pipe(asyncio.streams.FlowControlMixin, sys.stdout)
-    writer = asyncio.StreamWriter(transport, protocol, None, loop)
-    await serve_streams(gateway, reader, writer)
+    session = _Session(gateway, asyncio.StreamWriter(transport, protocol, None, loop))
+    ended: asyncio.Future[None] = loop.create_future()
+    await loop.connect_read_pipe(lambda: _LinesIn(session, ended), sys.stdin)
+    await ended
+    await session.finish()

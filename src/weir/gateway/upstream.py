@@ -17,6 +17,7 @@ from typing import Any
 from weir.errors import UpstreamError
 from weir.gateway import jsonrpc
 from weir.gateway.channels import Channel
+from weir.gateway.deadlines import Deadlines
 from weir.gateway.era import (
     CAPABILITIES_KEY,
     CLIENT_INFO_KEY,
@@ -65,6 +66,7 @@ class Upstream:
         self._ready = False  # connected and negotiated: requests skip the start lock
         self._ids = itertools.count(1)
         self._calls: dict[int, _Call] = {}
+        self._deadlines = Deadlines()
         self._progress: dict[Any, NotificationHandler] = {}
         self._lock = asyncio.Lock()
         self._tasks: set[asyncio.Task[None]] = set()
@@ -164,9 +166,8 @@ class Upstream:
             message["params"] = params
         try:
             await self._channel.send(message)
-            # asyncio.timeout, not wait_for(shield(...)): one timer and no extra futures per request.
-            async with asyncio.timeout(timeout):
-                response = await call.future
+            self._deadlines.watch(call.future, timeout)
+            response = await call.future
         except TimeoutError:
             await self.notify("notifications/cancelled", {"requestId": msg_id, "reason": "timed out"})
             raise UpstreamError(f"{method} timed out after {timeout:g}s", server=self.name) from None
@@ -175,6 +176,7 @@ class Upstream:
             await asyncio.shield(self.notify("notifications/cancelled", {"requestId": msg_id, "reason": "cancelled"}))
             raise
         finally:
+            self._deadlines.forget(call.future)
             self._calls.pop(msg_id, None)
             if token is not None:
                 self._progress.pop(token, None)
