@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
+import logging
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
@@ -31,6 +32,8 @@ from weir.gateway.era import (
 from weir.gateway.jsonrpc import Message, RpcError
 
 __all__ = ["LIST_CHANGED", "ServerRequestHandler", "Upstream"]
+
+log = logging.getLogger(__name__)
 
 LIST_CHANGED = frozenset(
     {"notifications/tools/list_changed", "notifications/prompts/list_changed", "notifications/resources/list_changed"}
@@ -233,7 +236,12 @@ class Upstream:
         if handler is None and msg.get("method") != "notifications/progress":
             handler = self._sole_handler_notify()
         if handler is not None:
-            await handler(msg)
+            try:
+                await handler(msg)
+            except Exception:
+                # This reader delivers every call's messages: a relay that fails (its client has
+                # gone) is that call's loss only. The call itself still ends with its response.
+                log.debug("%s: a notification could not be relayed", self.name, exc_info=True)
 
     def _sole_handler_notify(self) -> NotificationHandler | None:
         handlers = [c.on_notify for c in self._calls.values() if c.on_notify is not None]
@@ -250,7 +258,11 @@ class Upstream:
             if handler is None:
                 reply = jsonrpc.error(msg["id"], jsonrpc.METHOD_NOT_FOUND, f"{msg['method']} cannot be relayed now")
             else:
-                reply = await handler(msg)
+                try:
+                    reply = await handler(msg)
+                except Exception as exc:  # the server must get an answer, or it waits for ever
+                    why = f"{msg['method']} could not be relayed: {exc}"
+                    reply = jsonrpc.error(msg["id"], jsonrpc.INTERNAL_ERROR, why)
         if self._channel is not None:
             with contextlib.suppress(UpstreamError):
                 await self._channel.send(reply)
