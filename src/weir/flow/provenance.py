@@ -137,16 +137,18 @@ class ValueMemory:
                     continue
                 seen.add(fp)
                 if untrusted or fp not in echo:
-                    self._observe_one(fp, kind, step=step, untrusted=untrusted, malicious=malicious)
-                    if untrusted and open_world:
-                        self._records.set(fp, (self._records.get(fp) or 0) | _OPEN)
+                    self._observe_one(
+                        fp, kind, step=step, untrusted=untrusted, malicious=malicious, open_world=open_world
+                    )
         for fp in senders:
             rec = self._records.get(fp)
             if rec is not None:
                 self._records.set(fp, rec | _SENDER)
         self._records.compact()
 
-    def _observe_one(self, fp: int, kind: Kind, *, step: int, untrusted: bool, malicious: bool) -> None:
+    def _observe_one(
+        self, fp: int, kind: Kind, *, step: int, untrusted: bool, malicious: bool, open_world: bool
+    ) -> None:
         rec = self._records.get(fp)
         if rec is None:
             # A number in trusted data corroborates nothing policy asks about (amounts match
@@ -163,6 +165,8 @@ class ValueMemory:
             rec = (rec & ~(_COUNT_MASK << _COUNT_SHIFT)) | (count << _COUNT_SHIFT)
             if malicious:
                 rec |= _MALICIOUS
+            if open_world:
+                rec |= _OPEN
         else:
             rec |= _TRUSTED
         self._records.set(fp, rec)
