@@ -11,7 +11,7 @@ from tests.flow.strategies import labels
 from weir.flow.session import Session
 from weir.labels.datalabel import DataLabel
 from weir.labels.profile import ToolProfile
-from weir.policy.activation import call_facts
+from weir.policy.activation import call_facts, result_facts
 from weir.policy.engine import Engine
 from weir.policy.facts import tool_facts
 from weir.policy.packs import PACKS, load_pack
@@ -60,3 +60,30 @@ def test_a_field_only_a_reason_shows_is_built_and_shown() -> None:
     session = _session([DataLabel(untrusted=True)])
     decision = engine.decide(_facts(session, engine), phase="call")
     assert decision.reasons == ("[warn] r: seen 1 steps — session.untrusted=true (since step 0 web/fetch0)",)
+
+
+def _result_facts(label: DataLabel, engine: Engine, *, limited: bool) -> Any:
+    return result_facts(
+        session=Session("s"),
+        tool=TOOL,
+        server="web",
+        server_config=None,
+        label=label,
+        result={"content": [{"type": "text", "text": "hello"}], "isError": False},
+        roots=engine.roots("result"),
+        fields=engine.fields("result") if limited else None,
+    )
+
+
+@settings(max_examples=40, deadline=None)
+@given(label=labels, pack=st.sampled_from(PACKS))
+def test_the_result_facts_built_for_a_pack_are_those_of_a_full_build(label: DataLabel, pack: str) -> None:
+    engine = Engine(load_pack(pack))
+    part, full = _result_facts(label, engine, limited=True), _result_facts(label, engine, limited=False)
+    wanted = engine.fields("result")["result"]
+    assert wanted is not None
+    assert set(part.values["result"]) == set(wanted) | {"is_error", "blocks"}
+    assert {k: full.values["result"][k] for k in part.values["result"]} == part.values["result"]
+    decided, reference = engine.decide(part, phase="result"), engine.decide(full, phase="result")
+    assert decided == reference
+    assert decided.reasons == reference.reasons

@@ -84,7 +84,9 @@ def _string_keys(leaf: str) -> tuple[ArgKey, ...]:
 
 @functools.lru_cache(maxsize=1024)
 def _number_keys(leaf: float) -> tuple[ArgKey, ...]:
-    return _keys_of(leaf)
+    # data_keys of a number, without its type tests: its one key is the number, taken whole.
+    key = number_key(leaf)
+    return (ArgKey(Kind.NUMBER, key, fingerprint(Kind.NUMBER, key), True),) if key else ()
 
 
 def whole_text(leaf: Any) -> str:

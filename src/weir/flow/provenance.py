@@ -21,7 +21,7 @@ and serialises to JSON without holding untrusted text.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from weir.flow.argkeys import ArgKey, arg_keys, clear_caches, data_keys
@@ -137,16 +137,18 @@ class ValueMemory:
                     continue
                 seen.add(fp)
                 if untrusted or fp not in echo:
-                    self._observe_one(fp, kind, step=step, untrusted=untrusted, malicious=malicious)
-                    if untrusted and open_world:
-                        self._records.set(fp, (self._records.get(fp) or 0) | _OPEN)
+                    self._observe_one(
+                        fp, kind, step=step, untrusted=untrusted, malicious=malicious, open_world=open_world
+                    )
         for fp in senders:
             rec = self._records.get(fp)
             if rec is not None:
                 self._records.set(fp, rec | _SENDER)
         self._records.compact()
 
-    def _observe_one(self, fp: int, kind: Kind, *, step: int, untrusted: bool, malicious: bool) -> None:
+    def _observe_one(
+        self, fp: int, kind: Kind, *, step: int, untrusted: bool, malicious: bool, open_world: bool
+    ) -> None:
         rec = self._records.get(fp)
         if rec is None:
             # A number in trusted data corroborates nothing policy asks about (amounts match
@@ -163,6 +165,8 @@ class ValueMemory:
             rec = (rec & ~(_COUNT_MASK << _COUNT_SHIFT)) | (count << _COUNT_SHIFT)
             if malicious:
                 rec |= _MALICIOUS
+            if open_world:
+                rec |= _OPEN
         else:
             rec |= _TRUSTED
         self._records.set(fp, rec)
@@ -225,20 +229,33 @@ class ValueMemory:
         out: list[ArgTaint] = []
         used: set[int] = set()
         records = self._records
+        # Bound once: this loop runs for every key of every argument of every call.
+        search = records.get_or_insert if note else _search_only(records)
+        agents = _AGENT_RECORDS
         for path, leaf in walk_leaves(arguments if arguments.__class__ is dict else dict(arguments)):
             best: tuple[ArgKey, int] | None = None
             for key in arg_keys(leaf):
-                if note:
-                    used.add(key.fingerprint)
-                    rec = self._note(key)
-                else:
-                    rec = records.get(key.fingerprint)
+                fp = key.fingerprint
+                used.add(fp)
+                # A value not seen before is remembered as the agent's own (unless at the cap).
+                rec = search(fp, agents[key.kind] if self._trusted_count < _MAX_TRUSTED else None)
+                if rec is None:
+                    if note and self._trusted_count < _MAX_TRUSTED:
+                        self._trusted_count += 1
                 # The most specific untrusted match names the value best (the first on ties).
-                if rec is not None and rec & _STEP_MASK and (best is None or _more_specific(key, best[0])):
+                elif rec & _STEP_MASK and (best is None or _more_specific(key, best[0])):
                     best = (key, rec)
             if best is not None:
                 out.append(_taint(path, leaf, best, steps))
-        return out, frozenset(used)
+        return out, frozenset(used) if note else _NO_FINGERPRINTS
+
+
+def _search_only(records: PackedMap) -> Callable[[int, int | None], int | None]:
+    """``records.get`` in :meth:`PackedMap.get_or_insert`'s shape (a check that notes nothing)."""
+    return lambda fp, _value: records.get(fp)
+
+
+_NO_FINGERPRINTS: frozenset[int] = frozenset()
 
 
 _AGENT_RECORDS = {kind: (int(kind) << _KIND_SHIFT) | _AGENT for kind in Kind}

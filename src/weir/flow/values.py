@@ -116,7 +116,7 @@ def whole_key(text: str) -> str:
 
 def number_key(value: float) -> str | None:
     """Key for a number worth remembering (amounts, ids): not tiny counters like 1 or 10."""
-    if math.isnan(value) or math.isinf(value):
+    if not math.isfinite(value):
         return None
     if float(value).is_integer():
         return str(int(value)) if abs(value) >= 100 else None

@@ -284,6 +284,7 @@ class Guard:
             label=label,
             result=result,
             roots=self.engine.roots("result"),
+            fields=self.engine.fields("result"),
         )
         decision = self.engine.decide(facts, phase="result")
         self.sessions.put(session)

@@ -143,14 +143,25 @@ def result_facts(
     label: DataLabel,
     result: Mapping[str, Any],
     roots: Collection[str] | None = None,
+    fields: Mapping[str, Collection[str] | None] | None = None,
 ) -> Facts:
-    """The facts of a post-call decision: the call's facts plus ``result``."""
+    """The facts of a post-call decision: the call's facts plus ``result``.
+
+    ``roots`` and ``fields`` as in :func:`call_facts` (``fields`` limits the result label's facts too).
+    """
     facts = call_facts(
-        session=session, tool=tool, server=server, server_config=server_config, arguments={}, taints=(), roots=roots
+        session=session,
+        tool=tool,
+        server=server,
+        server_config=server_config,
+        arguments={},
+        taints=(),
+        roots=roots,
+        fields=fields,
     )
     content = result.get("content")
     facts.values["result"] = {
-        **label_facts(label),
+        **label_facts(label, fields.get("result") if fields is not None else None),
         "is_error": result.get("isError") is True,
         "blocks": len(content) if isinstance(content, list) else 0,
     }

@@ -83,9 +83,12 @@ class _Translator:
         *,
         typed: bool = False,
         constants: dict[frozenset[Any], str] | None = None,
+        used: set[str] | None = None,
     ) -> None:
         self.constants = constants if constants is not None else {}
         """Each list literal's set of texts → the global name the generated code reads it from."""
+        self.used = used if used is not None else set()
+        """The roots the conditions read (each bound to a local once, at the top of the function)."""
         self.toks = _tokens(text)
         self.i = 0
         self.roots = roots
@@ -252,7 +255,8 @@ class _Translator:
             return f"v_{text}"
         if text in self.roots:
             schema = ROOTS.get(text)
-            return self.set_type(f"env[{text!r}]", schema if schema is FactType.ITEMS else _ROOT + text)
+            self.used.add(text)
+            return self.set_type(f"r_{text}", schema if schema is FactType.ITEMS else _ROOT + text)
         raise Unsupported(f"{text!r}")
 
     def list_literal(self) -> tuple[str, list[Any] | None]:
@@ -289,11 +293,15 @@ def compile_conditions(conditions: Sequence[str], roots: Sequence[str], *, typed
     whose wire text has been checked convertible.
     """
     constants: dict[frozenset[Any], str] = {}
+    used: set[str] = set()
+    known = frozenset(roots)
     try:
-        body = [_Translator(c, frozenset(roots), typed=typed, constants=constants).translate() for c in conditions]
+        body = [_Translator(c, known, typed=typed, constants=constants, used=used).translate() for c in conditions]
     except (Unsupported, RecursionError):
         return None
-    source = "def verdicts(env):\n    return [\n" + "".join(f"        {b},\n" for b in body) + "    ]\n"
+    # Each root read is looked up once; a missing one raises before any verdict, so CEL decides.
+    bind = "".join(f"    r_{root} = env[{root!r}]\n" for root in sorted(used))
+    source = "def verdicts(env):\n" + bind + "    return [\n" + "".join(f"        {b},\n" for b in body) + "    ]\n"
     scope: dict[str, Any] = {name: getattr(celvalues, name) for name in _HELPERS}
     scope.update({name: value for value, name in constants.items()})
     # The source is generated from the parsed condition only: names, quoted literals via repr().
