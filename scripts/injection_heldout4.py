@@ -23,11 +23,13 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from _injection_heldout4_benign import BENIGN
+from _injection_heldout4_benign import BENIGN as BASE_BENIGN
 from _injection_heldout4_carriers import CARRIERS
 from _injection_heldout4_fill import flavoured_paragraph
+from _injection_heldout4_more import MORE_ATTACKS, MORE_BENIGN
 from _injection_heldout4_slots import fill, filler_paragraph, make_slots
-from _injection_heldout4_text import ATTACKS, SPLIT_ATTACKS
+from _injection_heldout4_text import ATTACKS as BASE_ATTACKS
+from _injection_heldout4_text import SPLIT_ATTACKS
 
 SEED = 13_2026
 PER_LABEL = 600
@@ -35,6 +37,9 @@ MIN_BYTES = 100
 MAX_BYTES = 8000
 NEAR_COPY = 0.5
 OUT = Path(__file__).resolve().parents[1] / "src/weir/detect/evaluation/data/injection-tools-heldout4.jsonl"
+
+ATTACKS = [*BASE_ATTACKS, *MORE_ATTACKS]
+BENIGN = [*BASE_BENIGN, *MORE_BENIGN]
 
 Wrapper = Callable[[random.Random, str], str]
 
