@@ -12,7 +12,6 @@ import asyncio
 import hashlib
 import hmac
 import ipaddress
-import json
 import time
 import uuid
 from collections.abc import AsyncIterator, Callable, Sequence
@@ -257,7 +256,7 @@ def _reply(task: asyncio.Task[Message | None]) -> Message | None:
 
 
 def _event(msg: Message) -> bytes:
-    return b"event: message\ndata: " + json.dumps(msg, ensure_ascii=False).encode() + b"\n\n"
+    return b"event: message\ndata: " + jsonrpc.dumps(msg) + b"\n\n"  # one line: the framing needs it
 
 
 async def _nowhere(_: Message) -> None:
