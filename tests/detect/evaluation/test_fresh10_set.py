@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import random
-from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -21,44 +20,6 @@ DATA = Path(__file__).resolve().parents[3] / "src/weir/detect/evaluation/data/in
 def rows() -> list[dict[str, Any]]:
     """The committed documents, parsed."""
     return [json.loads(line) for line in DATA.read_text(encoding="utf-8").splitlines()]
-
-
-def test_committed_file_is_exactly_what_the_generator_writes(tmp_path: Path) -> None:
-    out = tmp_path / "fresh10.jsonl"
-    assert load_script("injection_fresh10").main([str(out)]) == 0
-    assert out.read_bytes() == DATA.read_bytes()
-
-
-def test_every_row_has_text_label_carrier_and_kind_only(rows: list[dict[str, Any]]) -> None:
-    assert len(rows) == 1200
-    for row in rows:
-        assert set(row) == {"text", "label", "carrier", "kind"}
-        assert row["label"] in (0, 1)
-        assert isinstance(row["text"], str)
-        assert row["carrier"]
-        assert row["kind"]
-
-
-def test_labels_are_balanced_and_every_carrier_holds_both(rows: list[dict[str, Any]]) -> None:
-    labels = Counter(row["label"] for row in rows)
-    assert labels == {0: 600, 1: 600}
-    carriers = {row["carrier"] for row in rows}
-    assert len(carriers) >= 12
-    per = Counter((row["carrier"], row["label"]) for row in rows)
-    for carrier in carriers:
-        assert per[(carrier, 0)] >= 20
-        assert per[(carrier, 1)] >= 20
-
-
-def test_documents_are_between_100_bytes_and_8_kilobytes(rows: list[dict[str, Any]]) -> None:
-    sizes = [len(row["text"].encode("utf-8")) for row in rows]
-    assert min(sizes) >= 100
-    assert max(sizes) <= 8000
-
-
-def test_no_text_appears_twice(rows: list[dict[str, Any]]) -> None:
-    texts = [row["text"] for row in rows]
-    assert len(set(texts)) == len(texts)
 
 
 def test_the_generator_draws_on_enough_distinct_cores() -> None:

@@ -27,23 +27,6 @@ def _grams(text: str) -> set[tuple[str, ...]]:
     return {tuple(words[i : i + 8]) for i in range(len(words) - 7)}
 
 
-def test_the_committed_file_is_exactly_what_the_generator_writes(tmp_path: Path) -> None:
-    out = tmp_path / "fresh12.jsonl"
-    assert load_script("injection_fresh12").main([str(out)]) == 0
-    assert out.read_bytes() == DATA.read_bytes()
-
-
-def test_every_row_is_well_formed_and_within_the_size_bounds(rows: list[dict[str, object]]) -> None:
-    assert len(rows) == 1200
-    for row in rows:
-        assert set(row) == {"text", "label", "carrier", "kind"}
-        assert row["label"] in (0, 1)
-        assert isinstance(row["text"], str)
-        assert isinstance(row["carrier"], str)
-        assert isinstance(row["kind"], str)
-        assert 100 <= len(row["text"].encode("utf-8")) <= 8192
-
-
 def test_the_set_is_balanced_overall_and_within_every_carrier(rows: list[dict[str, object]]) -> None:
     labels = Counter(row["label"] for row in rows)
     assert labels == {0: 600, 1: 600}
@@ -79,7 +62,3 @@ def test_no_two_documents_in_a_fixed_sample_are_near_copies(rows: list[dict[str,
             if shared:
                 worst = max(worst, shared / len(left | right))
     assert worst < 0.5
-
-
-def test_no_text_appears_twice(rows: list[dict[str, object]]) -> None:
-    assert len({row["text"] for row in rows}) == len(rows)

@@ -4,10 +4,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections import Counter
 from pathlib import Path
-
-from tests.detect.evaluation.scripts import load_script
 
 DATA = Path(__file__).resolve().parents[3] / "src/weir/detect/evaluation/data/injection-tools-fresh13.jsonl"
 
@@ -26,17 +23,6 @@ def _word_grams(text: str) -> set[tuple[str, ...]]:
     return {tuple(words[i : i + 8]) for i in range(max(1, len(words) - 7))}
 
 
-def test_the_committed_file_is_exactly_what_the_generator_writes(tmp_path: Path) -> None:
-    out = tmp_path / "fresh13.jsonl"
-    assert load_script("injection_fresh13").main([str(out)]) == 0
-    assert out.read_bytes() == DATA.read_bytes()
-
-
-def test_the_set_has_1200_documents_half_of_them_injections() -> None:
-    labels = Counter(rec["label"] for rec in _records())
-    assert labels == {0: 600, 1: 600}
-
-
 def test_every_record_is_well_formed_and_between_100_bytes_and_8_kib() -> None:
     for rec in _records():
         assert set(rec) == {"text", "label", "carrier", "kind"}
@@ -47,13 +33,6 @@ def test_every_record_is_well_formed_and_between_100_bytes_and_8_kib() -> None:
         assert "{mail}" not in rec["text"]
         assert "{amt}" not in rec["text"]
         assert "||" not in rec["text"]
-
-
-def test_both_labels_spread_over_at_least_twelve_shared_carriers() -> None:
-    by_label: dict[object, set[object]] = {0: set(), 1: set()}
-    for rec in _records():
-        by_label[rec["label"]].add(rec["carrier"])
-    assert len(by_label[0] & by_label[1]) >= 12
 
 
 def test_most_documents_are_written_mainly_in_a_script_other_than_latin() -> None:

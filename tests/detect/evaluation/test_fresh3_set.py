@@ -9,7 +9,6 @@ import itertools
 import json
 import random
 import statistics
-from collections import Counter, defaultdict
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -37,37 +36,6 @@ def records() -> list[dict[str, Any]]:
 def _shingles(text: str) -> set[tuple[str, ...]]:
     words = text.lower().split()
     return {tuple(words[i : i + 8]) for i in range(max(1, len(words) - 7))}
-
-
-def test_committed_file_is_exactly_what_the_generator_writes(generator: ModuleType, tmp_path: Path) -> None:
-    """Anyone can re-run the generator and get the committed file byte for byte."""
-    out = tmp_path / "fresh3.jsonl"
-    assert generator.write(out) == 1200
-    assert out.read_bytes() == DATA.read_bytes()
-
-
-def test_set_has_1200_documents_half_of_them_injections(records: list[dict[str, Any]]) -> None:
-    assert len(records) == 1200
-    assert Counter(r["label"] for r in records) == {0: 600, 1: 600}
-
-
-def test_every_record_has_exactly_the_four_fields_with_sane_values(records: list[dict[str, Any]]) -> None:
-    for record in records:
-        assert set(record) == {"text", "label", "carrier", "kind"}
-        assert record["label"] in (0, 1)
-        assert isinstance(record["carrier"], str)
-        assert record["carrier"]
-        assert isinstance(record["kind"], str)
-        assert record["kind"]
-        assert 100 <= len(record["text"].encode("utf-8")) <= 8192
-
-
-def test_at_least_twelve_carriers_each_holding_both_labels(records: list[dict[str, Any]]) -> None:
-    labels_by_carrier: dict[str, set[int]] = defaultdict(set)
-    for record in records:
-        labels_by_carrier[record["carrier"]].add(record["label"])
-    assert len(labels_by_carrier) >= 12
-    assert all(labels == {0, 1} for labels in labels_by_carrier.values())
 
 
 def test_every_injection_style_is_used_and_kinds_never_cross_labels(

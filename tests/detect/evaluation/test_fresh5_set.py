@@ -38,28 +38,6 @@ def word_8grams(text: str) -> set[tuple[str, ...]]:
     return {tuple(words[i : i + 8]) for i in range(len(words) - 7)}
 
 
-def test_committed_file_is_exactly_what_the_generator_writes(tmp_path: Path) -> None:
-    generator = load_generator()
-    out = tmp_path / "fresh5.jsonl"
-    assert generator.main([str(out)]) == 0
-    assert out.read_bytes() == DATA.read_bytes()
-
-
-def test_set_has_600_injections_and_600_benign_documents(rows: list[dict[str, object]]) -> None:
-    assert len(rows) == 1200
-    assert Counter(row["label"] for row in rows) == {0: 600, 1: 600}
-
-
-def test_every_row_is_well_formed_and_between_100_bytes_and_8_kb(rows: list[dict[str, object]]) -> None:
-    for row in rows:
-        assert set(row) == {"text", "label", "carrier", "kind"}
-        assert isinstance(row["text"], str)
-        assert row["label"] in (0, 1)
-        assert isinstance(row["carrier"], str)
-        assert isinstance(row["kind"], str)
-        assert 100 <= len(row["text"].encode("utf-8")) <= 8000
-
-
 def test_at_least_twelve_carriers_each_holding_both_labels(rows: list[dict[str, object]]) -> None:
     per_carrier = Counter((row["carrier"], row["label"]) for row in rows)
     carriers = {carrier for carrier, _ in per_carrier}

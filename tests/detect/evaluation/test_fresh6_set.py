@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import random
 import re
-from collections import Counter
 from pathlib import Path
 from types import ModuleType
 
@@ -31,17 +30,6 @@ def _grams(text: str) -> set[tuple[str, ...]]:
     return {tuple(words[i : i + 8]) for i in range(max(1, len(words) - 7))}
 
 
-def test_the_committed_file_is_exactly_what_the_generator_writes(generator: ModuleType, tmp_path: Path) -> None:
-    out = tmp_path / "fresh6.jsonl"
-    assert generator.main([str(out)]) == 0
-    assert out.read_bytes() == DATA.read_bytes()
-
-
-def test_the_set_has_1200_documents_half_of_them_injections(docs: list[dict[str, object]]) -> None:
-    assert len(docs) == 1200
-    assert Counter(doc["label"] for doc in docs) == {0: 600, 1: 600}
-
-
 def test_every_record_has_exactly_text_label_carrier_kind_and_a_size_within_bounds(
     docs: list[dict[str, object]],
 ) -> None:
@@ -55,14 +43,6 @@ def test_every_record_has_exactly_text_label_carrier_kind_and_a_size_within_boun
         assert isinstance(doc["text"], str)
         assert 100 <= len(doc["text"].encode("utf-8")) <= 8192
         assert not re.search(r"<<\w+>>", doc["text"]), "an unfilled slot is left in the text"
-
-
-def test_at_least_twelve_carriers_each_hold_both_labels(docs: list[dict[str, object]]) -> None:
-    by_carrier: dict[object, set[object]] = {}
-    for doc in docs:
-        by_carrier.setdefault(doc["carrier"], set()).add(doc["label"])
-    assert len(by_carrier) >= 12
-    assert all(labels == {0, 1} for labels in by_carrier.values())
 
 
 def test_kinds_name_either_an_attack_goal_or_a_benign_theme_never_both(docs: list[dict[str, object]]) -> None:
@@ -79,10 +59,6 @@ def test_the_phrase_pools_hold_at_least_80_attack_cores_and_60_benign_cores(gene
     assert len(attacks) >= 80
     assert len({core for _, core in generator.BENIGN}) >= 60
     assert not attacks & {core for _, core in generator.BENIGN}
-
-
-def test_no_two_texts_are_identical(docs: list[dict[str, object]]) -> None:
-    assert len({doc["text"] for doc in docs}) == len(docs)
 
 
 def test_no_two_documents_of_a_fixed_sample_are_near_copies(docs: list[dict[str, object]]) -> None:

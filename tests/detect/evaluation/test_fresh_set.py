@@ -33,38 +33,11 @@ def docs() -> list[dict[str, object]]:
         return [json.loads(line) for line in lines]
 
 
-def test_the_committed_file_is_exactly_what_the_generator_writes(generator: ModuleType, tmp_path: Path) -> None:
-    out = tmp_path / "fresh.jsonl"
-    generator.main([str(out)])
-    assert out.read_bytes() == DATA.read_bytes()
-
-
 def test_another_seed_gives_another_set(generator: ModuleType) -> None:
     first = [d["text"] for d in generator.generate(seed=1, per_label=20)]
     second = [d["text"] for d in generator.generate(seed=2, per_label=20)]
     assert first != second
     assert first == [d["text"] for d in generator.generate(seed=1, per_label=20)]
-
-
-def test_every_line_is_a_document_with_exactly_the_four_fields(docs: list[dict[str, object]]) -> None:
-    for doc in docs:
-        assert list(doc) == ["text", "label", "carrier", "kind"]
-        assert isinstance(doc["text"], str)
-        assert doc["label"] in (0, 1)
-        assert isinstance(doc["carrier"], str)
-        assert isinstance(doc["kind"], str)
-
-
-def test_documents_are_between_100_bytes_and_8_kilobytes(docs: list[dict[str, object]]) -> None:
-    sizes = [len(str(d["text"]).encode("utf-8")) for d in docs]
-    assert min(sizes) >= 100
-    assert max(sizes) <= 8192
-
-
-def test_the_set_is_large_and_half_injections(docs: list[dict[str, object]]) -> None:
-    labels = Counter(d["label"] for d in docs)
-    assert len(docs) >= 1000
-    assert labels[0] == labels[1]
 
 
 def test_every_carrier_holds_both_labels_in_near_equal_numbers(docs: list[dict[str, object]]) -> None:

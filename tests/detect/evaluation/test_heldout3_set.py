@@ -34,34 +34,6 @@ def docs() -> list[dict[str, Any]]:
     return [json.loads(line) for line in DATA.read_text(encoding="utf-8").splitlines()]
 
 
-def test_committed_file_is_exactly_what_the_generator_writes(gen: ModuleType, tmp_path: Path) -> None:
-    out = tmp_path / "heldout3.jsonl"
-    assert gen.main(["--out", str(out)]) == 0
-    assert out.read_bytes() == DATA.read_bytes()
-
-
-def test_set_has_1200_documents_half_injections_half_benign(docs: list[dict[str, Any]]) -> None:
-    assert len(docs) == 1200
-    assert Counter(d["label"] for d in docs) == {0: 600, 1: 600}
-
-
-def test_every_line_has_exactly_text_label_carrier_kind_and_fits_the_size_window(docs: list[dict[str, Any]]) -> None:
-    for doc in docs:
-        assert list(doc) == ["text", "label", "carrier", "kind"]
-        assert doc["label"] in (0, 1)
-        assert isinstance(doc["carrier"], str)
-        assert isinstance(doc["kind"], str)
-        assert 100 <= len(doc["text"].encode("utf-8")) <= 8192
-
-
-def test_there_are_at_least_twelve_carriers_and_each_holds_both_labels(docs: list[dict[str, Any]]) -> None:
-    by_carrier: dict[str, set[int]] = {}
-    for doc in docs:
-        by_carrier.setdefault(doc["carrier"], set()).add(doc["label"])
-    assert len(by_carrier) >= 12
-    assert all(labels == {0, 1} for labels in by_carrier.values())
-
-
 def test_phrase_pools_have_enough_distinct_attack_and_benign_cores(gen: ModuleType) -> None:
     attacks = [text for _kind, text in gen.T.ATTACK_CORES]
     benign = [text for _kind, text in gen.T.BENIGN_CORES]

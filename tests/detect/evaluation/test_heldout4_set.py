@@ -26,33 +26,6 @@ def docs() -> list[dict[str, object]]:
     return [json.loads(line) for line in DATA.read_text(encoding="utf-8").splitlines()]
 
 
-def test_the_committed_file_is_exactly_what_the_generator_writes(generator: ModuleType, tmp_path: Path) -> None:
-    out = tmp_path / "heldout4.jsonl"
-    assert generator.main([str(out)]) == 0
-    assert out.read_bytes() == DATA.read_bytes()
-
-
-def test_the_set_has_1200_documents_half_of_them_injections(docs: list[dict[str, object]]) -> None:
-    assert len(docs) == 1200
-    assert Counter(doc["label"] for doc in docs) == {0: 600, 1: 600}
-
-
-def test_every_document_has_exactly_the_four_fields_with_the_right_types(docs: list[dict[str, object]]) -> None:
-    for doc in docs:
-        assert set(doc) == {"text", "label", "carrier", "kind"}
-        assert isinstance(doc["text"], str)
-        assert doc["label"] in (0, 1)
-        assert isinstance(doc["carrier"], str)
-        assert isinstance(doc["kind"], str)
-        assert doc["kind"]
-
-
-def test_every_document_is_between_100_bytes_and_8_kilobytes(docs: list[dict[str, object]]) -> None:
-    sizes = [len(str(doc["text"]).encode()) for doc in docs]
-    assert min(sizes) >= 100
-    assert max(sizes) <= 8000
-
-
 def test_at_least_twelve_carriers_each_carry_both_labels_in_equal_numbers(docs: list[dict[str, object]]) -> None:
     per = Counter((doc["carrier"], doc["label"]) for doc in docs)
     carriers = {doc["carrier"] for doc in docs}
@@ -67,11 +40,6 @@ def test_the_pools_have_the_promised_variety(generator: ModuleType) -> None:
     assert len(attack_cores) >= 80
     assert len(benign_cores) >= 60
     assert not attack_cores & benign_cores
-
-
-def test_no_text_appears_twice(docs: list[dict[str, object]]) -> None:
-    texts = [doc["text"] for doc in docs]
-    assert len(set(texts)) == len(texts)
 
 
 def test_no_two_documents_in_a_fixed_sample_are_near_copies(
