@@ -25,6 +25,7 @@ __all__ = ["Anchors"]
 
 T = TypeVar("T")
 _BLOCK = 1 << 20  # characters per vectorised block; bounds the temporary arrays to a few MB
+_FEW_HITS_SHARE = 0.125  # of short.LIMIT: up to 64 hits are checked one by one (measured)
 _SHORT_SHARE = 0.375  # measured on tool results: the regular expressions beat numpy up to ~200 characters
 
 # What the table says about a three-character code (a byte per code, so one table per index).
@@ -58,7 +59,8 @@ class Anchors(Generic[T]):
         # For short texts, one regular expression per kind of start: the folded starts of
         # ignore-case anchors (a folded hit is enough) and the exact starts of case-sensitive ones.
         self._folded_starts = _starts_pattern({n[:3].lower() for n, _, ignore_case in anchors if ignore_case})
-        self._exact_starts = _starts_pattern({n[:3] for n, _, ignore_case in anchors if not ignore_case})
+        self._exact_set = frozenset(n[:3] for n, _, ignore_case in anchors if not ignore_case)
+        self._exact_starts = _starts_pattern(set(self._exact_set))
 
     def _hits(self, text: str) -> list[int]:
         """Positions whose first three characters are those of an anchor (case as required)."""
@@ -69,6 +71,10 @@ class Anchors(Generic[T]):
         trigrams = folded_trigrams(text)
         marks = np.take(self._table, trigrams)
         found = np.flatnonzero(marks != 0)  # nonzero of a bool array is many times faster
+        if self._case_sensitive and short.within(len(found), _FEW_HITS_SHARE):
+            # A few hits: the exact check by one set lookup each, not a dozen array operations.
+            folded = marks[found].tolist()
+            return [at for at, mark in zip(found.tolist(), folded, strict=True) if self._exact_hit(text, at, mark)]
         if self._case_sensitive and len(found):
             # A folded code never holds an upper-case letter, so only _EXACT-marked codes of
             # anchors without one are hit here; the exact check reads the unfolded characters.
@@ -78,6 +84,12 @@ class Anchors(Generic[T]):
             found = found[keep]
         result: list[int] = found.tolist()
         return result
+
+    def _exact_hit(self, text: str, at: int, mark: int) -> bool:
+        """Whether a folded hit at ``at`` (its table ``mark``) is a hit: a folded start of an
+        ignore-case anchor, or the exact start of a case-sensitive one (printable ASCII, so a
+        non-ASCII character, 127 in the code array, never is)."""
+        return bool(mark & _FOLDED) or text[at : at + 3] in self._exact_set
 
     def _short_hits(self, text: str) -> list[int]:
         """:meth:`_hits` by regular expressions: the same positions, in order.

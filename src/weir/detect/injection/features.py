@@ -122,30 +122,33 @@ def gram_indices(data: npt.NDArray[np.uint8], bits: int) -> npt.NDArray[np.uint3
 
 
 # The same hashes for a short text in a few numpy calls instead of twenty (each costs about a
-# microsecond of set-up, whatever the length): row i of the window matrix holds the bytes i..i+4,
-# and the hash of an order k gram is sum(byte_j * MULT**(k-1-j)) mod 2**32, one matrix product
-# for all orders (uint64 wraps mod 2**64, so the low 32 bits are exactly the uint32 hash).
+# microsecond of set-up, whatever the length): column i of a strided view of the padded bytes
+# holds the bytes i..i+4 (no copy), and the hash of an order k gram is
+# sum(byte_j * MULT**(k-1-j)) mod 2**32, one matrix product for all orders. uint64 wraps mod
+# 2**64, and multiplying by GOLDEN << 32 leaves (h * GOLDEN mod 2**32) in the high half, so
+# one shift takes the top ``bits`` bits of the uint32 hash.
 _FUSED_MAX = 4096
 _FUSED_SHARE = 0.25  # measured: faster up to ~200 bytes, no faster beyond
-_WINDOW = np.arange(_FUSED_MAX)[:, None] + np.arange(max(ORDERS))
 _POWERS = np.array(
-    [[pow(int(_MULT), k - 1 - j, 1 << 32) if j < k else 0 for k in ORDERS] for j in range(max(ORDERS))],
+    [[pow(int(_MULT), k - 1 - j, 1 << 32) if j < k else 0 for j in range(max(ORDERS))] for k in ORDERS],
     dtype=np.uint64,
 )
-_SALTS = np.array([_SALT[k] for k in ORDERS], dtype=np.uint64)
+_SALTS = np.array([[_SALT[k]] for k in ORDERS], dtype=np.uint64)
+_GOLDEN_HIGH = np.uint64(int(_GOLDEN) << 32)
 
 
 def _fused_gram_indices(data: npt.NDArray[np.uint8], bits: int) -> npt.NDArray[np.uint32]:
     """:func:`gram_indices` by one matrix product (for at most ``_FUSED_MAX`` bytes)."""
     size = data.size
-    padded = np.zeros(size + max(ORDERS), dtype=np.uint64)
+    padded = np.zeros(size + max(ORDERS), dtype=np.uint8)
     padded[:size] = data
-    hashes = padded[_WINDOW[:size]] @ _POWERS
+    window = np.ndarray((max(ORDERS), size), dtype=np.uint8, buffer=padded, strides=(1, 1))
+    hashes = _POWERS @ window
     hashes ^= _SALTS
-    hashes *= np.uint64(_GOLDEN)
-    hashes &= np.uint64(0xFFFFFFFF)
-    hashes >>= np.uint64(32 - bits)
-    return np.ascontiguousarray(hashes.T, dtype=np.uint32)
+    hashes *= _GOLDEN_HIGH
+    hashes >>= np.uint64(64 - bits)
+    indices: npt.NDArray[np.uint32] = hashes.astype(np.uint32)
+    return indices
 
 
 # The same hashes with the orders stacked: h3 is built once and extended to h4 and h5, and the

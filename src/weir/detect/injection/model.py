@@ -31,6 +31,8 @@ MODEL_FILE = "model.npz"
 _BLOCK = 1 << 14
 """Bytes hashed and gathered at a time (see ``InjectionModel.position_weights``)."""
 _QUIET_SHARE = 4.0
+_SUM_SHARE = 33.0
+"""Of ``short.LIMIT``: the blocks whose gram weights are summed by one reduction, not row by row."""
 """Of ``short.LIMIT``: the texts (in UTF-8 bytes) whose windows :meth:`InjectionModel._quiet` checks
 in Python floats first (measured: docs/detect.md, "Speed")."""
 
@@ -148,6 +150,11 @@ class InjectionModel:
         """
         if data.size <= _BLOCK:  # one block: the same sums without the bookkeeping
             gathered = np.take(self.weights, gram_indices(data, self.bits), mode="clip")
+            if short.within(data.size, _SUM_SHARE):
+                # One reduction over the rows: out = row 0, then += each next row, in float32
+                # as below (a reduction along the outer axis adds whole rows, in order).
+                summed: npt.NDArray[np.float32] = gathered.sum(axis=0)
+                return summed
             total: npt.NDArray[np.float32] = gathered[0].copy()
             for row in gathered[1:]:
                 total += row

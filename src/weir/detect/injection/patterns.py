@@ -20,8 +20,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from weir.detect import short
 from weir.detect.codes import max_code_point
 from weir.detect.injection.anchors import Anchors, regions
+from weir.detect.injection.literals import LiteralSet
 
 __all__ = ["PATTERNS", "Hit", "Pattern", "scan_patterns"]
 
@@ -455,9 +457,15 @@ _LITERALS = tuple(dict.fromkeys(a.removesuffix("\\b") for p in PATTERNS for a in
 _LITERALS_OF = tuple(frozenset(_LITERALS.index(a.removesuffix("\\b")) for a in p.anchors) for p in PATTERNS)
 
 
+_LITERAL_SET = LiteralSet(_LITERALS)
+
+
 def _small_regions(lowered: str) -> list[list[tuple[int, int]]]:
     """The whole text for each pattern one of whose anchors occurs in it (a superset test)."""
-    present = {i for i, literal in enumerate(_LITERALS) if literal in lowered}
+    if short.LIMIT < 0:  # the reference: one substring test per literal
+        present = {i for i, literal in enumerate(_LITERALS) if literal in lowered}
+    else:
+        present = _LITERAL_SET.present(lowered)
     whole = [(0, len(lowered))]
     return [whole if present & wanted else [] for wanted in _LITERALS_OF]
 

@@ -40,14 +40,14 @@ def window_sums(values: npt.NDArray[np.float32], chunk: int) -> list[tuple[float
     :func:`~weir.detect.injection.features.window_sums` (``chunk`` even)."""
     size = values.size
     if size <= chunk:
-        return [(float(values.sum(dtype=np.float64)), 0, size)]
+        return [(float(np.add.reduce(values, dtype=np.float64)), 0, size)]
     stride = chunk // 2
     # float32 block sums, read as Python floats (exact): adding two is numpy's float64 addition.
     blocks: list[float] = np.add.reduceat(values, np.arange(0, size, stride)).tolist()
     regular = (size - chunk) // stride + 1
     sums = [(blocks[i] + blocks[i + 1], i * stride, i * stride + chunk) for i in range(regular)]
     if (regular - 1) * stride + chunk < size:
-        sums.append((float(values[size - chunk :].sum(dtype=np.float64)), size - chunk, size))
+        sums.append((float(np.add.reduce(values[size - chunk :], dtype=np.float64)), size - chunk, size))
     return sums
 
 
