@@ -19,11 +19,12 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 import numpy as np
+import numpy.typing as npt
 
 from weir.detect import short
 from weir.detect.codes import max_code_point
 from weir.detect.injection.anchors import Anchors, regions
-from weir.detect.injection.literals import LiteralSet
+from weir.detect.injection.literals import LiteralSet, occurrences
 
 __all__ = ["PATTERNS", "Hit", "Pattern", "scan_patterns"]
 
@@ -64,13 +65,26 @@ class Pattern:
     lead: int | None = None
     """The most characters a match can run before an anchor it contains (``None``: its width).
     Long texts are searched from that far before each anchor, not from a whole width before it."""
+    begins: tuple[str, ...] = ()
+    """Words (lower case, any characters) one of which every match begins with, when ``starts``
+    cannot say it (the words are too common to anchor on, or not printable). Near the anchors of a
+    long text the regex is then tried only where one of them occurs, and at the text's start: the
+    same matches as searching those stretches, a fraction of the regex work."""
     exact: re.Pattern[str] = field(init=False, compare=False, repr=False)
+    begin: re.Pattern[str] | None = field(init=False, compare=False, repr=False)
+    """Finds where the one-character words of ``begins`` occur in the lower-cased text (``None``: none)."""
+    begin_exact: re.Pattern[str] | None = field(init=False, compare=False, repr=False)
+    """The same, ignoring ASCII case, for the text that is matched with ``exact``."""
     width: int = field(init=False, compare=False, repr=False)
     """The longest text the regex can match (all its repeats are bounded)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "exact", re.compile(self.regex.pattern, _FLAGS))
         object.__setattr__(self, "width", _max_width(self.regex))
+        # Words of two or more characters are found with the anchors; single characters by these.
+        chars = [word for word in self.begins if len(word) == 1]
+        object.__setattr__(self, "begin", occurrences(chars, re.ASCII) if chars else None)
+        object.__setattr__(self, "begin_exact", occurrences(chars, _FLAGS) if chars else None)
 
 
 def _max_width(regex: re.Pattern[str]) -> int:
@@ -241,6 +255,22 @@ _A_AGENT = (
     "gemini",
 )
 _A_ROLE = ("system", "developer", "admin", "operator")
+# The words _AGENT's alternatives begin with ("ai assistant" begins with "ai", "chatgpt" with "chat").
+_AGENT_WORDS = (
+    "ai",
+    "a.i.",
+    "assistant",
+    "agent",
+    "llm",
+    "language",
+    "model",
+    "chat",
+    "bot",
+    "copilot",
+    "claude",
+    "gpt",
+    "gemini",
+)
 _A_CHAT = ("<|", "[inst]", "[/inst]", "<<sys>>", "<</sys>>", "<start_of_turn", "<end_of_turn")
 _A_TOOL_TAG = ("<tool", "</tool", "<function", "</function", "<antml", "</antml", "<invoke", "<|")
 
@@ -277,6 +307,7 @@ PATTERNS: tuple[Pattern, ...] = (
         "a system/developer header followed by orders",
         _A_ROLE,
         word_start=False,
+        begins=("\n",),  # or the text's start (^)
     ),
     Pattern(
         "role-impersonation",
@@ -284,6 +315,7 @@ PATTERNS: tuple[Pattern, ...] = (
         0.85,
         "a system/admin override header inside data",
         ("override", "overwrite", "directive"),
+        begins=("system", "developer", "admin", "operator", "root"),
     ),
     Pattern(
         "role-impersonation",
@@ -292,6 +324,7 @@ PATTERNS: tuple[Pattern, ...] = (
         "a markdown heading posing as a system header",
         _A_ROLE,
         word_start=False,
+        begins=("##",),
     ),
     Pattern(
         "role-impersonation",
@@ -308,6 +341,7 @@ PATTERNS: tuple[Pattern, ...] = (
         0.9,
         "claims new instructions from the developer or system",
         ("instruction", "directive", "orders", "message"),
+        begins=("new", "updated", "revised", "additional", "important", "urgent", "secret", "hidden", "priority"),
     ),
     Pattern(
         "addressed-to-assistant",
@@ -316,6 +350,7 @@ PATTERNS: tuple[Pattern, ...] = (
         "text addressed to the AI that reads it",
         _A_AGENT,
         lead=_lead(_ADDRESSED_LEAD),
+        begins=("dear", "attention", "attn", "hey", "hello", "hi", "note", "message", "instruction", "important"),
     ),
     Pattern(
         "addressed-to-assistant",
@@ -324,14 +359,24 @@ PATTERNS: tuple[Pattern, ...] = (
         "a note to the AI handling the document",
         _A_AGENT,
         lead=_lead(_TO_THE_AGENT_LEAD),
+        begins=("to", "for"),
     ),
-    Pattern("addressed-to-assistant", _NEW_TASK, 0.8, "gives the AI a new task", _A_AGENT, lead=_lead(_AGENT)),
+    Pattern(
+        "addressed-to-assistant",
+        _NEW_TASK,
+        0.8,
+        "gives the AI a new task",
+        _A_AGENT,
+        lead=_lead(_AGENT),
+        begins=_AGENT_WORDS,
+    ),
     Pattern(
         "addressed-to-assistant",
         _AGENT_ORDERS,
         0.8,
         "orders labelled as being for the AI",
         ("instruction", "directive", "command", "orders"),
+        begins=("ai", "llm", "assistant", "chatbot", "copilot", "gpt", "language"),
     ),
     Pattern(
         "addressed-to-assistant",
@@ -339,6 +384,7 @@ PATTERNS: tuple[Pattern, ...] = (
         0.8,
         "asks the reader to hide the text from the user",
         ("mention", "reveal", "disclose", "tell"),
+        begins=("do", "never"),  # "do" begins "don't" too
     ),
     Pattern(
         "addressed-to-assistant",
@@ -346,6 +392,7 @@ PATTERNS: tuple[Pattern, ...] = (
         0.85,
         "conditional aimed at an AI reader",
         _A_AGENT,
+        begins=("if", "when", "since"),
     ),
     Pattern(
         "addressed-to-assistant",
@@ -354,6 +401,7 @@ PATTERNS: tuple[Pattern, ...] = (
         "text aimed at the AI processing it",
         _A_AGENT,
         lead=_lead(_AGENT_READING_LEAD),
+        begins=("ai", "llm", "language", "assistant", "agent", "model", "bot"),
     ),
     Pattern(
         "addressed-to-assistant",
@@ -361,6 +409,7 @@ PATTERNS: tuple[Pattern, ...] = (
         0.9,
         "re-programs the model from now on",
         ("now", "henceforth"),
+        begins=("from", "starting", "henceforth", "you"),
     ),
     Pattern(
         "addressed-to-assistant",
@@ -369,6 +418,7 @@ PATTERNS: tuple[Pattern, ...] = (
         "tells the AI what it must do",
         _A_AGENT,
         lead=_lead(_AS_AN_AI_LEAD),
+        begins=("as", "to"),
     ),
     Pattern(
         "fake-tool-call",
@@ -388,6 +438,7 @@ PATTERNS: tuple[Pattern, ...] = (
             q + w + q for w in ("arguments", "parameters", "args", "input", "tool_input", "tool_calls") for q in "\"'"
         ),
         word_start=False,
+        begins=("{", '"', "'"),
     ),
     Pattern(
         "markdown-exfiltration",
@@ -417,12 +468,17 @@ PATTERNS: tuple[Pattern, ...] = (
         ("](",),
         _templated_data,
         word_start=False,
+        begins=("[",),
     ),
 )
 
-_ANCHORS = Anchors(list(dict.fromkeys(a for p in PATTERNS for a in (*p.anchors, *p.starts))))
+_BEGIN_WORDS = tuple(tuple(word for word in p.begins if len(word) > 1) for p in PATTERNS)
+_ANCHORS = Anchors(
+    list(dict.fromkeys(a for k, p in enumerate(PATTERNS) for a in (*p.anchors, *p.starts, *_BEGIN_WORDS[k])))
+)
 _ANCHOR_IDS = tuple(tuple(_ANCHORS.literals.index(a) for a in p.anchors) for p in PATTERNS)
 _START_IDS = tuple(tuple(_ANCHORS.literals.index(a) for a in p.starts) for p in PATTERNS)
+_BEGIN_IDS = tuple(tuple(_ANCHORS.literals.index(a) for a in words) for words in _BEGIN_WORDS)
 
 
 def _decode_tags(chars: str) -> str:
@@ -522,9 +578,38 @@ def _anchored_matches(source: str, size: int, subject: str, aligned: bool) -> It
             at = np.unique(np.concatenate([found[i] for i in _START_IDS[k]]))
             yield from _match_at(pattern, regex, subject, at.tolist())
             continue
-        for lo, hi in regions(anchors, pattern.width, size, pattern.lead):
+        stretches = regions(anchors, pattern.width, size, pattern.lead)
+        if pattern.begins and short.LIMIT >= 0:  # LIMIT < 0: the reference, searching every stretch
+            words = [found[i] for i in _BEGIN_IDS[k]]
+            yield from _match_at(pattern, regex, subject, _begins_in(pattern, words, stretches, subject, aligned))
+            continue
+        for lo, hi in stretches:
             for match in regex.finditer(subject, lo, hi):
                 yield pattern, match
+
+
+def _begins_in(
+    pattern: Pattern, words: list[npt.NDArray[np.int64]], stretches: list[tuple[int, int]], subject: str, aligned: bool
+) -> list[int]:
+    """Every position inside ``stretches`` where a match of ``pattern`` can begin, in order.
+
+    ``words`` holds where its longer ``begins`` words start (found with the anchors). A match lies
+    inside the stretch of an anchor it contains, so it begins inside a stretch: at one of its
+    ``begins`` words, or (a pattern anchored with ``^``) at 0. Trying a position where no match
+    begins costs a failed ``match`` and changes nothing."""
+    if not stretches:
+        return []
+    at = np.concatenate(words) if words else np.zeros(0, dtype=np.int64)
+    bounds = np.array(stretches, dtype=np.int64)
+    inside = np.searchsorted(bounds[:, 0], at, side="right") - 1
+    at = at[(inside >= 0) & (at < bounds[np.maximum(inside, 0), 1])]
+    positions = set(at.tolist())
+    finder = pattern.begin if aligned else pattern.begin_exact
+    if finder is not None:
+        positions.update(m.start() for lo, hi in stretches for m in finder.finditer(subject, lo, hi))
+    if stretches[0][0] == 0:
+        positions.add(0)
+    return sorted(positions)
 
 
 def _match_at(
