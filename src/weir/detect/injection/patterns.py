@@ -578,12 +578,14 @@ def _anchored_matches(source: str, size: int, subject: str, aligned: bool) -> It
             at = np.unique(np.concatenate([found[i] for i in _START_IDS[k]]))
             yield from _match_at(pattern, regex, subject, at.tolist())
             continue
-        stretches = regions(anchors, pattern.width, size, pattern.lead)
         if pattern.begins and short.LIMIT >= 0:  # LIMIT < 0: the reference, searching every stretch
+            # A match begins at most ``lead`` characters before an anchor it contains, and not after it.
+            lead = pattern.width if pattern.lead is None else pattern.lead
+            windows = regions(anchors, 0, size, lead)
             words = [found[i] for i in _BEGIN_IDS[k]]
-            yield from _match_at(pattern, regex, subject, _begins_in(pattern, words, stretches, subject, aligned))
+            yield from _match_at(pattern, regex, subject, _begins_in(pattern, words, windows, subject, aligned))
             continue
-        for lo, hi in stretches:
+        for lo, hi in regions(anchors, pattern.width, size, pattern.lead):
             for match in regex.finditer(subject, lo, hi):
                 yield pattern, match
 
@@ -593,10 +595,10 @@ def _begins_in(
 ) -> list[int]:
     """Every position inside ``stretches`` where a match of ``pattern`` can begin, in order.
 
-    ``words`` holds where its longer ``begins`` words start (found with the anchors). A match lies
-    inside the stretch of an anchor it contains, so it begins inside a stretch: at one of its
-    ``begins`` words, or (a pattern anchored with ``^``) at 0. Trying a position where no match
-    begins costs a failed ``match`` and changes nothing."""
+    ``words`` holds where its longer ``begins`` words start (found with the anchors). A match
+    begins in the stretch just before an anchor it contains (``stretches`` are those, merged): at
+    one of its ``begins`` words, or (a pattern anchored with ``^``) at 0. Trying a position where
+    no match begins costs a failed ``match`` and changes nothing."""
     if not stretches:
         return []
     at = np.concatenate(words) if words else np.zeros(0, dtype=np.int64)
