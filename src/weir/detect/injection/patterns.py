@@ -19,7 +19,6 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 import numpy as np
-import numpy.typing as npt
 
 from weir.detect import short
 from weir.detect.codes import max_code_point
@@ -72,7 +71,7 @@ class Pattern:
     same matches as searching those stretches, a fraction of the regex work."""
     exact: re.Pattern[str] = field(init=False, compare=False, repr=False)
     begin: re.Pattern[str] | None = field(init=False, compare=False, repr=False)
-    """Finds where the one-character words of ``begins`` occur in the lower-cased text (``None``: none)."""
+    """Finds where the words of ``begins`` occur in the lower-cased text (``None``: no words)."""
     begin_exact: re.Pattern[str] | None = field(init=False, compare=False, repr=False)
     """The same, ignoring ASCII case, for the text that is matched with ``exact``."""
     width: int = field(init=False, compare=False, repr=False)
@@ -81,10 +80,9 @@ class Pattern:
     def __post_init__(self) -> None:
         object.__setattr__(self, "exact", re.compile(self.regex.pattern, _FLAGS))
         object.__setattr__(self, "width", _max_width(self.regex))
-        # Words of two or more characters are found with the anchors; single characters by these.
-        chars = [word for word in self.begins if len(word) == 1]
-        object.__setattr__(self, "begin", occurrences(chars, re.ASCII) if chars else None)
-        object.__setattr__(self, "begin_exact", occurrences(chars, _FLAGS) if chars else None)
+        words = self.begins
+        object.__setattr__(self, "begin", occurrences(words, re.ASCII) if words else None)
+        object.__setattr__(self, "begin_exact", occurrences(words, _FLAGS) if words else None)
 
 
 def _max_width(regex: re.Pattern[str]) -> int:
@@ -472,13 +470,10 @@ PATTERNS: tuple[Pattern, ...] = (
     ),
 )
 
-_BEGIN_WORDS = tuple(tuple(word for word in p.begins if len(word) > 1) for p in PATTERNS)
-_ANCHORS = Anchors(
-    list(dict.fromkeys(a for k, p in enumerate(PATTERNS) for a in (*p.anchors, *p.starts, *_BEGIN_WORDS[k])))
-)
+_ANCHORS = Anchors(list(dict.fromkeys(a for p in PATTERNS for a in (*p.anchors, *p.starts))))
+
 _ANCHOR_IDS = tuple(tuple(_ANCHORS.literals.index(a) for a in p.anchors) for p in PATTERNS)
 _START_IDS = tuple(tuple(_ANCHORS.literals.index(a) for a in p.starts) for p in PATTERNS)
-_BEGIN_IDS = tuple(tuple(_ANCHORS.literals.index(a) for a in words) for words in _BEGIN_WORDS)
 
 
 def _decode_tags(chars: str) -> str:
@@ -579,39 +574,30 @@ def _anchored_matches(source: str, size: int, subject: str, aligned: bool) -> It
             yield from _match_at(pattern, regex, subject, at.tolist())
             continue
         if pattern.begins and short.LIMIT >= 0:  # LIMIT < 0: the reference, searching every stretch
-            # A match begins at most ``lead`` characters before an anchor it contains, and not after it.
+            # A match begins at most ``lead`` characters before an anchor it contains, and not after
+            # it; the windows reach a word's length past the anchor, so a word is never cut off.
             lead = pattern.width if pattern.lead is None else pattern.lead
-            windows = regions(anchors, 0, size, lead)
-            words = [found[i] for i in _BEGIN_IDS[k]]
-            yield from _match_at(pattern, regex, subject, _begins_in(pattern, words, windows, subject, aligned))
+            windows = regions(anchors, max(map(len, pattern.begins)), size, lead)
+            yield from _match_at(pattern, regex, subject, _begins_in(pattern, windows, subject, aligned))
             continue
         for lo, hi in regions(anchors, pattern.width, size, pattern.lead):
             for match in regex.finditer(subject, lo, hi):
                 yield pattern, match
 
 
-def _begins_in(
-    pattern: Pattern, words: list[npt.NDArray[np.int64]], stretches: list[tuple[int, int]], subject: str, aligned: bool
-) -> list[int]:
-    """Every position inside ``stretches`` where a match of ``pattern`` can begin, in order.
+def _begins_in(pattern: Pattern, windows: list[tuple[int, int]], subject: str, aligned: bool) -> list[int]:
+    """Every position inside ``windows`` where a match of ``pattern`` can begin, in order.
 
-    ``words`` holds where its longer ``begins`` words start (found with the anchors). A match
-    begins in the stretch just before an anchor it contains (``stretches`` are those, merged): at
-    one of its ``begins`` words, or (a pattern anchored with ``^``) at 0. Trying a position where
-    no match begins costs a failed ``match`` and changes nothing."""
-    if not stretches:
-        return []
-    at = np.concatenate(words) if words else np.zeros(0, dtype=np.int64)
-    bounds = np.array(stretches, dtype=np.int64)
-    inside = np.searchsorted(bounds[:, 0], at, side="right") - 1
-    at = at[(inside >= 0) & (at < bounds[np.maximum(inside, 0), 1])]
-    positions = set(at.tolist())
+    A match begins in the stretch just before an anchor it contains (``windows`` are those,
+    merged): at one of its ``begins`` words, or (a pattern anchored with ``^``) at 0. The words
+    are looked for only there: they are common words, and a text holds thousands. Trying a
+    position where no match begins costs a failed ``match`` and changes nothing."""
     finder = pattern.begin if aligned else pattern.begin_exact
-    if finder is not None:
-        positions.update(m.start() for lo, hi in stretches for m in finder.finditer(subject, lo, hi))
-    if stretches[0][0] == 0:
-        positions.add(0)
-    return sorted(positions)
+    assert finder is not None
+    at = [m.start() for lo, hi in windows for m in finder.finditer(subject, lo, hi)]
+    if windows and windows[0][0] == 0 and (not at or at[0] != 0):
+        at.insert(0, 0)
+    return at
 
 
 def _match_at(
