@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 import pytest
 
+from weir.detect import short
 from weir.detect.chain import Chain
 from weir.detect.hidden import HiddenTextDetector
 from weir.detect.normalize import normalize
@@ -46,6 +47,18 @@ PATHOLOGICAL: dict[str, Callable[[int], str]] = {
     "ansi": lambda n: "\x1b[" * (n // 2),
     "mixed-unicode": lambda n: "é\u200bＡ\ufb01" * (n // 4),
     "verbs": lambda n: "read the " * (n // 9),
+    # What the short paths' regular expressions see: digit clusters, dates and near-dates,
+    # letter pairs, colons, street types, anchor starts of both cases.
+    "digit-gaps": lambda n: "1a" * (n // 2),
+    "digit-triples": lambda n: "111 " * (n // 4),
+    "dates": lambda n: "2026-05-01" * (n // 10),
+    "near-dates": lambda n: "1234-56-7" * (n // 9),
+    "dashes": lambda n: "1111-" * (n // 5),
+    "letter-pairs": lambda n: "AB " * (n // 3),
+    "colons": lambda n: "::" * (n // 2),
+    "colon-hex": lambda n: "a:" * (n // 2),
+    "street-starts": lambda n: " St" * (n // 3),
+    "secret-starts": lambda n: "TOKpasAKI" * (n // 9),
 }
 DETECTORS: dict[str, Callable[[str], object]] = {
     "normalize": normalize,
@@ -75,3 +88,11 @@ def test_time_grows_linearly_on_pathological_inputs(detector: str) -> None:
         ratios[name] = best_time(fn, large) / best_time(fn, small)
     worst = max(ratios, key=lambda k: ratios[k])
     assert ratios[worst] < BOUND, f"{detector} on {worst!r}: x{ratios[worst]:.1f} for x{GROWTH} input"
+
+
+@pytest.mark.parametrize("detector", ["chain"])
+def test_the_short_paths_also_grow_linearly_on_pathological_inputs(detector: str) -> None:
+    # The pure-Python paths (weir.detect.short) forced on every size: their regular expressions
+    # and loops must be linear too, not only fast on the sizes that take them.
+    with short.limit(10**9):
+        test_time_grows_linearly_on_pathological_inputs(detector)

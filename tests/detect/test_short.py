@@ -196,6 +196,29 @@ def test_the_fast_numeric_candidates_agree_with_the_vectorised_ones(text: str) -
     assert fast == reference
 
 
+# Dates (which the number runs skip), dates overlapping one another ("1234-56-7890-12-34"),
+# near-dates, and digit clusters of every size around the run thresholds (4, 7, 12 digits).
+DATES = st.lists(
+    st.sampled_from(
+        ["2026-05-01", "1234-56-78", "90-12-34", "12-34", "-", "1", "12", "123", "1234", ":", " ", "a", ".", "+"]
+    ),
+    max_size=30,
+).map("".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(DATES)
+def test_the_fast_numeric_candidates_agree_with_the_vectorised_ones_around_dates(text: str) -> None:
+    fast, reference = _both(numeric_candidates, text)
+    assert fast == reference
+
+
+@pytest.mark.parametrize("text", ["1234-56-7890-12-34", "1234-56-7890-12-34-56-78", "x2026-05-01T10:24:00 12345678"])
+def test_overlapping_dates_are_blanked_as_the_vectorised_path_blanks_them(text: str) -> None:
+    fast, reference = _both(numeric_candidates, text)
+    assert fast == reference
+
+
 @settings(max_examples=200, deadline=None)
 @given(TEXTS)
 def test_the_chain_finds_exactly_the_same_on_short_texts(text: str) -> None:

@@ -12,6 +12,7 @@ scan linear in the text.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 from typing import Generic, TypeVar
 
@@ -24,7 +25,8 @@ __all__ = ["Anchors"]
 
 T = TypeVar("T")
 _BLOCK = 1 << 20  # characters per vectorised block; bounds the temporary arrays to a few MB
-_SHORT_SHARE = 0.5  # measured on tool results: substring search beats numpy up to ~200-400 characters
+_FEW_HITS_SHARE = 0.125  # of short.LIMIT: up to 64 hits are checked one by one (measured)
+_SHORT_SHARE = 0.375  # measured on tool results: the regular expressions beat numpy up to ~200 characters
 
 # What the table says about a three-character code (a byte per code, so one table per index).
 _ANY = 1  # the folded start of some anchor
@@ -35,9 +37,13 @@ _EXACT = 4  # the exact start of a case-sensitive anchor: checked against the un
 class Anchors(Generic[T]):
     """An index of literal anchors (at least three printable ASCII characters each), each with
     a payload. An anchor is matched case-sensitively unless it was added with ``ignore_case=True``.
+
+    ``short_share`` is the share of :data:`weir.detect.short.LIMIT` up to which texts are searched
+    by regular expressions instead of numpy: how far that pays depends on how common the
+    anchors' first characters are, so each index has its own (measured, docs/detect.md).
     """
 
-    def __init__(self, anchors: Sequence[tuple[str, T, bool]]) -> None:
+    def __init__(self, anchors: Sequence[tuple[str, T, bool]], *, short_share: float = _SHORT_SHARE) -> None:
         self._table = np.zeros(1 << 21, dtype=np.uint8)
         self._by_key: dict[str, list[tuple[str, T, bool]]] = {}
         for needle, payload, ignore_case in anchors:
@@ -49,26 +55,26 @@ class Anchors(Generic[T]):
                 self._table[trigram_code(needle[:3])] |= _EXACT
             self._by_key.setdefault(key, []).append((needle.lower() if ignore_case else needle, payload, ignore_case))
         self._case_sensitive = any(not ignore_case for _, _, ignore_case in anchors)
-        # For short texts, as strings: the folded starts by first character and first two, those
-        # of ignore-case anchors (a folded hit is enough) and the exact starts of case-sensitive ones.
-        by_pair: dict[str, list[str]] = {}
-        for key in self._by_key:
-            by_pair.setdefault(key[:2], []).append(key)
-        self._keys_by_first: dict[str, list[tuple[str, list[str]]]] = {}
-        for pair, keys in by_pair.items():
-            self._keys_by_first.setdefault(pair[0], []).append((pair, keys))
-        self._folded_starts = frozenset(n[:3].lower() for n, _, ignore_case in anchors if ignore_case)
-        self._exact_starts = frozenset(n[:3] for n, _, ignore_case in anchors if not ignore_case)
+        self._short_share = short_share
+        # For short texts, one regular expression per kind of start: the folded starts of
+        # ignore-case anchors (a folded hit is enough) and the exact starts of case-sensitive ones.
+        self._folded_starts = _starts_pattern({n[:3].lower() for n, _, ignore_case in anchors if ignore_case})
+        self._exact_set = frozenset(n[:3] for n, _, ignore_case in anchors if not ignore_case)
+        self._exact_starts = _starts_pattern(set(self._exact_set))
 
     def _hits(self, text: str) -> list[int]:
         """Positions whose first three characters are those of an anchor (case as required)."""
         if len(text) < 3:
             return []
-        if short.is_short(text, _SHORT_SHARE):
+        if short.is_short(text, self._short_share):
             return self._short_hits(text)
         trigrams = folded_trigrams(text)
         marks = np.take(self._table, trigrams)
         found = np.flatnonzero(marks != 0)  # nonzero of a bool array is many times faster
+        if self._case_sensitive and short.within(len(found), _FEW_HITS_SHARE):
+            # A few hits: the exact check by one set lookup each, not a dozen array operations.
+            folded = marks[found].tolist()
+            return [at for at, mark in zip(found.tolist(), folded, strict=True) if self._exact_hit(text, at, mark)]
         if self._case_sensitive and len(found):
             # A folded code never holds an upper-case letter, so only _EXACT-marked codes of
             # anchors without one are hit here; the exact check reads the unfolded characters.
@@ -79,24 +85,23 @@ class Anchors(Generic[T]):
         result: list[int] = found.tolist()
         return result
 
-    def _short_hits(self, text: str) -> list[int]:
-        """:meth:`_hits` by substring search in the folded text: the same positions, in order.
+    def _exact_hit(self, text: str, at: int, mark: int) -> bool:
+        """Whether a folded hit at ``at`` (its table ``mark``) is a hit: a folded start of an
+        ignore-case anchor, or the exact start of a case-sensitive one (printable ASCII, so a
+        non-ASCII character, 127 in the code array, never is)."""
+        return bool(mark & _FOLDED) or text[at : at + 3] in self._exact_set
 
-        Only starts whose first character the text holds are searched for, and most of those
-        are ruled out by their first two characters at C speed."""
-        folded = short.ascii_fold(text)
+    def _short_hits(self, text: str) -> list[int]:
+        """:meth:`_hits` by regular expressions: the same positions, in order.
+
+        A position is a hit when its folded characters start an ignore-case anchor, or its own
+        characters start a case-sensitive one (whose folded start is then a key too)."""
         found: list[int] = []
-        for first in set(folded).intersection(self._keys_by_first):
-            for pair, keys in self._keys_by_first[first]:
-                if pair not in folded:
-                    continue
-                for key in keys:
-                    at = folded.find(key)
-                    while at >= 0:
-                        if key in self._folded_starts or text[at : at + 3] in self._exact_starts:
-                            found.append(at)
-                        at = folded.find(key, at + 1)
-        found.sort()
+        if self._folded_starts is not None:
+            found = [m.start() for m in self._folded_starts.finditer(short.ascii_fold(text))]
+        if self._exact_starts is not None:
+            exact = [m.start() for m in self._exact_starts.finditer(text)]
+            found = sorted(set(found).union(exact)) if found else exact
         return found
 
     def find(self, text: str) -> Iterator[tuple[int, str, T]]:
@@ -112,3 +117,15 @@ class Anchors(Generic[T]):
                     window = text[at : at + len(needle)]
                     if (window.lower() if ignore_case else window) == needle:
                         yield at, needle, payload
+
+
+def _starts_pattern(starts: set[str]) -> re.Pattern[str] | None:
+    """A pattern matching the first character of every occurrence of any of ``starts`` (each
+    three characters): it begins with a literal, so the engine skips to candidates at C speed,
+    and it consumes one character, so overlapping occurrences are all found."""
+    by_first: dict[str, list[str]] = {}
+    for start in sorted(starts):
+        by_first.setdefault(start[0], []).append(re.escape(start[1:]))
+    if not by_first:
+        return None
+    return re.compile("|".join(f"{re.escape(first)}(?={'|'.join(rests)})" for first, rests in by_first.items()))

@@ -114,6 +114,6 @@ def has_ascii_controls(text: str) -> bool:
     """Whether an ASCII ``text`` holds a control character other than tab, LF and CR (or DEL, ESC).
 
     Asked by normalisation and by the hidden-text detector of the same text, so remembered too."""
-    if short.is_short(text):
+    if short.is_short(text, short.CONTROLS_SHARE):
         return short.has_ascii_controls(text)
     return bool(_remembered("controls", text, _controls)[0])

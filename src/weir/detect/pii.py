@@ -43,7 +43,8 @@ _STREET_TYPES = (
     "Court", "Ct.", "Place", "Pl.", "Terrace", "Way", "Highway", "Hwy", "Parkway", "Pkwy", "Square", "Close",
     "Crescent",
 )  # fmt: skip
-_STREETS: Anchors[str] = Anchors([(" " + t, t, False) for t in _STREET_TYPES])
+# Capitalised street types are rare: regular expressions find them faster than numpy up to 4 K.
+_STREETS: Anchors[str] = Anchors([(" " + t, t, False) for t in _STREET_TYPES], short_share=8.0)
 _BAD_NINO_PREFIXES = frozenset({"BG", "GB", "KN", "NK", "NT", "TN", "ZZ"})
 _SSN_INVALID = frozenset({"078051120", "219099999", "123456789"})
 _SIN_CONTEXT = re.compile(r"(?i:\bSIN\b|social insurance)")

@@ -20,7 +20,8 @@ import numpy as np
 import numpy.typing as npt
 
 from weir.detect import short
-from weir.detect.injection.features import ORDERS, Prepared, gram_indices, prepare, window_sums, windows
+from weir.detect.injection.features import ORDERS, TABLE_BYTES, Prepared, gram_indices, prepare, window_sums, windows
+from weir.detect.injection.quiet import collapse, quiet
 from weir.detect.injection.segments import segments
 from weir.errors import DetectorError
 
@@ -29,6 +30,11 @@ __all__ = ["MODEL_FILE", "InjectionModel", "WindowScore", "load_model"]
 MODEL_FILE = "model.npz"
 _BLOCK = 1 << 14
 """Bytes hashed and gathered at a time (see ``InjectionModel.position_weights``)."""
+_QUIET_SHARE = 4.0
+_SUM_SHARE = 33.0
+"""Of ``short.LIMIT``: the blocks whose gram weights are summed by one reduction, not row by row."""
+"""Of ``short.LIMIT``: the texts (in UTF-8 bytes) whose windows :meth:`InjectionModel._quiet` checks
+in Python floats first (measured: docs/detect.md, "Speed")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,7 +108,7 @@ class InjectionModel:
         logit, starts, ends = self._scale(per_position, chunk, 0.0)
         half = (chunk // 2) + (chunk // 2) % 2
         scales = [(logit, starts, ends)]
-        # A scale added here must also rule out _below_floor_as_one_window for the texts it scores.
+        # A scale added here must also be added to (or rule out) _quiet for the texts it scores.
         if self.short_margin is not None and self._half_scale(size, chunk):
             scales.append(self._scale(per_position, half, self.short_margin))
         if self.segment_margin is not None:
@@ -116,23 +122,23 @@ class InjectionModel:
         half = (chunk // 2) + (chunk // 2) % 2
         return self.short_margin is not None and size > half >= 16
 
-    def _below_floor_as_one_window(self, prepared: Prepared, chunk: int, minimum: float) -> bool:
-        """Whether a short text that :meth:`_logits` scores as ONE window (it fits in a chunk and no
-        other scale applies) has a logit below the floor for ``minimum``.
+    def _quiet(self, raw: bytes, chunk: int, minimum: float) -> bool:
+        """Whether no window of a short text can reach ``minimum`` (:mod:`weir.detect.injection.quiet`).
 
-        :meth:`_scale`'s arithmetic for that one window in Python floats -- IEEE double like
-        numpy's, on the same sum, so the same logit -- without its half-dozen small arrays.
-        ``False`` means "not shown": the caller then scores the text in full.
+        ``False`` means "not shown": the caller then scores the text in full. Texts with segments
+        (a third scale, cut by the raw bytes) always are.
         """
-        data = prepared.data
-        if self.segment_margin is not None or not short.within(data.size):
+        floor = _logit_floor(minimum)
+        if self.segment_margin is not None or floor == -np.inf or not short.within(len(raw), _QUIET_SHARE):
+            return False
+        data = np.frombuffer(collapse(raw.translate(TABLE_BYTES)), dtype=np.uint8)
+        if data.size == 0:
             return False
         chunk += chunk % 2
-        if data.size == 0 or data.size > chunk or self._half_scale(data.size, chunk):
-            return False
-        total = float(self.position_weights(data).sum(dtype=np.float64))
-        logit = total / (max(data.size, self.min_window) * float(len(ORDERS))) + (self.bias - 0.0)
-        return logit < _logit_floor(minimum)
+        scales = [(chunk, 0.0)]
+        if self.short_margin is not None and self._half_scale(data.size, chunk):
+            scales.append(((chunk // 2) + (chunk // 2) % 2, self.short_margin))
+        return quiet(self.position_weights(data), scales, self.min_window, self.bias, floor)
 
     def position_weights(self, data: npt.NDArray[np.uint8]) -> npt.NDArray[np.float32]:
         """The summed weight of the grams (one per order) starting at each normalised byte.
@@ -144,6 +150,11 @@ class InjectionModel:
         """
         if data.size <= _BLOCK:  # one block: the same sums without the bookkeeping
             gathered = np.take(self.weights, gram_indices(data, self.bits), mode="clip")
+            if short.within(data.size, _SUM_SHARE):
+                # One reduction over the rows: out = row 0, then += each next row, in float32
+                # as below (a reduction along the outer axis adds whole rows, in order).
+                summed: npt.NDArray[np.float32] = gathered.sum(axis=0)
+                return summed
             total: npt.NDArray[np.float32] = gathered[0].copy()
             for row in gathered[1:]:
                 total += row
@@ -186,10 +197,9 @@ class InjectionModel:
         Spans are byte offsets in ``raw``; they are mapped back from the normalised bytes only for
         the windows returned, so a clean text costs no mapping at all.
         """
-        prepared = prepare(raw)
-        if self._below_floor_as_one_window(prepared, chunk, minimum):
-            return []  # the usual answer for a short text, at a third of the cost
-        logit, starts, ends, prepared = self._logits(raw, chunk, prepared)
+        if self._quiet(raw, chunk, minimum):
+            return []  # the usual answer for a short text, at a fraction of the cost
+        logit, starts, ends, prepared = self._logits(raw, chunk)
         # Only windows near or above the threshold need their probability: the sigmoid is monotonic,
         # so the logit floor (a little below the exact boundary) loses none; the exact test follows.
         candidates = np.flatnonzero(logit >= _logit_floor(minimum))

@@ -20,8 +20,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from weir.detect import short
 from weir.detect.codes import max_code_point
 from weir.detect.injection.anchors import Anchors, regions
+from weir.detect.injection.literals import LiteralSet, occurrences
 
 __all__ = ["PATTERNS", "Hit", "Pattern", "scan_patterns"]
 
@@ -62,13 +64,25 @@ class Pattern:
     lead: int | None = None
     """The most characters a match can run before an anchor it contains (``None``: its width).
     Long texts are searched from that far before each anchor, not from a whole width before it."""
+    begins: tuple[str, ...] = ()
+    """Words (lower case, any characters) one of which every match begins with, when ``starts``
+    cannot say it (the words are too common to anchor on, or not printable). Near the anchors of a
+    long text the regex is then tried only where one of them occurs, and at the text's start: the
+    same matches as searching those stretches, a fraction of the regex work."""
     exact: re.Pattern[str] = field(init=False, compare=False, repr=False)
+    begin: re.Pattern[str] | None = field(init=False, compare=False, repr=False)
+    """Finds where the words of ``begins`` occur in the lower-cased text (``None``: no words)."""
+    begin_exact: re.Pattern[str] | None = field(init=False, compare=False, repr=False)
+    """The same, ignoring ASCII case, for the text that is matched with ``exact``."""
     width: int = field(init=False, compare=False, repr=False)
     """The longest text the regex can match (all its repeats are bounded)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "exact", re.compile(self.regex.pattern, _FLAGS))
         object.__setattr__(self, "width", _max_width(self.regex))
+        words = self.begins
+        object.__setattr__(self, "begin", occurrences(words, re.ASCII) if words else None)
+        object.__setattr__(self, "begin_exact", occurrences(words, _FLAGS) if words else None)
 
 
 def _max_width(regex: re.Pattern[str]) -> int:
@@ -239,6 +253,22 @@ _A_AGENT = (
     "gemini",
 )
 _A_ROLE = ("system", "developer", "admin", "operator")
+# The words _AGENT's alternatives begin with ("ai assistant" begins with "ai", "chatgpt" with "chat").
+_AGENT_WORDS = (
+    "ai",
+    "a.i.",
+    "assistant",
+    "agent",
+    "llm",
+    "language",
+    "model",
+    "chat",
+    "bot",
+    "copilot",
+    "claude",
+    "gpt",
+    "gemini",
+)
 _A_CHAT = ("<|", "[inst]", "[/inst]", "<<sys>>", "<</sys>>", "<start_of_turn", "<end_of_turn")
 _A_TOOL_TAG = ("<tool", "</tool", "<function", "</function", "<antml", "</antml", "<invoke", "<|")
 
@@ -275,6 +305,7 @@ PATTERNS: tuple[Pattern, ...] = (
         "a system/developer header followed by orders",
         _A_ROLE,
         word_start=False,
+        begins=("\n",),  # or the text's start (^)
     ),
     Pattern(
         "role-impersonation",
@@ -282,6 +313,7 @@ PATTERNS: tuple[Pattern, ...] = (
         0.85,
         "a system/admin override header inside data",
         ("override", "overwrite", "directive"),
+        begins=("system", "developer", "admin", "operator", "root"),
     ),
     Pattern(
         "role-impersonation",
@@ -290,6 +322,7 @@ PATTERNS: tuple[Pattern, ...] = (
         "a markdown heading posing as a system header",
         _A_ROLE,
         word_start=False,
+        begins=("##",),
     ),
     Pattern(
         "role-impersonation",
@@ -306,6 +339,7 @@ PATTERNS: tuple[Pattern, ...] = (
         0.9,
         "claims new instructions from the developer or system",
         ("instruction", "directive", "orders", "message"),
+        begins=("new", "updated", "revised", "additional", "important", "urgent", "secret", "hidden", "priority"),
     ),
     Pattern(
         "addressed-to-assistant",
@@ -314,6 +348,7 @@ PATTERNS: tuple[Pattern, ...] = (
         "text addressed to the AI that reads it",
         _A_AGENT,
         lead=_lead(_ADDRESSED_LEAD),
+        begins=("dear", "attention", "attn", "hey", "hello", "hi", "note", "message", "instruction", "important"),
     ),
     Pattern(
         "addressed-to-assistant",
@@ -322,14 +357,24 @@ PATTERNS: tuple[Pattern, ...] = (
         "a note to the AI handling the document",
         _A_AGENT,
         lead=_lead(_TO_THE_AGENT_LEAD),
+        begins=("to", "for"),
     ),
-    Pattern("addressed-to-assistant", _NEW_TASK, 0.8, "gives the AI a new task", _A_AGENT, lead=_lead(_AGENT)),
+    Pattern(
+        "addressed-to-assistant",
+        _NEW_TASK,
+        0.8,
+        "gives the AI a new task",
+        _A_AGENT,
+        lead=_lead(_AGENT),
+        begins=_AGENT_WORDS,
+    ),
     Pattern(
         "addressed-to-assistant",
         _AGENT_ORDERS,
         0.8,
         "orders labelled as being for the AI",
         ("instruction", "directive", "command", "orders"),
+        begins=("ai", "llm", "assistant", "chatbot", "copilot", "gpt", "language"),
     ),
     Pattern(
         "addressed-to-assistant",
@@ -337,6 +382,7 @@ PATTERNS: tuple[Pattern, ...] = (
         0.8,
         "asks the reader to hide the text from the user",
         ("mention", "reveal", "disclose", "tell"),
+        begins=("do", "never"),  # "do" begins "don't" too
     ),
     Pattern(
         "addressed-to-assistant",
@@ -344,6 +390,7 @@ PATTERNS: tuple[Pattern, ...] = (
         0.85,
         "conditional aimed at an AI reader",
         _A_AGENT,
+        begins=("if", "when", "since"),
     ),
     Pattern(
         "addressed-to-assistant",
@@ -352,6 +399,7 @@ PATTERNS: tuple[Pattern, ...] = (
         "text aimed at the AI processing it",
         _A_AGENT,
         lead=_lead(_AGENT_READING_LEAD),
+        begins=("ai", "llm", "language", "assistant", "agent", "model", "bot"),
     ),
     Pattern(
         "addressed-to-assistant",
@@ -359,6 +407,7 @@ PATTERNS: tuple[Pattern, ...] = (
         0.9,
         "re-programs the model from now on",
         ("now", "henceforth"),
+        begins=("from", "starting", "henceforth", "you"),
     ),
     Pattern(
         "addressed-to-assistant",
@@ -367,6 +416,7 @@ PATTERNS: tuple[Pattern, ...] = (
         "tells the AI what it must do",
         _A_AGENT,
         lead=_lead(_AS_AN_AI_LEAD),
+        begins=("as", "to"),
     ),
     Pattern(
         "fake-tool-call",
@@ -386,6 +436,7 @@ PATTERNS: tuple[Pattern, ...] = (
             q + w + q for w in ("arguments", "parameters", "args", "input", "tool_input", "tool_calls") for q in "\"'"
         ),
         word_start=False,
+        begins=("{", '"', "'"),
     ),
     Pattern(
         "markdown-exfiltration",
@@ -415,10 +466,12 @@ PATTERNS: tuple[Pattern, ...] = (
         ("](",),
         _templated_data,
         word_start=False,
+        begins=("[",),
     ),
 )
 
 _ANCHORS = Anchors(list(dict.fromkeys(a for p in PATTERNS for a in (*p.anchors, *p.starts))))
+
 _ANCHOR_IDS = tuple(tuple(_ANCHORS.literals.index(a) for a in p.anchors) for p in PATTERNS)
 _START_IDS = tuple(tuple(_ANCHORS.literals.index(a) for a in p.starts) for p in PATTERNS)
 
@@ -455,9 +508,15 @@ _LITERALS = tuple(dict.fromkeys(a.removesuffix("\\b") for p in PATTERNS for a in
 _LITERALS_OF = tuple(frozenset(_LITERALS.index(a.removesuffix("\\b")) for a in p.anchors) for p in PATTERNS)
 
 
+_LITERAL_SET = LiteralSet(_LITERALS)
+
+
 def _small_regions(lowered: str) -> list[list[tuple[int, int]]]:
     """The whole text for each pattern one of whose anchors occurs in it (a superset test)."""
-    present = {i for i, literal in enumerate(_LITERALS) if literal in lowered}
+    if short.LIMIT < 0:  # the reference: one substring test per literal
+        present = {i for i, literal in enumerate(_LITERALS) if literal in lowered}
+    else:
+        present = _LITERAL_SET.present(lowered)
     whole = [(0, len(lowered))]
     return [whole if present & wanted else [] for wanted in _LITERALS_OF]
 
@@ -514,9 +573,31 @@ def _anchored_matches(source: str, size: int, subject: str, aligned: bool) -> It
             at = np.unique(np.concatenate([found[i] for i in _START_IDS[k]]))
             yield from _match_at(pattern, regex, subject, at.tolist())
             continue
+        if pattern.begins and short.LIMIT >= 0:  # LIMIT < 0: the reference, searching every stretch
+            # A match begins at most ``lead`` characters before an anchor it contains, and not after
+            # it; the windows reach a word's length past the anchor, so a word is never cut off.
+            lead = pattern.width if pattern.lead is None else pattern.lead
+            windows = regions(anchors, max(map(len, pattern.begins)), size, lead)
+            yield from _match_at(pattern, regex, subject, _begins_in(pattern, windows, subject, aligned))
+            continue
         for lo, hi in regions(anchors, pattern.width, size, pattern.lead):
             for match in regex.finditer(subject, lo, hi):
                 yield pattern, match
+
+
+def _begins_in(pattern: Pattern, windows: list[tuple[int, int]], subject: str, aligned: bool) -> list[int]:
+    """Every position inside ``windows`` where a match of ``pattern`` can begin, in order.
+
+    A match begins in the stretch just before an anchor it contains (``windows`` are those,
+    merged): at one of its ``begins`` words, or (a pattern anchored with ``^``) at 0. The words
+    are looked for only there: they are common words, and a text holds thousands. Trying a
+    position where no match begins costs a failed ``match`` and changes nothing."""
+    finder = pattern.begin if aligned else pattern.begin_exact
+    assert finder is not None
+    at = [m.start() for lo, hi in windows for m in finder.finditer(subject, lo, hi)]
+    if windows and windows[0][0] == 0 and (not at or at[0] != 0):
+        at.insert(0, 0)
+    return at
 
 
 def _match_at(
