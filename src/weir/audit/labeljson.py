@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import json.encoder
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from enum import Enum
 from typing import Any
 
@@ -45,6 +45,7 @@ def _member_text() -> Callable[[Any], str]:
 
 
 _sort_key = _member_text()
+_string_text: Callable[[str], str] = json.encoder.encode_basestring_ascii
 
 # The fields this module writes by hand; a model with any other field set takes the reference path.
 _KNOWN: dict[type[BaseModel], tuple[str, ...]] = {
@@ -85,7 +86,7 @@ def label_json(label: DataLabel) -> dict[str, Any]:
     _put_set(out, "attribution", list(label.attribution))
     _put_set(out, "evidence", list(label.evidence))
     if label.origins != {}:
-        out["origins"] = {key: _sorted([_origin(o) for o in value]) for key, value in label.origins.items()}
+        out["origins"] = {key: _sorted_origins(value) for key, value in label.origins.items()}
     return out
 
 
@@ -101,7 +102,36 @@ def _put_set(out: dict[str, Any], key: str, members: list[Any]) -> None:
 
 
 def _sorted(members: list[Any]) -> list[Any]:
-    return sorted(members, key=_sort_key) if len(members) > 1 else members
+    return sorted(members, key=_member_key) if len(members) > 1 else members
+
+
+def _member_key(member: Any) -> str:
+    # A string's JSON text is encode_basestring_ascii's (what the encoder itself calls for it).
+    return _string_text(member) if type(member) is str else _sort_key(member)
+
+
+def _sorted_origins(origins: Iterable[Origin]) -> list[Any]:
+    """Origins as JSON, sorted by their JSON text, which is written here without the encoder.
+
+    ``json.dumps({"dialect": d, "path": p}, sort_keys=True)`` is exactly
+    ``'{"dialect": ' + text(d) + ', "path": ' + text(p) + "}"`` for strings ``d`` and ``p``.
+    """
+    keyed = []
+    for origin in origins:
+        member = _origin(origin)
+        dialect, path = member.get("dialect"), member.get("path")
+        if len(member) == 2 and type(dialect) is str and type(path) is str:
+            key = '{"dialect": ' + _string_text(dialect) + ', "path": ' + _string_text(path) + "}"
+        else:
+            key = _sort_key(member)
+        keyed.append((key, member))
+    if len(keyed) > 1:
+        keyed.sort(key=_first)
+    return [member for _, member in keyed]
+
+
+def _first(pair: tuple[str, Any]) -> str:
+    return pair[0]
 
 
 def _value(member: Any) -> Any:
