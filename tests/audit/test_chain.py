@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -173,6 +175,35 @@ def test_the_hash_is_sha256_of_the_previous_hash_and_the_canonical_row() -> None
     assert (
         canonical_json({"event": {"a": "é", "b": [1, 2], "phase": "call"}, "id": 1}) == '{"event":' + text + ',"id":1}'
     )
+
+
+_json_values = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(st.characters(exclude_categories=["Cs"]), max_size=8),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=200)
+@given(_json_values)
+def test_canonical_json_is_json_dumps_with_the_documented_options(value: object) -> None:
+    reference = json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    assert canonical_json(value) == reference
+
+
+def test_canonical_json_refuses_what_is_not_json() -> None:
+    for bad in (float("nan"), {"x": float("inf")}, {"x": object()}):
+        with pytest.raises((ValueError, TypeError)):
+            canonical_json(bad)
+    circular: dict[str, object] = {}
+    circular["self"] = circular
+    with pytest.raises(RecursionError):
+        canonical_json(circular)
+    assert canonical_json({"b": 1, "a": [1.5, "é"]}) == '{"a":[1.5,"é"],"b":1}'  # still sound after failures
 
 
 def _rows(n: int) -> list[ChainRow]:

@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Mapping, Sequence
+import json.encoder
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from weir.labels.base import WeirModel
@@ -89,12 +90,30 @@ class ChainRow(NamedTuple):
 
 
 _CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
-"""``json.dumps`` with these options builds this encoder on every call; it keeps no state."""
+"""The reference encoder: ``json.dumps`` with these options."""
+
+
+def _one_shot() -> Callable[[Any], str]:
+    """``_CANONICAL.encode``, with its C encoder built once instead of on every call.
+
+    Without circular-reference markers (a shared markers dict is left dirty by a failed encode
+    and is not safe across threads): a circular value raises ``RecursionError`` instead of
+    ``ValueError``, and the store treats both as "cannot be stored as JSON". Falls back to
+    ``encode`` where the C accelerator is missing.
+    """
+    make = getattr(json.encoder, "c_make_encoder", None)
+    if make is None:
+        return _CANONICAL.encode
+    encoder = make(None, _CANONICAL.default, json.encoder.encode_basestring, None, ":", ",", True, False, False)
+    return lambda value: "".join(encoder(value, 0))
+
+
+_encode = _one_shot()
 
 
 def canonical_json(value: Any) -> str:
     """Sorted keys, no whitespace, UTF-8 text; NaN and infinities refused (not JSON)."""
-    return _CANONICAL.encode(value)
+    return _encode(value)
 
 
 def chain_hash(prev_hash: str, row_id: int, event_json: str) -> str:

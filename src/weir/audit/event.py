@@ -7,7 +7,6 @@ reader can tell which fields to expect. Events are frozen values: the store seal
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from datetime import UTC, datetime
 from enum import StrEnum
@@ -15,6 +14,7 @@ from typing import Any, Literal
 
 from pydantic import Field, ValidationInfo, field_serializer, field_validator
 
+from weir.audit.labeljson import label_json
 from weir.audit.payload import Payload, Redactor, seal
 from weir.labels.base import WeirModel
 from weir.labels.datalabel import DataLabel
@@ -196,25 +196,3 @@ def format_time(value: datetime) -> str:
     utc = value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
     # isoformat, not strftime: %Y does not zero-pad years before 1000 on every platform.
     return utc.replace(tzinfo=None).isoformat(timespec="microseconds") + "Z"
-
-
-def label_json(label: DataLabel) -> dict[str, Any]:
-    """A data label as deterministic JSON: fields at their bottom value left out, sets sorted."""
-    dumped = label.model_dump(mode="json", by_alias=True, exclude_defaults=True)
-    return {key: _sorted_sets(value) for key, value in dumped.items()}
-
-
-# The sort key is each member's ``json.dumps(v, sort_keys=True)``; one encoder built once gives
-# the same text without constructing an encoder per member (most of label_json's cost).
-_sort_key = json.JSONEncoder(sort_keys=True).encode
-
-
-def _sorted_sets(value: Any) -> Any:
-    # Every list in a dumped DataLabel is a frozenset, so sorting loses nothing and makes the
-    # stored JSON (and therefore the chain hash) independent of set iteration order.
-    if isinstance(value, list):
-        items = [_sorted_sets(v) for v in value]
-        return sorted(items, key=_sort_key) if len(items) > 1 else items
-    if isinstance(value, dict):
-        return {k: _sorted_sets(v) for k, v in value.items()}
-    return value

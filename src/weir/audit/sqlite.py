@@ -112,7 +112,7 @@ class SqliteAuditStore:
                 server=event.server,
                 tool=event.tool,
             ) from exc
-        except (ValueError, TypeError) as exc:  # PydanticSerializationError is a ValueError
+        except (ValueError, TypeError, RecursionError) as exc:  # PydanticSerializationError is a ValueError
             raise AuditError(f"event cannot be stored as JSON: {exc}", server=event.server, tool=event.tool) from exc
         columns = index_columns(data)
         with self._lock:
