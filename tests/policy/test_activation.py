@@ -11,9 +11,9 @@ from tests.flow.strategies import labels
 from weir.flow.session import Session
 from weir.labels.datalabel import DataLabel
 from weir.labels.profile import ToolProfile
-from weir.policy.activation import call_facts, result_facts
+from weir.policy.activation import _session_facts, call_facts, result_facts
 from weir.policy.engine import Engine
-from weir.policy.facts import tool_facts
+from weir.policy.facts import label_facts, label_makers, label_reads, tool_facts
 from weir.policy.packs import PACKS, load_pack
 from weir.policy.rules import rules_from_data
 
@@ -87,3 +87,45 @@ def test_the_result_facts_built_for_a_pack_are_those_of_a_full_build(label: Data
     decided, reference = engine.decide(part, phase="result"), engine.decide(full, phase="result")
     assert decided == reference
     assert decided.reasons == reference.reasons
+
+
+LABEL_FIELDS = ("untrusted", "private", "malicious", "level", "sensitive", "classes", "scopes", "attribution")
+OTHER_FIELDS = ("findings", "finding_classes", "annotations", "internal_level", "internal_private", "internal_classes")
+SESSION_FIELDS = sorted([*LABEL_FIELDS, *OTHER_FIELDS, "steps", "servers"])
+
+
+@settings(max_examples=60, deadline=None)
+@given(seen=st.lists(labels, max_size=3), fields=st.frozensets(st.sampled_from(SESSION_FIELDS)))
+def test_session_facts_made_once_per_label_are_those_of_a_full_build(seen: list[Any], fields: frozenset[str]) -> None:
+    session = _session(seen)
+    full = _session_facts(session)
+    for _ in range(2):  # made, then found again
+        assert _session_facts(session, fields) == {k: full[k] for k in full if k in fields}
+    assert _session_facts(session, sorted(fields)) == _session_facts(session, fields)  # any collection
+
+
+@settings(max_examples=60, deadline=None)
+@given(first=labels, second=labels)
+def test_each_label_fact_depends_on_the_label_fields_it_names_alone(first: DataLabel, second: DataLabel) -> None:
+    for name in label_makers(SESSION_FIELDS):
+        reads = label_reads([name[0]])
+        mixed = first.model_copy(update={attr: getattr(second, attr) for attr in reads})
+        assert label_facts(mixed, [name[0]]) == label_facts(second, [name[0]])
+
+
+def test_a_session_whose_label_changed_gets_the_new_facts_not_the_remembered_ones() -> None:
+    fields = frozenset({"level", "classes", "untrusted", "internal_level"})
+    calm, alarmed = _session([DataLabel()]), _session([DataLabel(level=3, classes=frozenset({"credentials"}))])
+    assert _session_facts(calm, fields) == {"untrusted": False, "level": 0, "classes": [], "internal_level": 0}
+    assert _session_facts(alarmed, fields) == {
+        "untrusted": False,
+        "level": 3,
+        "classes": ["credentials"],
+        "internal_level": 3,
+    }
+    made = _session_facts(calm, fields)
+    made["level"] = 99  # a caller's copy: what is remembered is not changed
+    assert _session_facts(calm, fields)["level"] == 0
+    steps = _session_facts(calm, frozenset({"steps"}))["steps"]
+    calm.begin("mail", "send")
+    assert _session_facts(calm, frozenset({"steps"})) == {"steps": steps + 1}

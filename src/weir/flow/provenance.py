@@ -86,9 +86,26 @@ class ArgTaint(NamedTuple):
 
     def as_fact(self) -> dict[str, Any]:
         """The policy fact for this taint (a plain dict for CEL): every field, and ``corroborated``."""
-        fact = dict(zip(self._fields, self, strict=True))
-        fact["corroborated"] = self.trusted_also or self.user_first
-        return fact
+        # One dict display, built at its final size (a zip grows the dict three times on the way).
+        path, value, kind, step, server, tool, sources, malicious, trusted_also, user_first = self[:10]
+        sender, open_world, whole, query = self[10:]
+        return {
+            "path": path,
+            "value": value,
+            "kind": kind,
+            "step": step,
+            "server": server,
+            "tool": tool,
+            "sources": sources,
+            "malicious": malicious,
+            "trusted_also": trusted_also,
+            "user_first": user_first,
+            "sender": sender,
+            "open": open_world,
+            "whole": whole,
+            "query": query,
+            "corroborated": trusted_also or user_first,
+        }
 
 
 class ValueMemory:

@@ -7,15 +7,25 @@ caller keeps per profile: per decision this module does little more than copy a 
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Callable, Collection, Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from weir.flow.lineage import Lineage
 from weir.flow.provenance import ArgTaint
 from weir.flow.session import Session
 from weir.labels.config import ServerConfig
 from weir.labels.datalabel import DataLabel
-from weir.policy.facts import Facts, LabelMakers, ToolFacts, label_facts, label_makers, label_origins, server_facts
+from weir.policy.facts import (
+    Facts,
+    LabelMakers,
+    ToolFacts,
+    label_facts,
+    label_makers,
+    label_origins,
+    label_reads,
+    server_facts,
+)
 
 __all__ = ["call_facts", "result_facts"]
 
@@ -27,32 +37,96 @@ def _session_facts(session: Session, fields: Collection[str] | None = None) -> d
         for name, make_session in _SESSION_FACTS.items():
             facts[name] = make_session(session)
         return facts
-    # The engine names the same few fields (a frozenset) on every decision: their makers are looked up once.
-    of_label, of_session = _cached_makers(fields) if isinstance(fields, frozenset) else _makers(fields)
-    label = session.label
-    facts = {name: make(label) for name, make in of_label}
-    for name, make_session in of_session:
+    if not isinstance(fields, frozenset):
+        return _build(_plan(frozenset(fields)), session)
+    # The engine names the same few fields (a frozenset) on every decision, and sessions carry
+    # few distinct labels: the facts of a label are made once and copied (see _plan).
+    plan = _plan(fields)
+    label, internal = session.label, session.internal
+    key = (fields, plan.label_key(label), plan.internal_key(internal))
+    made = _MADE.get(key)
+    if made is None:
+        if len(_MADE) >= _MAX_MADE:
+            _MADE.clear()
+        made = _MADE[key] = {name: make(label) for name, make in plan.of_label}
+        for name, make_internal in plan.of_internal:
+            made[name] = make_internal(internal)
+    facts = dict(made)
+    for name, make_session in plan.of_steps:
         facts[name] = make_session(session)
     return facts
 
 
-Makers = tuple[LabelMakers, tuple[tuple[str, Callable[[Session], Any]], ...]]
+class _Plan(NamedTuple):
+    """How to make the session facts named by one set of fields."""
+
+    of_label: LabelMakers
+    """The label's facts (in :func:`label_facts`'s order)."""
+    of_internal: tuple[tuple[str, Callable[[DataLabel], Any]], ...]
+    """The facts of the organisation's own data (:attr:`Session.internal`)."""
+    of_steps: tuple[tuple[str, Callable[[Session], Any]], ...]
+    """The facts of the session's calls, made on every decision."""
+    label_key: Callable[[DataLabel], Any]
+    """The label fields ``of_label`` reads: with ``internal_key``, all the made facts depend on."""
+    internal_key: Callable[[DataLabel], Any]
+    """The internal label's fields ``of_internal`` reads."""
 
 
-def _makers(fields: Collection[str]) -> Makers:
-    """The makers of ``fields``: label facts (in :func:`label_facts`'s order), then the session's own."""
-    return label_makers(fields), tuple((n, make) for n, make in _SESSION_FACTS.items() if n in fields)
+@functools.lru_cache(maxsize=64)
+def _plan(fields: frozenset[str]) -> _Plan:
+    internal = tuple((n, make) for n, make in _INTERNAL_FACTS.items() if n in fields)
+    return _Plan(
+        label_makers(fields),
+        internal,
+        tuple((n, make) for n, make in _STEP_FACTS.items() if n in fields),
+        _getter(label_reads(fields)),
+        _getter(tuple(sorted({_INTERNAL_READS[n] for n, _ in internal}))),
+    )
 
 
-_cached_makers = functools.lru_cache(maxsize=64)(_makers)
+def _getter(attrs: tuple[str, ...]) -> Callable[[DataLabel], Any]:
+    return operator.attrgetter(*attrs) if attrs else _nothing
+
+
+def _nothing(_label: DataLabel) -> tuple[()]:
+    return ()
+
+
+def _build(plan: _Plan, session: Session) -> dict[str, Any]:
+    facts = {name: make(session.label) for name, make in plan.of_label}
+    for name, make_internal in plan.of_internal:
+        facts[name] = make_internal(session.internal)
+    for name, make_session in plan.of_steps:
+        facts[name] = make_session(session)
+    return facts
+
+
+_MADE: dict[tuple[Any, ...], dict[str, Any]] = {}
+"""(fields, label fields read, internal fields read) → the facts made from them (bounded)."""
+_MAX_MADE = 1024
+
+_INTERNAL_FACTS: dict[str, Callable[[DataLabel], Any]] = {
+    "internal_level": lambda internal: int(internal.level),
+    "internal_private": lambda internal: internal.private,
+    "internal_classes": lambda internal: sorted(internal.classes),
+}
+"""The facts of the organisation's own data, from :attr:`Session.internal`."""
+_INTERNAL_READS = {"internal_level": "level", "internal_private": "private", "internal_classes": "classes"}
+"""The internal label's field each of those is made from."""
+_STEP_FACTS: dict[str, Callable[[Session], Any]] = {
+    "steps": lambda session: len(session.steps),
+    "servers": lambda session: session.servers(),
+}
+"""The facts of the session's calls."""
+
+
+def _of_internal(make: Callable[[DataLabel], Any]) -> Callable[[Session], Any]:
+    return lambda session: make(session.internal)
 
 
 _SESSION_FACTS: dict[str, Callable[[Session], Any]] = {
-    "internal_level": lambda session: int(session.internal.level),
-    "internal_private": lambda session: session.internal.private,
-    "internal_classes": lambda session: sorted(session.internal.classes),
-    "steps": lambda session: len(session.steps),
-    "servers": lambda session: session.servers(),
+    **{name: _of_internal(make) for name, make in _INTERNAL_FACTS.items()},
+    **_STEP_FACTS,
 }
 """The session facts beyond its label's."""
 

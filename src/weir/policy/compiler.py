@@ -33,11 +33,19 @@ _PLACEHOLDER = re.compile(r"\{([A-Za-z_][\w.]*)\}")
 
 @dataclass(frozen=True)
 class CompiledPhase:
-    """Every rule of one phase, compiled singly and together."""
+    """Every rule of one phase, compiled singly and together.
+
+    What most decisions never use is compiled on first use: the single CEL program of every
+    condition (:meth:`program`, needed only when the generated Python defers to CEL) and the
+    untyped Python translation (:meth:`general`, for facts not built by the Guard). A long
+    replay or a gateway pays for them once, if ever; a ``weir replay`` of one short trace does
+    not pay for them at all.
+    """
 
     rules: tuple[Rule, ...]
     singles: tuple[Any, ...]
     combined: Any | None
+    """The combined CEL program, or None until :meth:`program` compiles it."""
     roots: frozenset[str]
     """The fact roots any rule of this phase uses (only those are built per decision)."""
     fields: dict[str, frozenset[str] | None]
@@ -52,6 +60,25 @@ class CompiledPhase:
     """What to check convertible before :attr:`typed` may run (:func:`weir.policy.schema.wire_fields`)."""
     needs: dict[str, frozenset[str] | None] | None = None
     """Root → the fields conditions, reasons and obligations read (None: the whole root)."""
+    translated: bool = True
+    """Whether :attr:`fast` has been translated (False: :meth:`general` does it on first use)."""
+
+    def program(self) -> Any:
+        """Every condition as one CEL list expression (compiled on first use)."""
+        if self.combined is None:
+            # The conditions each compiled on their own already, so this cannot fail on syntax;
+            # should it fail anyway, the decision asking for it fails closed.
+            combined = cel.compile("[" + ",\n".join(f"({r.when})" for r in self.rules) + "]")
+            object.__setattr__(self, "combined", combined)
+        return self.combined
+
+    def general(self) -> Verdicts | None:
+        """:attr:`fast`, translated on first use (None: a rule is outside the subset)."""
+        if not self.translated:
+            fast = compile_conditions([r.when for r in self.rules], FACT_ROOTS) if self.rules else None
+            object.__setattr__(self, "fast", fast)
+            object.__setattr__(self, "translated", True)
+        return self.fast
 
 
 def referenced_facts(when: str) -> list[str]:
@@ -78,8 +105,13 @@ def _position(rule: Rule, message: str) -> tuple[int | None, int | None]:
     return rule.when_line + cel_line - 1, cel_col
 
 
-def compile_rule(rule: Rule) -> Any:
-    """Compile one rule's condition and dry-run it. Raises PolicyCompileError with line and column."""
+def compile_rule(rule: Rule, neutral: cel.Context | None = None) -> Any:
+    """Compile one rule's condition and dry-run it. Raises PolicyCompileError with line and column.
+
+    ``neutral`` is the activation of the dry run (default: :func:`weir.policy.facts.skeleton`,
+    without ``result`` for a pre-call rule, already converted into CEL values); a phase dry-runs
+    all its rules on one (converting the skeleton costs a hundred times more than a dry run).
+    """
     try:
         program = cel.compile(rule.when)
     except (ValueError, RuntimeError) as exc:
@@ -90,9 +122,7 @@ def compile_rule(rule: Rule) -> Any:
             f"`when` does not compile: {first}", rule=rule.name, line=line, column=col, path=rule.path
         ) from exc
     _check_placeholders(rule)
-    facts = skeleton()
-    if rule.phase == "call":
-        facts.pop("result")
+    facts = neutral if neutral is not None else _neutral(rule.phase)
     try:
         value = program.execute(facts)
     except KeyError as exc:
@@ -107,6 +137,14 @@ def compile_rule(rule: Rule) -> Any:
     if not isinstance(value, bool):
         raise _at(rule, f"`when` must be true or false, not {type(value).__name__}")
     return program
+
+
+def _neutral(phase: Phase) -> cel.Context:
+    """The dry run's activation for ``phase``: a pre-call rule must not see ``result``."""
+    facts = skeleton()
+    if phase == "call":
+        facts.pop("result")
+    return cel.Context(facts)
 
 
 def _at(rule: Rule, message: str) -> PolicyCompileError:
@@ -135,18 +173,19 @@ def _check_placeholders(rule: Rule) -> None:
 def compile_phase(rules: Sequence[Rule], phase: Phase) -> CompiledPhase:
     """Compile the rules of one phase (each singly, then all as one list expression)."""
     chosen = tuple(r for r in rules if r.phase == phase)
-    singles = tuple(compile_rule(r) for r in chosen)
-    combined = cel.compile("[" + ",\n".join(f"({r.when})" for r in chosen) + "]") if chosen else None
+    neutral = _neutral(phase)  # executing a program reads a context, never writes it
+    singles = tuple(compile_rule(r, neutral) for r in chosen)
     roots = {name for prog in singles for name in prog.variables() if name in FACT_ROOTS}
     roots |= {m.group(1).split(".", 1)[0] for r in chosen for m in _PLACEHOLDER.finditer(r.reason)}
     items = frozenset(m.group(1) for r in chosen for m in _DOT_NAME.finditer(_strip_strings(r.when)))
     conditions = [r.when for r in chosen]
-    fast = compile_conditions(conditions, FACT_ROOTS) if chosen else None
     typed = compile_conditions(conditions, FACT_ROOTS, typed=True) if chosen else None
     fields = fields_used(chosen, roots)
     wire = wire_fields(fields, items)
     needs = _needed(chosen, fields)
-    return CompiledPhase(chosen, singles, combined, frozenset(roots), fields, items, fast, typed, wire, needs)
+    return CompiledPhase(
+        chosen, singles, None, frozenset(roots), fields, items, None, typed, wire, needs, translated=False
+    )
 
 
 def _needed(rules: Sequence[Rule], fields: dict[str, frozenset[str] | None]) -> dict[str, frozenset[str] | None]:

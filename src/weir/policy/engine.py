@@ -144,13 +144,13 @@ class Engine:
         return ctx
 
     def _decide(self, facts: Facts, phase: CompiledPhase) -> Decision:
-        if phase.combined is None:
+        if not phase.rules:
             return self._decision(facts, [], None)
         hits = self._fast(facts, phase)
         if hits is not None:
             return self._decision(facts, [r for r, hit in zip(phase.rules, hits, strict=True) if hit], None)
         try:
-            verdicts = phase.combined.execute(self._activation(facts.values, phase))
+            verdicts = phase.program().execute(self._activation(facts.values, phase))
         except Exception:
             verdicts = None
         if not isinstance(verdicts, list) or not all(isinstance(v, bool) for v in verdicts):
@@ -167,7 +167,7 @@ class Engine:
         if facts.typed and tool_typed and phase.typed is not None:
             function = phase.typed if _wire_holdable(values, phase) else None
         else:
-            function = phase.fast if self._holdable(values, phase) else None
+            function = phase.general() if self._holdable(values, phase) else None
         if function is None:
             return None
         try:

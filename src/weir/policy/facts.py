@@ -22,7 +22,17 @@ from weir.labels.finding import Finding
 from weir.labels.profile import ToolProfile
 from weir.labels.vocab import Destination, Effect, Level, Outcome, class_level, worst
 
-__all__ = ["Facts", "LabelMakers", "ToolFacts", "label_facts", "label_makers", "server_facts", "skeleton", "tool_facts"]
+__all__ = [
+    "Facts",
+    "LabelMakers",
+    "ToolFacts",
+    "label_facts",
+    "label_makers",
+    "label_reads",
+    "server_facts",
+    "skeleton",
+    "tool_facts",
+]
 
 
 @dataclass(frozen=True)
@@ -219,6 +229,26 @@ _LABEL_FACTS: dict[str, Callable[[DataLabel], Any]] = {
     "annotations": request_annotations,
 }
 """Each label fact and how it is made, in the order facts list them."""
+
+_LABEL_READS: dict[str, tuple[str, ...]] = {
+    "untrusted": ("untrusted",),
+    "private": ("private",),
+    "malicious": ("malicious",),
+    "level": ("level",),
+    "sensitive": ("level",),
+    "classes": ("classes",),
+    "scopes": ("scopes",),
+    "attribution": ("attribution",),
+    "findings": ("findings",),
+    "finding_classes": ("findings",),
+    "annotations": ("untrusted", "private", "level", "malicious", "attribution"),
+}
+"""The label fields each label fact is made from (a test holds this to the makers above)."""
+
+
+def label_reads(fields: Collection[str]) -> tuple[str, ...]:
+    """The :class:`DataLabel` fields the label facts among ``fields`` are made from (sorted, once each)."""
+    return tuple(sorted({attr for name in fields if name in _LABEL_READS for attr in _LABEL_READS[name]}))
 
 
 def label_origins(prefix: str, label: DataLabel, lineage: Lineage | None) -> dict[str, str]:
