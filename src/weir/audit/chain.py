@@ -93,22 +93,33 @@ _CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_asci
 """The reference encoder: ``json.dumps`` with these options."""
 
 
-def _one_shot() -> Callable[[Any], str]:
-    """``_CANONICAL.encode``, with its C encoder built once instead of on every call.
+def one_shot(encoder: json.JSONEncoder) -> Callable[[Any], str]:
+    """``encoder.encode``, with its C encoder built once instead of on every call.
 
     Without circular-reference markers (a shared markers dict is left dirty by a failed encode
     and is not safe across threads): a circular value raises ``RecursionError`` instead of
     ``ValueError``, and the store treats both as "cannot be stored as JSON". Falls back to
-    ``encode`` where the C accelerator is missing.
+    ``encode`` where the C accelerator is missing or the encoder indents.
     """
     make = getattr(json.encoder, "c_make_encoder", None)
-    if make is None:
-        return _CANONICAL.encode
-    encoder = make(None, _CANONICAL.default, json.encoder.encode_basestring, None, ":", ",", True, False, False)
-    return lambda value: "".join(encoder(value, 0))
+    if make is None or encoder.indent is not None:
+        return encoder.encode
+    text = json.encoder.encode_basestring_ascii if encoder.ensure_ascii else json.encoder.encode_basestring
+    built = make(
+        None,
+        encoder.default,
+        text,
+        None,
+        encoder.key_separator,
+        encoder.item_separator,
+        encoder.sort_keys,
+        encoder.skipkeys,
+        encoder.allow_nan,
+    )
+    return lambda value: "".join(built(value, 0))
 
 
-_encode = _one_shot()
+_encode = one_shot(_CANONICAL)
 
 
 def canonical_json(value: Any) -> str:

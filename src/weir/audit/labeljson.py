@@ -20,6 +20,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from weir.audit.chain import one_shot
 from weir.labels.datalabel import DataLabel
 from weir.labels.finding import Finding
 from weir.labels.provenance import Origin
@@ -28,23 +29,8 @@ from weir.labels.vocab import Level
 __all__ = ["label_json", "reference_label_json"]
 
 
-def _member_text() -> Callable[[Any], str]:
-    """``json.dumps(v, sort_keys=True)``: the key sets are sorted by.
-
-    ``JSONEncoder.encode`` builds its C encoder afresh on every call, which is most of the cost
-    of sorting a label's sets; this builds it once (with the same options) and falls back to
-    ``encode`` where the C accelerator is missing. No circular-reference markers: a label's
-    members are never circular, and a shared markers dict would not be safe across threads.
-    """
-    reference = json.JSONEncoder(sort_keys=True)
-    make = getattr(json.encoder, "c_make_encoder", None)
-    if make is None:
-        return reference.encode
-    one_shot = make(None, reference.default, json.encoder.encode_basestring_ascii, None, ": ", ", ", True, False, True)
-    return lambda value: "".join(one_shot(value, 0))
-
-
-_sort_key = _member_text()
+_sort_key = one_shot(json.JSONEncoder(sort_keys=True))
+"""``json.dumps(v, sort_keys=True)``, the text a label's sets are sorted by, with its encoder built once."""
 _string_text: Callable[[str], str] = json.encoder.encode_basestring_ascii
 
 # The fields this module writes by hand; a model with any other field set takes the reference path.
