@@ -5,7 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from weir.detect.injection.anchors import Anchors
-from weir.detect.injection.patterns import _ANCHORS
+from weir.detect.injection.scanner import _ANCHORS
 
 LITERALS = ["ai\\b", "ais\\b", "<|", "ignor", "ignore", "agent", "a.i.", "](", "now"]
 INDEX = Anchors(LITERALS)

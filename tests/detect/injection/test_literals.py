@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from weir.detect.injection.literals import LiteralSet, occurrences
-from weir.detect.injection.patterns import _LITERAL_SET, _LITERALS
+from weir.detect.injection.scanner import _LITERAL_SET, _LITERALS
 
 # Literals that overlap one another every way a non-overlapping scan can hide one: a prefix of
 # another, a suffix running into another, one inside another, the same first character.

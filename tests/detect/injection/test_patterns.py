@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 from weir.detect import short
 from weir.detect.evaluation.injection import DEV_SET, FRESH_SET, HOLDOUT_SET, load_set
-from weir.detect.injection.patterns import PATTERNS, Hit, scan_patterns
+from weir.detect.injection.patterns import PATTERNS, Hit
+from weir.detect.injection.scanner import scan_patterns
 
 CORPORA = (DEV_SET, FRESH_SET, HOLDOUT_SET)  # never the held-out sets
 

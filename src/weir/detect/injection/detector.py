@@ -8,7 +8,8 @@ import numpy as np
 import numpy.typing as npt
 
 from weir.detect.injection.model import InjectionModel, WindowScore, load_model
-from weir.detect.injection.patterns import Hit, scan_patterns
+from weir.detect.injection.patterns import Hit
+from weir.detect.injection.scanner import scan_patterns
 from weir.errors import ConfigError
 from weir.labels.finding import Finding, FindingClass
 

@@ -1,7 +1,7 @@
 """Which of a set of literals occur in a text, by one regular-expression pass instead of one per literal.
 
 The pattern scanner asks, for a short text, which of its seventy-odd anchor literals occur at all
-(:func:`weir.detect.injection.patterns.scan_patterns`). Seventy ``in`` tests read the text seventy
+(:func:`weir.detect.injection.scanner.scan_patterns`). Seventy ``in`` tests read the text seventy
 times. One ``findall`` of the literals' alternation reads it once -- but its matches do not overlap,
 so a literal can be hidden by a match that covers its start ("ai" inside "ais", "ignore" right
 after "ai"). :class:`LiteralSet` knows, for each literal, which others a match of it can hide, and
