@@ -13,7 +13,7 @@ scan linear in the text.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from typing import Generic, TypeVar
 
 import numpy as np
@@ -21,7 +21,7 @@ import numpy as np
 from weir.detect import short
 from weir.detect.codes import code_points, folded_trigrams, trigram_code
 
-__all__ = ["Anchors"]
+__all__ = ["Anchors", "occurrences"]
 
 T = TypeVar("T")
 _BLOCK = 1 << 20  # characters per vectorised block; bounds the temporary arrays to a few MB
@@ -58,9 +58,10 @@ class Anchors(Generic[T]):
         self._short_share = short_share
         # For short texts, one regular expression per kind of start: the folded starts of
         # ignore-case anchors (a folded hit is enough) and the exact starts of case-sensitive ones.
-        self._folded_starts = _starts_pattern({n[:3].lower() for n, _, ignore_case in anchors if ignore_case})
+        folded = {n[:3].lower() for n, _, ignore_case in anchors if ignore_case}
         self._exact_set = frozenset(n[:3] for n, _, ignore_case in anchors if not ignore_case)
-        self._exact_starts = _starts_pattern(set(self._exact_set))
+        self._folded_starts = occurrences(folded) if folded else None
+        self._exact_starts = occurrences(self._exact_set) if self._exact_set else None
 
     def _hits(self, text: str) -> list[int]:
         """Positions whose first three characters are those of an anchor (case as required)."""
@@ -119,13 +120,16 @@ class Anchors(Generic[T]):
                         yield at, needle, payload
 
 
-def _starts_pattern(starts: set[str]) -> re.Pattern[str] | None:
-    """A pattern matching the first character of every occurrence of any of ``starts`` (each
-    three characters): it begins with a literal, so the engine skips to candidates at C speed,
-    and it consumes one character, so overlapping occurrences are all found."""
+def occurrences(words: Collection[str], flags: int = 0) -> re.Pattern[str]:
+    """A pattern matching the first character of every occurrence of any of ``words`` (each at
+    least one character), overlapping ones included: each match consumes one character and looks
+    ahead for the rest. It begins with a character class, so the engine skips to candidates at C speed."""
     by_first: dict[str, list[str]] = {}
-    for start in sorted(starts):
-        by_first.setdefault(start[0], []).append(re.escape(start[1:]))
-    if not by_first:
-        return None
-    return re.compile("|".join(f"{re.escape(first)}(?={'|'.join(rests)})" for first, rests in by_first.items()))
+    for word in sorted(set(words), key=len, reverse=True):
+        if not word:
+            raise ValueError("an empty word occurs everywhere")
+        by_first.setdefault(word[0], []).append(re.escape(word[1:]))
+    branches = [
+        re.escape(first) + ("" if "" in rests else f"(?={'|'.join(rests)})") for first, rests in by_first.items()
+    ]
+    return re.compile("|".join(branches), flags)

@@ -37,12 +37,18 @@ def _session_facts(session: Session, fields: Collection[str] | None = None) -> d
         for name, make_session in _SESSION_FACTS.items():
             facts[name] = make_session(session)
         return facts
-    if not isinstance(fields, frozenset):
-        return _build(_plan(frozenset(fields)), session)
-    # The engine names the same few fields (a frozenset) on every decision, and sessions carry
-    # few distinct labels: the facts of a label are made once and copied (see _plan).
-    plan = _plan(fields)
-    label, internal = session.label, session.internal
+    chosen = fields if isinstance(fields, frozenset) else frozenset(fields)
+    plan = _plan(chosen)
+    facts = dict(_made(chosen, plan, session.label, session.internal))
+    for name, make_session in plan.of_steps:
+        facts[name] = make_session(session)
+    return facts
+
+
+def _made(fields: frozenset[str], plan: _Plan, label: DataLabel, internal: DataLabel) -> dict[str, Any]:
+    """The label and internal facts of ``plan``, made once per distinct value of the label fields
+    they read: the engine names the same few fields on every decision, and sessions carry few
+    distinct labels. The caller copies the dict it gets (bounded, see :data:`_MAX_MADE`)."""
     key = (fields, plan.label_key(label), plan.internal_key(internal))
     made = _MADE.get(key)
     if made is None:
@@ -51,10 +57,7 @@ def _session_facts(session: Session, fields: Collection[str] | None = None) -> d
         made = _MADE[key] = {name: make(label) for name, make in plan.of_label}
         for name, make_internal in plan.of_internal:
             made[name] = make_internal(internal)
-    facts = dict(made)
-    for name, make_session in plan.of_steps:
-        facts[name] = make_session(session)
-    return facts
+    return made
 
 
 class _Plan(NamedTuple):
@@ -90,15 +93,6 @@ def _getter(attrs: tuple[str, ...]) -> Callable[[DataLabel], Any]:
 
 def _nothing(_label: DataLabel) -> tuple[()]:
     return ()
-
-
-def _build(plan: _Plan, session: Session) -> dict[str, Any]:
-    facts = {name: make(session.label) for name, make in plan.of_label}
-    for name, make_internal in plan.of_internal:
-        facts[name] = make_internal(session.internal)
-    for name, make_session in plan.of_steps:
-        facts[name] = make_session(session)
-    return facts
 
 
 _MADE: dict[tuple[Any, ...], dict[str, Any]] = {}

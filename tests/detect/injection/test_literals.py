@@ -8,7 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from weir.detect.injection.literals import LiteralSet, occurrences
+from weir.detect.anchors import occurrences
+from weir.detect.injection.literals import LiteralSet
 from weir.detect.injection.scanner import _LITERAL_SET, _LITERALS
 
 # Literals that overlap one another every way a non-overlapping scan can hide one: a prefix of

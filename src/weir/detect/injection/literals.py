@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-__all__ = ["LiteralSet", "occurrences"]
+__all__ = ["LiteralSet"]
 
 
 def _can_hide(found: str, other: str) -> bool:
@@ -30,21 +30,6 @@ def _can_hide(found: str, other: str) -> bool:
         if (offset or other != found) and (rest.startswith(other) or other.startswith(rest)):
             return True
     return False
-
-
-def occurrences(words: Sequence[str], flags: int = 0) -> re.Pattern[str]:
-    """A pattern matching the first character of every occurrence of any of ``words`` (each at
-    least one character), overlapping ones included: each match consumes one character and looks
-    ahead for the rest. It begins with a character class, so the engine skips to candidates at C speed."""
-    by_first: dict[str, list[str]] = {}
-    for word in sorted(set(words), key=len, reverse=True):
-        if not word:
-            raise ValueError("an empty word occurs everywhere")
-        by_first.setdefault(word[0], []).append(re.escape(word[1:]))
-    branches = [
-        re.escape(first) + ("" if "" in rests else f"(?={'|'.join(rests)})") for first, rests in by_first.items()
-    ]
-    return re.compile("|".join(branches), flags)
 
 
 class LiteralSet:

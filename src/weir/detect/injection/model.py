@@ -31,10 +31,10 @@ MODEL_FILE = "model.npz"
 _BLOCK = 1 << 14
 """Bytes hashed and gathered at a time (see ``InjectionModel.position_weights``)."""
 _QUIET_SHARE = 4.0
-_SUM_SHARE = 33.0
-"""Of ``short.LIMIT``: the blocks whose gram weights are summed by one reduction, not row by row."""
 """Of ``short.LIMIT``: the texts (in UTF-8 bytes) whose windows :meth:`InjectionModel._quiet` checks
 in Python floats first (measured: docs/detect.md, "Speed")."""
+_SUM_SHARE = 33.0
+"""Of ``short.LIMIT``: the blocks whose gram weights are summed by one reduction, not row by row."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from weir.detect.injection.literals import occurrences
+from weir.detect.anchors import occurrences
 
 __all__ = ["PATTERNS", "Hit", "Pattern"]
 
