@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from tests.audit.conftest import event
 from weir.audit import Anchor, SqliteAuditStore
-from weir.audit.chain import GENESIS, ChainRow, canonical_json, chain_hash, verify_rows
+from weir.audit.chain import GENESIS, ChainRow, canonical_json, chain_hash, chain_hash_utf8, verify_rows
 
 
 def _fill(path: Path, n: int, *, anchor_every: int = 0) -> None:
@@ -204,6 +204,13 @@ def test_canonical_json_refuses_what_is_not_json() -> None:
     with pytest.raises(RecursionError):
         canonical_json(circular)
     assert canonical_json({"b": 1, "a": [1.5, "é"]}) == '{"a":[1.5,"é"],"b":1}'  # still sound after failures
+
+
+@settings(max_examples=100)
+@given(prev=st.text(max_size=70), row_id=st.integers(1, 10**12), value=_json_values)
+def test_hashing_the_utf8_bytes_is_hashing_the_text(prev: str, row_id: int, value: object) -> None:
+    text = canonical_json(value)
+    assert chain_hash_utf8(prev, row_id, text.encode("utf-8")) == chain_hash(prev, row_id, text)
 
 
 def _rows(n: int) -> list[ChainRow]:

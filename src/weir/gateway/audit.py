@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Protocol
 
-from weir.audit import AuditEvent, DecisionRecord, Payload, Phase, RuleRecord
+from weir.audit import AuditEvent, DecisionRecord, Payload, Phase
 from weir.gateway.enforcer import PostCall, PreCall
 
 __all__ = ["AuditSink", "MemoryAudit", "Step", "decision_record"]
@@ -39,11 +39,19 @@ def decision_record(
     effect: str, applied: str, rules: tuple[str, ...], reasons: tuple[str, ...], error: str | None = None
 ) -> DecisionRecord:
     """A decision as the audit trail records it (rule names paired with their reasons)."""
-    records = tuple(
-        RuleRecord(name=name, effect=effect, reason=reasons[i] if i < len(reasons) else "")
+    return DecisionRecord.model_validate(_decision(effect, applied, rules, reasons, error))
+
+
+def _decision(
+    effect: str, applied: str, rules: tuple[str, ...], reasons: tuple[str, ...], error: str | None = None
+) -> dict[str, Any]:
+    """:func:`decision_record`'s fields as plain values, validated together with the event that holds
+    them (one pydantic validation per event instead of one per record inside it)."""
+    records = [
+        {"name": name, "effect": effect, "reason": reasons[i] if i < len(reasons) else ""}
         for i, name in enumerate(rules)
-    )
-    return DecisionRecord(effect=effect, applied=applied, rules=records, reasons=reasons, error=error)
+    ]
+    return {"effect": effect, "applied": applied, "rules": records, "reasons": reasons, "error": error}
 
 
 class Step:
@@ -58,34 +66,36 @@ class Step:
             "call_id": None if call_id is None else str(call_id),
         }
 
+    def _event(self, phase: Phase, **fields: Any) -> AuditEvent:
+        return AuditEvent.model_validate({"phase": phase, **fields, **self._common})
+
     def call(self, pre: PreCall, arguments: Mapping[str, Any]) -> AuditEvent:
         """The pre-call decision."""
-        decision = decision_record(pre.decided or pre.effect, pre.effect, pre.rules, pre.reasons, pre.error)
-        return AuditEvent(phase=Phase.CALL, arguments=Payload.raw(dict(arguments)), decision=decision, **self._common)
+        decision = _decision(pre.decided or pre.effect, pre.effect, pre.rules, pre.reasons, pre.error)
+        return self._event(Phase.CALL, arguments=Payload.raw(dict(arguments)), decision=decision)
 
     def note(self, effect: str, rules: tuple[str, ...], reasons: tuple[str, ...]) -> AuditEvent:
         """A confirmation outcome (approved, declined, fallback) for the call."""
-        decision = decision_record(effect, effect, rules, reasons)
-        return AuditEvent(phase=Phase.CALL, decision=decision, details={"confirmation": True}, **self._common)
+        decision = _decision(effect, effect, rules, reasons)
+        return self._event(Phase.CALL, decision=decision, details={"confirmation": True})
 
     def result(self, post: PostCall, released: Mapping[str, Any], latency_ms: float) -> AuditEvent:
         """The post-call decision and the result as released."""
-        decision = decision_record(post.effect, post.effect, post.rules, post.reasons, post.error)
+        decision = _decision(post.effect, post.effect, post.rules, post.reasons, post.error)
         details = {"findings": list(post.findings)} if post.findings else None
         if post.audit_result is not None:
             payload = Payload.redacted(dict(post.audit_result))
         else:
             payload = Payload.raw(dict(released))
-        return AuditEvent(
-            phase=Phase.RESULT,
+        return self._event(
+            Phase.RESULT,
             result=payload,
             decision=decision,
             latency_ms=latency_ms,
             labels_after=dict(post.label) if post.label is not None else None,
             details=details,
-            **self._common,
         )
 
     def error(self, message: str, latency_ms: float) -> AuditEvent:
         """The upstream failed for this call."""
-        return AuditEvent(phase=Phase.ERROR, upstream_error=message, latency_ms=latency_ms, **self._common)
+        return self._event(Phase.ERROR, upstream_error=message, latency_ms=latency_ms)

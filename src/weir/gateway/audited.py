@@ -32,8 +32,12 @@ def open_audit(config: WeirConfig, chain: Chain | None = None) -> SqliteAuditSto
     intent detectors, which the trail does not redact.
     """
     sensitive = redaction_chain(config)
-    redactor = redact_strings(lambda text: redact(text, sensitive.scan_text(text)))
-    return open_store(config.audit, base_dir=config.base_dir, redactor=redactor)
+
+    def redact_text(text: str) -> str:
+        findings = sensitive.scan_text(text)
+        return redact(text, findings) if findings else text  # nothing found: the text as it is
+
+    return open_store(config.audit, base_dir=config.base_dir, redactor=redact_strings(redact_text))
 
 
 def open_pins(config: WeirConfig) -> SqlitePinStore | None:
