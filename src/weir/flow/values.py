@@ -16,6 +16,8 @@ from enum import IntEnum
 from hashlib import blake2b
 from typing import Any
 
+from weir.flow.scanning import Scan
+
 __all__ = ["MAX_WHOLE", "Kind", "extract", "fingerprint", "number_key", "walk_leaves", "whole_key"]
 
 MAX_WHOLE = 200
@@ -42,16 +44,43 @@ class Kind(IntEnum):
         return self.name.lower()
 
 
-_EMAIL = re.compile(r"[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+")
+# Each pattern with where its matches can be (see weir.flow.scanning): every character a match
+# consumes is in the alphabet, every match holds the hint, look-aheads read ``ahead`` characters on.
+_EMAIL = Scan(
+    pattern=re.compile(r"[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+"),
+    hint=re.compile("@"),
+    alphabet=re.compile(r"[\w.+@-]*"),
+)
 _URL = re.compile(r"\b(?:https?|ftp)://[^\s<>\"'`)\]]+", re.IGNORECASE)
-_DOMAIN = re.compile(r"\b(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,24})\b", re.IGNORECASE)
-_IBAN = re.compile(r"\b[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]){11,30}\b")
-_DIGITS = re.compile(r"(?<![\w.])\+?\(?\d[\d ().-]{5,22}\d(?![\w])")
+_DOMAIN_PATTERN = re.compile(r"\b(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,24})\b", re.IGNORECASE)
+_DOMAIN = Scan(
+    pattern=_DOMAIN_PATTERN,
+    hint=re.compile(r"\.(?<=[a-z0-9]\.)[a-z]{2}", re.IGNORECASE),  # the dot before the top-level domain
+    alphabet=re.compile(r"[a-z0-9.-]*", re.IGNORECASE),
+    ahead=1,
+)
+_IBAN = Scan(
+    pattern=re.compile(r"\b[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]){11,30}\b"),
+    hint=re.compile(r"[A-Z]{2}\d{2}"),
+    alphabet=re.compile(r"[A-Z\d ]*"),
+    ahead=1,
+)
+_DIGITS = Scan(
+    pattern=re.compile(r"(?<![\w.])\+?\(?\d[\d ().-]{5,22}\d(?![\w])"),
+    hint=re.compile(r"\d[\d ().-]{5,22}\d"),
+    alphabet=re.compile(r"[\d +().-]*"),
+    ahead=1,
+)
 # Amounts as text writes them: with cents ("84,20", "1.475,60", "120.50") or thousands
 # separators ("4.860", "12,000"). Bare integers in text are dates, times and counters far more
 # often than amounts; integers in arguments are compared through number_key instead.
-_AMOUNT = re.compile(
-    r"(?<![\w.,])\d{1,3}(?:[,.' ]\d{3})*[.,]\d{2}(?![\w])|(?<![\w.,])\d{1,3}(?:[,.']\d{3})+(?![\w.,]\d)"
+_AMOUNT = Scan(
+    pattern=re.compile(
+        r"(?<![\w.,])\d{1,3}(?:[,.' ]\d{3})*[.,]\d{2}(?![\w])|(?<![\w.,])\d{1,3}(?:[,.']\d{3})+(?![\w.,]\d)"
+    ),
+    hint=re.compile(r"\d[.,']\d\d"),  # both forms hold a digit, a separator and two digits more
+    alphabet=re.compile(r"[\d,.' ]*"),
+    ahead=2,
 )
 # A bare word.word is a domain only with a real top-level domain: generic ones, and two-letter
 # country codes that are not also common file extensions ("notes.md", "main.py", "run.sh").
@@ -171,9 +200,18 @@ def _amount_key(raw: str) -> str | None:
 
 _HAS_DIGIT = re.compile(r"\d")
 # Chat channels as people write them: "#finance-billing" (at least one letter: "#4812" is an issue).
-_CHANNEL = re.compile(r"(?<![\w&#/])#([a-z0-9][a-z0-9_.-]{0,79})(?![\w-])", re.IGNORECASE)
+_CHANNEL = Scan(
+    pattern=re.compile(r"(?<![\w&#/])#([a-z0-9][a-z0-9_.-]{0,79})(?![\w-])", re.IGNORECASE),
+    hint=re.compile("#"),
+    alphabet=re.compile(r"[#a-z0-9_.-]*", re.IGNORECASE),
+    ahead=1,
+)
 # File paths: absolute, home-relative or drive paths with at least two segments.
-_PATH = re.compile(r"(?<![\w/~.])(?:~|[A-Za-z]:)?(?:[/\\][\w.@+-]+){2,}[/\\]?|~[/\\][\w.@+-]+(?:[/\\][\w.@+-]+)*")
+_PATH = Scan(
+    pattern=re.compile(r"(?<![\w/~.])(?:~|[A-Za-z]:)?(?:[/\\][\w.@+-]+){2,}[/\\]?|~[/\\][\w.@+-]+(?:[/\\][\w.@+-]+)*"),
+    hint=re.compile(r"[/\\]"),
+    alphabet=re.compile(r"[\w.@+~:/\\-]*"),
+)
 # The shortest text each number pattern can match: _IBAN needs 15 characters, _DIGITS 7.
 _MIN_IBAN, _MIN_DIGITS = 15, 7
 _RUN_PUNCTUATION = str.maketrans("", "", "+() .-")
@@ -227,7 +265,7 @@ def _paths(text: str, out: list[tuple[Kind, str]]) -> None:
 
 
 def _domains(text: str, derive: bool, out: list[tuple[Kind, str]]) -> None:
-    candidates = _DOMAIN.finditer(text) if derive else [m for m in [_DOMAIN.fullmatch(text.strip())] if m]
+    candidates = _DOMAIN.finditer(text) if derive else [m for m in [_DOMAIN_PATTERN.fullmatch(text.strip())] if m]
     for m in candidates:
         if m.start() > 0 and text[m.start() - 1] in "/@\\":
             continue  # part of a path or an address, not a domain on its own

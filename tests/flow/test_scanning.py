@@ -1,0 +1,80 @@
+"""Scanning a pattern only in the runs that hold its hint finds exactly what the whole-text search finds."""
+
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.flow.strategies import FRAGMENTS
+from weir.flow import values
+from weir.flow.scanning import Scan
+
+SCANS = {name: obj for name, obj in vars(values).items() if isinstance(obj, Scan)}
+
+# Characters at the edges of every pattern's alphabet and classes: separators, look-around
+# characters, letters that match [a-z] only when case is ignored (Kelvin sign, long s, dotted
+# and dotless i), non-ASCII digits and letters.
+_EDGES = [*"aZz09 .,'-+()@#/\\~:_&\n\t`\"<>", "\u212a", "\u0130", "\u0131", "\u017f", "\u0663", "é", "ß"]
+_PIECES = ["DE", "12", "123", "com", "example", "www.", "://", ".md", "1.234,56", "12,000", "From: ", "http"]
+adversarial_texts = st.lists(
+    st.one_of(st.sampled_from(FRAGMENTS), st.sampled_from(_EDGES + _PIECES), st.text(max_size=4)),
+    max_size=14,
+).map("".join)
+
+
+def _found(matches: object) -> list[tuple[tuple[int, int], tuple[str | None, ...]]]:
+    return [(m.span(), m.groups()) for m in matches]  # type: ignore[attr-defined]
+
+
+def test_values_defines_a_scan_for_each_identifier_pattern() -> None:
+    assert set(SCANS) == {"_EMAIL", "_DOMAIN", "_IBAN", "_DIGITS", "_AMOUNT", "_CHANNEL", "_PATH"}
+
+
+@settings(max_examples=400)
+@given(adversarial_texts)
+def test_every_scan_finds_exactly_the_whole_text_matches(text: str) -> None:
+    for name, scan in SCANS.items():
+        assert _found(scan.finditer(text)) == _found(scan.pattern.finditer(text)), name
+
+
+@settings(max_examples=200)
+@given(adversarial_texts)
+def test_every_match_lies_in_the_alphabet_and_holds_the_hint(text: str) -> None:
+    # The two facts a Scan relies on (weir.flow.scanning), checked on the patterns themselves.
+    for name, scan in SCANS.items():
+        for m in scan.pattern.finditer(text):
+            assert scan.alphabet.fullmatch(m.group(0)), name
+            # A hint begins inside the match; it consumes alphabet characters only, so it lies
+            # in the match's run (it may run on past the match's end, within that run).
+            hint = scan.hint.search(text, m.start())
+            assert hint is not None, name
+            assert hint.start() < m.end(), name
+            assert scan.alphabet.fullmatch(hint.group(0)), name
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["12 3", "1 2 3 44", "x1 2", "a1", "1a 2", "", "   ", "9"],
+)
+def test_a_match_starting_in_the_look_ahead_margin_is_found_once_in_its_own_run(text: str) -> None:
+    # Look-ahead two characters past a run: the margin holds the next run's first character.
+    scan = Scan(
+        pattern=re.compile(r"(?<!a)\d+(?! \d)"),
+        hint=re.compile(r"\d"),
+        alphabet=re.compile(r"\d*"),
+        ahead=2,
+    )
+    assert _found(scan.finditer(text)) == _found(scan.pattern.finditer(text))
+
+
+def test_look_behinds_read_the_text_before_the_run() -> None:
+    scan = Scan(pattern=re.compile(r"(?<![a-z])\d"), hint=re.compile(r"\d"), alphabet=re.compile(r"\d*"))
+    assert [m.group(0) for m in scan.finditer("a1 2 b3 4")] == ["2", "4"]
+
+
+def test_text_without_the_hint_is_never_searched_by_the_pattern() -> None:
+    # A pattern that would match anywhere finds nothing where its (stated) hint is absent.
+    scan = Scan(pattern=re.compile(r"\w+"), hint=re.compile("@"), alphabet=re.compile(r"[\w@]*"))
+    assert list(scan.finditer("no at sign here")) == []
+    assert [m.group(0) for m in scan.finditer("mail me@x now")] == ["me", "x"]
