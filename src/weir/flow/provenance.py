@@ -26,7 +26,7 @@ from typing import Any, NamedTuple
 
 from weir.flow.argkeys import ArgKey, arg_keys, clear_caches, data_keys
 from weir.flow.packed import PackedMap
-from weir.flow.values import Kind, extract, fingerprint, walk_leaves
+from weir.flow.values import Kind, addresses, fingerprint, walk_leaves
 
 __all__ = ["ArgTaint", "ValueMemory", "clear_caches"]
 
@@ -143,20 +143,10 @@ class ValueMemory:
         them ("payee saved: <the IBAN you sent>") is an echo, not independent corroboration.
         """
         self._index = None
-        seen: set[int] = set()
-        senders: set[int] = set()
-        for path, leaf in walk_leaves(data):
-            if untrusted:
-                senders |= _sender_fingerprints(path, leaf)
-            for kind, key in data_keys(leaf):
-                fp = fingerprint(kind, key)
-                if fp in seen:
-                    continue
-                seen.add(fp)
-                if untrusted or fp not in echo:
-                    self._observe_one(
-                        fp, kind, step=step, untrusted=untrusted, malicious=malicious, open_world=open_world
-                    )
+        kinds, senders = _result_keys(data, untrusted)
+        for fp, kind in kinds.items():
+            if untrusted or fp not in echo:
+                self._observe_one(fp, kind, step=step, untrusted=untrusted, malicious=malicious, open_world=open_world)
         for fp in senders:
             rec = self._records.get(fp)
             if rec is not None:
@@ -297,13 +287,33 @@ def _more_specific(key: ArgKey, than: ArgKey) -> bool:
     return _PRIORITY[key.kind] > _PRIORITY[than.kind]
 
 
-def _sender_fingerprints(path: str, leaf: Any) -> set[int]:
-    """Fingerprints of addresses in sender position: a ``from``-like key, or a ``From:`` line."""
-    if not isinstance(leaf, str) or "@" not in leaf:
-        return set()
+def _result_keys(data: Any, untrusted: bool) -> tuple[dict[int, Kind], set[int]]:
+    """Every distinct fingerprint in ``data`` with the kind it was first found as (in order), and
+    for untrusted data the fingerprints of addresses in sender position."""
+    kinds: dict[int, Kind] = {}
+    senders: set[int] = set()
+    for path, leaf in walk_leaves(data):
+        keys = data_keys(leaf)
+        for kind, key in keys:
+            fp = fingerprint(kind, key)
+            if fp not in kinds:
+                kinds[fp] = kind
+        if untrusted and isinstance(leaf, str) and "@" in leaf:
+            senders |= _sender_fingerprints(path, leaf, keys)
+    return kinds, senders
+
+
+def _sender_fingerprints(path: str, leaf: str, keys: list[tuple[Kind, str]]) -> set[int]:
+    """Fingerprints of addresses in sender position: a ``from``-like key, or a ``From:`` line.
+
+    ``keys`` are the leaf's own: a sender field's addresses are its ``email`` keys.
+    """
     key = path.rsplit(".", 1)[-1].split("[", 1)[0].replace("-", "").lower()
-    texts = [leaf] if key in _SENDER_KEYS else [m.group(1) for m in _SENDER_LINE.finditer(leaf)]
-    return {fingerprint(k, v) for text in texts for k, v in extract(text, derive=False) if k is Kind.EMAIL}
+    if key in _SENDER_KEYS:
+        found = [address for kind, address in keys if kind is Kind.EMAIL]
+    else:
+        found = [address for m in _SENDER_LINE.finditer(leaf) for address in addresses(m.group(1))]
+    return {fingerprint(Kind.EMAIL, address) for address in found}
 
 
 _LABELS = {kind: kind.label for kind in Kind}

@@ -18,7 +18,7 @@ from typing import Any
 
 from weir.flow.scanning import Scan
 
-__all__ = ["MAX_WHOLE", "Kind", "extract", "fingerprint", "number_key", "walk_leaves", "whole_key"]
+__all__ = ["MAX_WHOLE", "Kind", "addresses", "extract", "fingerprint", "number_key", "walk_leaves", "whole_key"]
 
 MAX_WHOLE = 200
 """Strings up to this length are also remembered whole (names, paths, subjects, ids)."""
@@ -249,9 +249,13 @@ def extract(text: str, *, derive: bool = True) -> list[tuple[Kind, str]]:
     return out
 
 
+def addresses(text: str) -> list[str]:
+    """The e-mail addresses in ``text``, normalised: the ``email`` keys :func:`extract` gives."""
+    return [m.group(0).strip(".").lower() for m in _EMAIL.finditer(text)] if "@" in text else []
+
+
 def _emails(text: str, derive: bool, out: list[tuple[Kind, str]]) -> None:
-    for m in _EMAIL.finditer(text):
-        addr = m.group(0).strip(".").lower()
+    for addr in addresses(text):
         out.append((Kind.EMAIL, addr))
         domain = _domain_key(addr.rsplit("@", 1)[1]) if derive else None
         if domain:
