@@ -13,6 +13,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 from weir.labels.datalabel import DataLabel
+from weir.labels.provenance import Origin
 
 __all__ = ["Introduction", "Lineage", "label_facts"]
 
@@ -33,20 +34,36 @@ class Introduction:
         return f"{where} via {self.via}" if self.via else where
 
 
-def label_facts(label: DataLabel) -> Iterator[tuple[str, str]]:
+def label_facts(label: DataLabel) -> list[tuple[str, str]]:
     """Each fact a label asserts as ``(fact key, the DataLabel field it comes from)``."""
+    facts = []
     if label.untrusted:
-        yield "untrusted", "untrusted"
+        facts.append(("untrusted", "untrusted"))
     if label.private:
-        yield "private", "private"
+        facts.append(("private", "private"))
     if label.malicious:
-        yield "malicious", "malicious"
+        facts.append(("malicious", "malicious"))
     if label.level:
-        yield f"level:{int(label.level)}", "level"
-    for cls in sorted(label.classes):
-        yield f"class:{cls}", "classes"
-    for scope in sorted(label.scopes):
-        yield f"scope:{scope}", "scopes"
+        facts.append((f"level:{int(label.level)}", "level"))
+    if label.classes:
+        facts += [(f"class:{cls}", "classes") for cls in sorted(label.classes)]
+    if label.scopes:
+        facts += [(f"scope:{scope}", "scopes") for scope in sorted(label.scopes)]
+    return facts
+
+
+def _via(origins: frozenset[Origin]) -> str:
+    """The origins of a fact as one interned string, sorted (one per distinct set of origins)."""
+    via = _VIAS.get(origins)
+    if via is None:
+        if len(_VIAS) >= 4096:
+            _VIAS.clear()
+        via = _VIAS[origins] = sys.intern(", ".join(sorted(str(o) for o in origins)))
+    return via
+
+
+# The same wire keys label every session's facts: their text is worked out once per set.
+_VIAS: dict[frozenset[Origin], str] = {}
 
 
 class Lineage:
@@ -61,9 +78,9 @@ class Lineage:
         """Note every fact of ``label`` that the session did not have before."""
         for key, field in label_facts(label):
             if key not in self._first:
-                via = ", ".join(sorted(str(o) for o in label.origin_of(field)))
+                via = _via(label.origin_of(field))
                 # Interned: the same keys and wire paths recur in every session.
-                self._first[sys.intern(key)] = Introduction(step, sys.intern(server), sys.intern(tool), sys.intern(via))
+                self._first[sys.intern(key)] = Introduction(step, sys.intern(server), sys.intern(tool), via)
 
     def get(self, key: str) -> Introduction | None:
         """The first introduction of a fact, if the session has it."""
