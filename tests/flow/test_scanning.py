@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from tests.flow.strategies import FRAGMENTS
 from weir.flow import values
-from weir.flow.scanning import Scan
+from weir.flow.scanning import Runs, Scan
 
 SCANS = {name: obj for name, obj in vars(values).items() if isinstance(obj, Scan)}
 
@@ -21,6 +21,9 @@ adversarial_texts = st.lists(
     st.one_of(st.sampled_from(FRAGMENTS), st.sampled_from(_EDGES + _PIECES), st.text(max_size=4)),
     max_size=14,
 ).map("".join)
+
+
+_DIGIT_RUNS = Runs(hint=re.compile(r"\d"), alphabet=re.compile(r"\d*"))
 
 
 def _found(matches: object) -> list[tuple[tuple[int, int], tuple[str | None, ...]]]:
@@ -44,13 +47,13 @@ def test_every_match_lies_in_the_alphabet_and_holds_the_hint(text: str) -> None:
     # The two facts a Scan relies on (weir.flow.scanning), checked on the patterns themselves.
     for name, scan in SCANS.items():
         for m in scan.pattern.finditer(text):
-            assert scan.alphabet.fullmatch(m.group(0)), name
+            assert scan.where.alphabet.fullmatch(m.group(0)), name
             # A hint begins inside the match; it consumes alphabet characters only, so it lies
             # in the match's run (it may run on past the match's end, within that run).
-            hint = scan.hint.search(text, m.start())
+            hint = scan.where.hint.search(text, m.start())
             assert hint is not None, name
             assert hint.start() < m.end(), name
-            assert scan.alphabet.fullmatch(hint.group(0)), name
+            assert scan.where.alphabet.fullmatch(hint.group(0)), name
 
 
 @pytest.mark.parametrize(
@@ -59,22 +62,30 @@ def test_every_match_lies_in_the_alphabet_and_holds_the_hint(text: str) -> None:
 )
 def test_a_match_starting_in_the_look_ahead_margin_is_found_once_in_its_own_run(text: str) -> None:
     # Look-ahead two characters past a run: the margin holds the next run's first character.
-    scan = Scan(
-        pattern=re.compile(r"(?<!a)\d+(?! \d)"),
-        hint=re.compile(r"\d"),
-        alphabet=re.compile(r"\d*"),
-        ahead=2,
-    )
+    scan = Scan(pattern=re.compile(r"(?<!a)\d+(?! \d)"), where=_DIGIT_RUNS, ahead=2)
     assert _found(scan.finditer(text)) == _found(scan.pattern.finditer(text))
 
 
 def test_look_behinds_read_the_text_before_the_run() -> None:
-    scan = Scan(pattern=re.compile(r"(?<![a-z])\d"), hint=re.compile(r"\d"), alphabet=re.compile(r"\d*"))
+    scan = Scan(pattern=re.compile(r"(?<![a-z])\d"), where=_DIGIT_RUNS)
     assert [m.group(0) for m in scan.finditer("a1 2 b3 4")] == ["2", "4"]
 
 
 def test_text_without_the_hint_is_never_searched_by_the_pattern() -> None:
     # A pattern that would match anywhere finds nothing where its (stated) hint is absent.
-    scan = Scan(pattern=re.compile(r"\w+"), hint=re.compile("@"), alphabet=re.compile(r"[\w@]*"))
+    scan = Scan(pattern=re.compile(r"\w+"), where=Runs(hint=re.compile("@"), alphabet=re.compile(r"[\w@]*")))
     assert list(scan.finditer("no at sign here")) == []
     assert [m.group(0) for m in scan.finditer("mail me@x now")] == ["me", "x"]
+
+
+def test_runs_are_the_maximal_stretches_of_the_alphabet_that_hold_a_hint() -> None:
+    runs = Runs(hint=re.compile(r"\d"), alphabet=re.compile(r"[\d a-c]*"))
+    text = "xx ab1 c xx cc xx 2"
+    assert [text[s:e] for s, e in runs.find(text)] == [" ab1 c ", " 2"]
+
+
+def test_patterns_sharing_runs_find_what_each_finds_alone() -> None:
+    text = "pay DE89 3704 0044 0532 0130 00, 1.475,60 EUR or call +1 (555) 123-4567"
+    runs = list(values._NUMBER_RUNS.find(text))
+    for scan in (values._IBAN, values._DIGITS, values._AMOUNT):
+        assert _found(scan.finditer(text, runs)) == _found(scan.pattern.finditer(text))

@@ -16,7 +16,7 @@ from enum import IntEnum
 from hashlib import blake2b
 from typing import Any
 
-from weir.flow.scanning import Scan
+from weir.flow.scanning import Runs, Scan
 
 __all__ = ["MAX_WHOLE", "Kind", "addresses", "extract", "fingerprint", "number_key", "walk_leaves", "whole_key"]
 
@@ -48,39 +48,42 @@ class Kind(IntEnum):
 # consumes is in the alphabet, every match holds the hint, look-aheads read ``ahead`` characters on.
 _EMAIL = Scan(
     pattern=re.compile(r"[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+"),
-    hint=re.compile("@"),
-    alphabet=re.compile(r"[\w.+@-]*"),
+    where=Runs(hint=re.compile("@"), alphabet=re.compile(r"[\w.+@-]*")),
 )
 _URL = re.compile(r"\b(?:https?|ftp)://[^\s<>\"'`)\]]+", re.IGNORECASE)
 _DOMAIN_PATTERN = re.compile(r"\b(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,24})\b", re.IGNORECASE)
 _DOMAIN = Scan(
     pattern=_DOMAIN_PATTERN,
-    hint=re.compile(r"\.(?<=[a-z0-9]\.)[a-z]{2}", re.IGNORECASE),  # the dot before the top-level domain
-    alphabet=re.compile(r"[a-z0-9.-]*", re.IGNORECASE),
+    where=Runs(
+        hint=re.compile(r"\.(?<=[a-z0-9]\.)[a-z]{2}", re.IGNORECASE),  # the dot before the top-level domain
+        alphabet=re.compile(r"[a-z0-9.-]*", re.IGNORECASE),
+    ),
     ahead=1,
 )
-_IBAN = Scan(
-    pattern=re.compile(r"\b[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]){11,30}\b"),
-    hint=re.compile(r"[A-Z]{2}\d{2}"),
-    alphabet=re.compile(r"[A-Z\d ]*"),
-    ahead=1,
+# The number patterns share their runs: each consumes characters of this alphabet only, and
+# each match holds one of these (an amount's separator and cents, a run of seven digits and
+# separators, an IBAN's check digits), so one search finds where any of them can match.
+_NUMBER_RUNS = Runs(
+    hint=re.compile(r"\d(?:[.,']\d\d|[\d ().-]{5,22}\d|(?<=[A-Z]{2}\d)\d)"),
+    alphabet=re.compile(r"[A-Z\d +().,'-]*"),
 )
+_IBAN = Scan(pattern=re.compile(r"\b[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]){11,30}\b"), where=_NUMBER_RUNS, ahead=1, shortest=15)
 _DIGITS = Scan(
-    pattern=re.compile(r"(?<![\w.])\+?\(?\d[\d ().-]{5,22}\d(?![\w])"),
-    hint=re.compile(r"\d[\d ().-]{5,22}\d"),
-    alphabet=re.compile(r"[\d +().-]*"),
-    ahead=1,
+    pattern=re.compile(r"(?<![\w.])\+?\(?\d[\d ().-]{5,22}\d(?![\w])"), where=_NUMBER_RUNS, ahead=1, shortest=7
 )
 # Amounts as text writes them: with cents ("84,20", "1.475,60", "120.50") or thousands
 # separators ("4.860", "12,000"). Bare integers in text are dates, times and counters far more
 # often than amounts; integers in arguments are compared through number_key instead.
+# Written "(?<![\w.,])\d{1,3}(?:[,.' ]\d{3})*[.,]\d{2}(?![\w])|(?<![\w.,])\d{1,3}(?:[,.']\d{3})+(?![\w.,]\d)",
+# with each form's first digit taken before its look-behind (the same matches, tried in the same
+# order): a pattern that begins with a digit lets the engine skip to the next digit.
 _AMOUNT = Scan(
     pattern=re.compile(
-        r"(?<![\w.,])\d{1,3}(?:[,.' ]\d{3})*[.,]\d{2}(?![\w])|(?<![\w.,])\d{1,3}(?:[,.']\d{3})+(?![\w.,]\d)"
+        r"\d(?<![\w.,]\d)(?:\d{0,2}(?:[,.' ]\d{3})*[.,]\d{2}(?![\w])|\d{0,2}(?:[,.']\d{3})+(?![\w.,]\d))"
     ),
-    hint=re.compile(r"\d[.,']\d\d"),  # both forms hold a digit, a separator and two digits more
-    alphabet=re.compile(r"[\d,.' ]*"),
+    where=_NUMBER_RUNS,
     ahead=2,
+    shortest=4,
 )
 # A bare word.word is a domain only with a real top-level domain: generic ones, and two-letter
 # country codes that are not also common file extensions ("notes.md", "main.py", "run.sh").
@@ -198,19 +201,16 @@ def _amount_key(raw: str) -> str | None:
         return None
 
 
-_HAS_DIGIT = re.compile(r"\d")
 # Chat channels as people write them: "#finance-billing" (at least one letter: "#4812" is an issue).
 _CHANNEL = Scan(
     pattern=re.compile(r"(?<![\w&#/])#([a-z0-9][a-z0-9_.-]{0,79})(?![\w-])", re.IGNORECASE),
-    hint=re.compile("#"),
-    alphabet=re.compile(r"[#a-z0-9_.-]*", re.IGNORECASE),
+    where=Runs(hint=re.compile("#"), alphabet=re.compile(r"[#a-z0-9_.-]*", re.IGNORECASE)),
     ahead=1,
 )
 # File paths: absolute, home-relative or drive paths with at least two segments.
 _PATH = Scan(
     pattern=re.compile(r"(?<![\w/~.])(?:~|[A-Za-z]:)?(?:[/\\][\w.@+-]+){2,}[/\\]?|~[/\\][\w.@+-]+(?:[/\\][\w.@+-]+)*"),
-    hint=re.compile(r"[/\\]"),
-    alphabet=re.compile(r"[\w.@+~:/\\-]*"),
+    where=Runs(hint=re.compile(r"[/\\]"), alphabet=re.compile(r"[\w.@+~:/\\-]*")),
 )
 # The shortest text each number pattern can match: _IBAN needs 15 characters, _DIGITS 7.
 _MIN_IBAN, _MIN_DIGITS = 15, 7
@@ -244,8 +244,7 @@ def extract(text: str, *, derive: bool = True) -> list[tuple[Kind, str]]:
         for m in _CHANNEL.finditer(text):
             if any(ch.isalpha() for ch in m.group(1)):
                 out.append((Kind.CHANNEL, m.group(1).lower().rstrip(".")))
-    if _HAS_DIGIT.search(text) is not None:
-        _numbers(text, out)
+    _numbers(text, out)
     return out
 
 
@@ -279,27 +278,30 @@ def _domains(text: str, derive: bool, out: list[tuple[Kind, str]]) -> None:
 
 
 def _numbers(text: str, out: list[tuple[Kind, str]]) -> None:
+    runs = list(_NUMBER_RUNS.find(text))
+    if not runs:
+        return
     if len(text) >= _MIN_IBAN:
-        for m in _IBAN.finditer(text):
+        for m in _IBAN.finditer(text, runs):
             if _iban_ok(m.group(0)):
                 out.append((Kind.IBAN, m.group(0).replace(" ", "").upper()))
     if len(text) >= _MIN_DIGITS:
-        _digit_runs(text, out)
+        _digit_runs(text, runs, out)
     # Both of _AMOUNT's forms hold a separator: without one the (costly) pattern cannot match.
     if "." in text or "," in text or "'" in text:
-        for m in _AMOUNT.finditer(text):
+        for m in _AMOUNT.finditer(text, runs):
             key = _amount_key(m.group(0))
             if key:
                 out.append((Kind.NUMBER, key))
 
 
-def _digit_runs(text: str, out: list[tuple[Kind, str]]) -> None:
+def _digit_runs(text: str, runs: list[tuple[int, int]], out: list[tuple[Kind, str]]) -> None:
     """Phone numbers (written with ``+`` or ``(``) and account numbers (8+ bare digits).
 
     Both are compared on their last 9 digits. Digits with dashes or dots are dates, invoice
     and reference numbers far more often than phones, so they are left to the other kinds.
     """
-    for m in _DIGITS.finditer(text):
+    for m in _DIGITS.finditer(text, runs):
         raw = m.group(0)
         if raw.isdigit():
             if len(raw) >= 8:
