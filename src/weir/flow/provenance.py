@@ -144,39 +144,47 @@ class ValueMemory:
         """
         self._index = None
         kinds, senders = _result_keys(data, untrusted)
-        for fp, kind in kinds.items():
-            if untrusted or fp not in echo:
-                self._observe_one(fp, kind, step=step, untrusted=untrusted, malicious=malicious, open_world=open_world)
+        size = len(self._records)
+        if untrusted:
+            self._observe_untrusted(kinds, min(step + 1, _STEP_MASK), malicious=malicious, open_world=open_world)
+        else:
+            self._observe_trusted(kinds, echo)
         for fp in senders:
             rec = self._records.get(fp)
             if rec is not None:
                 self._records.set(fp, rec | _SENDER)
-        self._records.compact()
+        if len(self._records) != size:
+            self._records.compact()
 
-    def _observe_one(
-        self, fp: int, kind: Kind, *, step: int, untrusted: bool, malicious: bool, open_world: bool
-    ) -> None:
-        rec = self._records.get(fp)
-        if rec is None:
-            # A number in trusted data corroborates nothing policy asks about (amounts match
-            # everywhere), and would be most of a session's memory: only untrusted ones are kept.
-            if not untrusted and (kind is Kind.NUMBER or self._trusted_count >= _MAX_TRUSTED):
-                return
-            rec = int(kind) << _KIND_SHIFT
-            if not untrusted:
+    def _observe_untrusted(self, kinds: dict[int, Kind], first: int, *, malicious: bool, open_world: bool) -> None:
+        """Count one more untrusted source for each value; ``first`` is the step bits a new one gets."""
+        records = self._records
+        flags = (_MALICIOUS if malicious else 0) | (_OPEN if open_world else 0)
+        for fp, kind in kinds.items():
+            rec = records.get(fp)
+            if rec is None:
+                rec = (int(kind) << _KIND_SHIFT) | first
+            elif not rec & _STEP_MASK:
+                rec |= first
+            if (rec >> _COUNT_SHIFT) & _COUNT_MASK < _COUNT_MASK:  # the count saturates
+                rec += 1 << _COUNT_SHIFT
+            records.set(fp, rec | flags)
+
+    def _observe_trusted(self, kinds: dict[int, Kind], echo: frozenset[int]) -> None:
+        """Mark each value seen in trusted data (not the call's own echoed arguments)."""
+        records = self._records
+        for fp, kind in kinds.items():
+            if fp in echo:
+                continue
+            rec = records.get(fp)
+            if rec is None:
+                # A number in trusted data corroborates nothing policy asks about (amounts match
+                # everywhere), and would be most of a session's memory: only untrusted ones are kept.
+                if kind is Kind.NUMBER or self._trusted_count >= _MAX_TRUSTED:
+                    continue
+                rec = int(kind) << _KIND_SHIFT
                 self._trusted_count += 1
-        if untrusted:
-            if not rec & _STEP_MASK:
-                rec |= min(step + 1, _STEP_MASK)
-            count = min(((rec >> _COUNT_SHIFT) & _COUNT_MASK) + 1, _COUNT_MASK)
-            rec = (rec & ~(_COUNT_MASK << _COUNT_SHIFT)) | (count << _COUNT_SHIFT)
-            if malicious:
-                rec |= _MALICIOUS
-            if open_world:
-                rec |= _OPEN
-        else:
-            rec |= _TRUSTED
-        self._records.set(fp, rec)
+            records.set(fp, rec | _TRUSTED)
 
     def note_used(self, arguments: Mapping[str, Any]) -> frozenset[int]:
         """Record argument values the agent used; those not yet seen untrusted count as its own.

@@ -212,8 +212,7 @@ _PATH = Scan(
     pattern=re.compile(r"(?<![\w/~.])(?:~|[A-Za-z]:)?(?:[/\\][\w.@+-]+){2,}[/\\]?|~[/\\][\w.@+-]+(?:[/\\][\w.@+-]+)*"),
     where=Runs(hint=re.compile(r"[/\\]"), alphabet=re.compile(r"[\w.@+~:/\\-]*")),
 )
-# The shortest text each number pattern can match: _IBAN needs 15 characters, _DIGITS 7.
-_MIN_IBAN, _MIN_DIGITS = 15, 7
+_EIGHT = re.compile(r"\d{8}")
 _RUN_PUNCTUATION = str.maketrans("", "", "+() .-")
 """What ``_DIGITS`` lets into a run besides digits (so deleting it leaves the digits)."""
 
@@ -281,15 +280,23 @@ def _numbers(text: str, out: list[tuple[Kind, str]]) -> None:
     runs = list(_NUMBER_RUNS.find(text))
     if not runs:
         return
-    if len(text) >= _MIN_IBAN:
-        for m in _IBAN.finditer(text, runs):
+    # A match lies in one run, so a run without what a pattern needs is skipped: an IBAN needs
+    # capitals (the only characters of the runs' alphabet that lower() changes), both forms of
+    # an amount a separator.
+    parts = [text[start:end] for start, end in runs]
+    capitals = [run for run, part in zip(runs, parts, strict=True) if part.lower() != part]
+    if capitals:
+        for m in _IBAN.finditer(text, capitals):
             if _iban_ok(m.group(0)):
                 out.append((Kind.IBAN, m.group(0).replace(" ", "").upper()))
-    if len(text) >= _MIN_DIGITS:
-        _digit_runs(text, runs, out)
-    # Both of _AMOUNT's forms hold a separator: without one the (costly) pattern cannot match.
-    if "." in text or "," in text or "'" in text:
-        for m in _AMOUNT.finditer(text, runs):
+    # Of the digit runs only phones (a "+" or "(" first) and accounts (eight digits or more)
+    # are kept: a run with neither cannot give one (dates and times, most runs, are skipped).
+    kept = [run for run, part in zip(runs, parts, strict=True) if "+" in part or "(" in part or _EIGHT.search(part)]
+    if kept:
+        _digit_runs(text, kept, out)
+    separated = [run for run, part in zip(runs, parts, strict=True) if "." in part or "," in part or "'" in part]
+    if separated:
+        for m in _AMOUNT.finditer(text, separated):
             key = _amount_key(m.group(0))
             if key:
                 out.append((Kind.NUMBER, key))
