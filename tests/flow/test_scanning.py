@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from tests.flow.strategies import FRAGMENTS
 from weir.flow import values
-from weir.flow.scanning import Runs, Scan
+from weir.flow.scanning import WHOLE, Runs, Scan
 
 SCANS = {name: obj for name, obj in vars(values).items() if isinstance(obj, Scan)}
 
@@ -37,8 +37,11 @@ def test_values_defines_a_scan_for_each_identifier_pattern() -> None:
 @settings(max_examples=400)
 @given(adversarial_texts)
 def test_every_scan_finds_exactly_the_whole_text_matches(text: str) -> None:
+    # Padded too, so that short texts are also found run by run (short ones are searched whole).
+    pad = " " * WHOLE
     for name, scan in SCANS.items():
-        assert _found(scan.finditer(text)) == _found(scan.pattern.finditer(text)), name
+        for padded in (text, text + pad, pad + text):
+            assert _found(scan.finditer(padded)) == _found(scan.pattern.finditer(padded)), name
 
 
 @settings(max_examples=200)
@@ -63,25 +66,34 @@ def test_every_match_lies_in_the_alphabet_and_holds_the_hint(text: str) -> None:
 def test_a_match_starting_in_the_look_ahead_margin_is_found_once_in_its_own_run(text: str) -> None:
     # Look-ahead two characters past a run: the margin holds the next run's first character.
     scan = Scan(pattern=re.compile(r"(?<!a)\d+(?! \d)"), where=_DIGIT_RUNS, ahead=2)
+    text = "x" * WHOLE + " " + text  # long enough to be searched run by run
     assert _found(scan.finditer(text)) == _found(scan.pattern.finditer(text))
 
 
 def test_look_behinds_read_the_text_before_the_run() -> None:
     scan = Scan(pattern=re.compile(r"(?<![a-z])\d"), where=_DIGIT_RUNS)
-    assert [m.group(0) for m in scan.finditer("a1 2 b3 4")] == ["2", "4"]
+    assert [m.group(0) for m in scan.finditer("x" * WHOLE + " a1 2 b3 4")] == ["2", "4"]
 
 
-def test_text_without_the_hint_is_never_searched_by_the_pattern() -> None:
-    # A pattern that would match anywhere finds nothing where its (stated) hint is absent.
+def test_a_long_text_is_searched_only_in_the_runs_that_hold_a_hint() -> None:
+    # A pattern that breaks the contract (it matches without the hint) shows what is searched.
     scan = Scan(pattern=re.compile(r"\w+"), where=Runs(hint=re.compile("@"), alphabet=re.compile(r"[\w@]*")))
-    assert list(scan.finditer("no at sign here")) == []
-    assert [m.group(0) for m in scan.finditer("mail me@x now")] == ["me", "x"]
+    filler = "no at sign here " * 3
+    assert len(filler) > WHOLE
+    assert scan.finditer(filler) == []
+    assert [m.group(0) for m in scan.finditer(filler + "mail me@x now")] == ["me", "x"]
+
+
+def test_a_short_text_that_holds_a_hint_is_searched_whole() -> None:
+    scan = Scan(pattern=re.compile(r"\w+"), where=Runs(hint=re.compile("@"), alphabet=re.compile(r"[\w@]*")))
+    assert [m.group(0) for m in scan.finditer("mail me@x now")] == ["mail", "me", "x", "now"]
+    assert scan.finditer("no at sign") == []
 
 
 def test_runs_are_the_maximal_stretches_of_the_alphabet_that_hold_a_hint() -> None:
     runs = Runs(hint=re.compile(r"\d"), alphabet=re.compile(r"[\d a-c]*"))
-    text = "xx ab1 c xx cc xx 2"
-    assert [text[s:e] for s, e in runs.find(text)] == [" ab1 c ", " 2"]
+    text = "xx ab1 c xx cc xx 2 " + "x" * WHOLE
+    assert [text[s:e] for s, e in runs.find(text)] == [" ab1 c ", " 2 "]
 
 
 def test_patterns_sharing_runs_find_what_each_finds_alone() -> None:

@@ -161,3 +161,14 @@ def test_the_sessions_own_labels_are_built_as_model_construct_builds_them(seen: 
         assert fast.model_fields_set == slow.model_fields_set
         assert fast.__pydantic_extra__ == slow.__pydantic_extra__
         assert fast.__pydantic_private__ == slow.__pydantic_private__
+
+
+def test_each_set_of_origins_is_named_by_its_own_text() -> None:
+    from weir.flow.lineage import _via  # the text is built once per set of origins
+
+    a = Origin(dialect=Dialect.ISSUE711, path="_meta.annotations.openWorldHint")
+    b = Origin(dialect=Dialect.POLICY, path="server web is not trusted")
+    assert _via(frozenset({a})) == str(a)
+    assert _via(frozenset({a, b})) == ", ".join(sorted([str(a), str(b)]))
+    assert _via(frozenset({b})) != _via(frozenset({a}))
+    assert _via(frozenset({a})) == str(a)  # and the same again from the memo

@@ -300,12 +300,15 @@ def _result_keys(data: Any, untrusted: bool) -> tuple[dict[int, Kind], set[int]]
     for untrusted data the fingerprints of addresses in sender position."""
     kinds: dict[int, Kind] = {}
     senders: set[int] = set()
+    hashed: set[tuple[Kind, str]] = set()  # a result's text often repeats its structured values
     for path, leaf in walk_leaves(data):
         keys = data_keys(leaf)
-        for kind, key in keys:
-            fp = fingerprint(kind, key)
-            if fp not in kinds:
-                kinds[fp] = kind
+        for pair in keys:
+            if pair not in hashed:
+                hashed.add(pair)
+                fp = fingerprint(*pair)
+                if fp not in kinds:
+                    kinds[fp] = pair[0]
         if untrusted and isinstance(leaf, str) and "@" in leaf:
             senders |= _sender_fingerprints(path, leaf, keys)
     return kinds, senders

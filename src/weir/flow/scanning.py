@@ -26,10 +26,13 @@ it cannot match.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-__all__ = ["Runs", "Scan"]
+__all__ = ["WHOLE", "Runs", "Scan"]
+
+WHOLE = 32
+"""Texts up to this long are searched whole (see :meth:`Runs.find`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,14 +48,22 @@ class Runs:
     alphabet: re.Pattern[str]
     """``[...]*``: every character a match can consume."""
 
-    def find(self, text: str) -> Iterator[tuple[int, int]]:
-        """``(start, end)`` of each run that holds a hint, in order."""
+    def find(self, text: str) -> list[tuple[int, int]]:
+        """``(start, end)`` of each run that holds a hint, in order.
+
+        A short text with a hint is one run, whole: finding its runs would cost more than
+        searching all of it (any stretch that holds every run with a hint will do).
+        """
+        if len(text) <= WHOLE:
+            return [(0, len(text))] if self.hint.search(text) is not None else []
+        runs = []
         pos = 0
         while (hint := self.hint.search(text, pos)) is not None:
             # The run holding the hint: back from it (over the gap reversed), then forward.
             start = hint.start() - _run_length(self.alphabet, text[pos : hint.start()][::-1], 0)
             pos = hint.end() + _run_length(self.alphabet, text, hint.end())
-            yield start, pos
+            runs.append((start, pos))
+        return runs
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,11 +82,12 @@ class Scan:
     shortest: int = 1
     """No match is shorter: a shorter run cannot hold one."""
 
-    def finditer(self, text: str, runs: Iterable[tuple[int, int]] | None = None) -> Iterator[re.Match[str]]:
+    def finditer(self, text: str, runs: Iterable[tuple[int, int]] | None = None) -> list[re.Match[str]]:
         """Exactly the matches of ``pattern.finditer(text)``, in order.
 
         ``runs`` is ``where.find(text)``, when the caller has it already.
         """
+        found: list[re.Match[str]] = []
         size = len(text)
         for start, end in self.where.find(text) if runs is None else runs:
             if end - start < self.shortest:
@@ -83,7 +95,8 @@ class Scan:
             for match in self.pattern.finditer(text, start, min(size, end + self.ahead)):
                 if match.start() >= end:
                     break  # begins in the look-ahead margin: the next run's, if it has a hint
-                yield match
+                found.append(match)
+        return found
 
 
 def _run_length(alphabet: re.Pattern[str], text: str, pos: int) -> int:

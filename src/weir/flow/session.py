@@ -93,13 +93,15 @@ class Session:
         at = self.step_of(server, tool) if step is None else step
         flag = label.untrusted if untrusted is None else untrusted
         own = (not flag and not label.untrusted) if internal is None else (internal and not label.untrusted)
-        self.lineage.record(label, step=at, server=server, tool=tool)
-        # Where each fact came from lives in the lineage (first introduction); the session's
-        # own labels drop per-field origins so that an idle session stays small.
-        if not self._label.at_least(label):
-            self._label = _lean(self._label, label)
-        if own and not _covers_internal(self._internal, label):
-            self._internal = _internal_join(self._internal, label)
+        # The label of an unlabelled result from a tool that declares nothing adds no fact.
+        if label is not BOTTOM:
+            self.lineage.record(label, step=at, server=server, tool=tool)
+            # Where each fact came from lives in the lineage (first introduction); the session's
+            # own labels drop per-field origins so that an idle session stays small.
+            if not self._label.at_least(label):
+                self._label = _lean(self._label, label)
+            if own and not _covers_internal(self._internal, label):
+                self._internal = _internal_join(self._internal, label)
         if values is not None:
             self.values.observe(
                 values,

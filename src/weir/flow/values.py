@@ -277,7 +277,7 @@ def _domains(text: str, derive: bool, out: list[tuple[Kind, str]]) -> None:
 
 
 def _numbers(text: str, out: list[tuple[Kind, str]]) -> None:
-    runs = list(_NUMBER_RUNS.find(text))
+    runs = _NUMBER_RUNS.find(text)
     if not runs:
         return
     # A match lies in one run, so a run without what a pattern needs is skipped: an IBAN needs
