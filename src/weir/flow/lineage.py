@@ -8,6 +8,7 @@ nothing because labels never weaken).
 
 from __future__ import annotations
 
+import functools
 import sys
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -52,18 +53,11 @@ def label_facts(label: DataLabel) -> list[tuple[str, str]]:
     return facts
 
 
+@functools.lru_cache(maxsize=4096)
 def _via(origins: frozenset[Origin]) -> str:
-    """The origins of a fact as one interned string, sorted (one per distinct set of origins)."""
-    via = _VIAS.get(origins)
-    if via is None:
-        if len(_VIAS) >= 4096:
-            _VIAS.clear()
-        via = _VIAS[origins] = sys.intern(", ".join(sorted(str(o) for o in origins)))
-    return via
-
-
-# The same wire keys label every session's facts: their text is worked out once per set.
-_VIAS: dict[frozenset[Origin], str] = {}
+    """The origins of a fact as one interned string, sorted: the same wire keys label every
+    session's facts, so their text is worked out once per set of origins."""
+    return sys.intern(", ".join(sorted(str(o) for o in origins)))
 
 
 class Lineage:
