@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from enum import IntEnum
 from hashlib import blake2b
 from typing import Any
 
-from weir.flow.scanning import Runs, Scan
+from weir.flow.scanning import WHOLE, Runs, Scan
 
 __all__ = ["MAX_WHOLE", "Kind", "addresses", "extract", "fingerprint", "number_key", "walk_leaves", "whole_key"]
 
@@ -212,6 +212,7 @@ _PATH = Scan(
     pattern=re.compile(r"(?<![\w/~.])(?:~|[A-Za-z]:)?(?:[/\\][\w.@+-]+){2,}[/\\]?|~[/\\][\w.@+-]+(?:[/\\][\w.@+-]+)*"),
     where=Runs(hint=re.compile(r"[/\\]"), alphabet=re.compile(r"[\w.@+~:/\\-]*")),
 )
+_DIGIT = re.compile(r"\d")
 _EIGHT = re.compile(r"\d{8}")
 _RUN_PUNCTUATION = str.maketrans("", "", "+() .-")
 """What ``_DIGITS`` lets into a run besides digits (so deleting it leaves the digits)."""
@@ -277,38 +278,49 @@ def _domains(text: str, derive: bool, out: list[tuple[Kind, str]]) -> None:
 
 
 def _numbers(text: str, out: list[tuple[Kind, str]]) -> None:
-    runs = _NUMBER_RUNS.find(text)
-    if not runs:
+    if len(text) <= WHOLE:
+        # A short text is searched whole, each pattern gated as its runs would be.
+        if _DIGIT.search(text) is not None:
+            if len(text) >= _IBAN.shortest and text.lower() != text:
+                _ibans(_IBAN.pattern.finditer(text), out)
+            if len(text) >= _DIGITS.shortest:
+                _digit_runs(_DIGITS.pattern.finditer(text), out)
+            if "." in text or "," in text or "'" in text:
+                _amounts(_AMOUNT.pattern.finditer(text), out)
         return
+    runs = _NUMBER_RUNS.find(text)
     # A match lies in one run, so a run without what a pattern needs is skipped: an IBAN needs
     # capitals (the only characters of the runs' alphabet that lower() changes), both forms of
-    # an amount a separator.
+    # an amount a separator; of the digit runs only phones (a "+" or "(" first) and accounts
+    # (eight digits or more) are kept, so a run with neither is skipped (dates and times).
     parts = [text[start:end] for start, end in runs]
-    capitals = [run for run, part in zip(runs, parts, strict=True) if part.lower() != part]
-    if capitals:
-        for m in _IBAN.finditer(text, capitals):
-            if _iban_ok(m.group(0)):
-                out.append((Kind.IBAN, m.group(0).replace(" ", "").upper()))
-    # Of the digit runs only phones (a "+" or "(" first) and accounts (eight digits or more)
-    # are kept: a run with neither cannot give one (dates and times, most runs, are skipped).
-    kept = [run for run, part in zip(runs, parts, strict=True) if "+" in part or "(" in part or _EIGHT.search(part)]
-    if kept:
-        _digit_runs(text, kept, out)
-    separated = [run for run, part in zip(runs, parts, strict=True) if "." in part or "," in part or "'" in part]
-    if separated:
-        for m in _AMOUNT.finditer(text, separated):
-            key = _amount_key(m.group(0))
-            if key:
-                out.append((Kind.NUMBER, key))
+    _ibans(_IBAN.finditer(text, [r for r, p in zip(runs, parts, strict=True) if p.lower() != p]), out)
+    kept = [r for r, p in zip(runs, parts, strict=True) if "+" in p or "(" in p or _EIGHT.search(p)]
+    _digit_runs(_DIGITS.finditer(text, kept), out)
+    separated = [r for r, p in zip(runs, parts, strict=True) if "." in p or "," in p or "'" in p]
+    _amounts(_AMOUNT.finditer(text, separated), out)
 
 
-def _digit_runs(text: str, runs: list[tuple[int, int]], out: list[tuple[Kind, str]]) -> None:
+def _ibans(matches: Iterable[re.Match[str]], out: list[tuple[Kind, str]]) -> None:
+    for m in matches:
+        if _iban_ok(m.group(0)):
+            out.append((Kind.IBAN, m.group(0).replace(" ", "").upper()))
+
+
+def _amounts(matches: Iterable[re.Match[str]], out: list[tuple[Kind, str]]) -> None:
+    for m in matches:
+        key = _amount_key(m.group(0))
+        if key:
+            out.append((Kind.NUMBER, key))
+
+
+def _digit_runs(matches: Iterable[re.Match[str]], out: list[tuple[Kind, str]]) -> None:
     """Phone numbers (written with ``+`` or ``(``) and account numbers (8+ bare digits).
 
     Both are compared on their last 9 digits. Digits with dashes or dots are dates, invoice
     and reference numbers far more often than phones, so they are left to the other kinds.
     """
-    for m in _DIGITS.finditer(text, runs):
+    for m in matches:
         raw = m.group(0)
         if raw.isdigit():
             if len(raw) >= 8:
