@@ -309,3 +309,93 @@ def check_call(
             kind, rec, whole = best_of(leaf, found)
             out.append((path, kind, rec, whole))
     return out, frozenset(used), trusted_count
+
+
+# -- recording a result (ValueMemory.observe's earlier loop over records) ----------------------
+
+_COUNT_SHIFT, _COUNT_MASK = 20, 0xFF
+_MALICIOUS, _TRUSTED = 1 << 28, 1 << 29
+_SENDER = 1 << 35
+_OPEN = 1 << 36
+_SENDER_KEYS = frozenset({"from", "sender", "author", "organizer", "organiser", "replyto", "reply_to", "owner"})
+_SENDER_LINE = re.compile(r"^\s*(?:from|sender|reply-to|organi[sz]er|author)\s*:\s*(.+)$", re.IGNORECASE | re.MULTILINE)
+
+
+def _sender_fingerprints(path: str, leaf: Any) -> set[int]:
+    if not isinstance(leaf, str) or "@" not in leaf:
+        return set()
+    key = path.rsplit(".", 1)[-1].split("[", 1)[0].replace("-", "").lower()
+    texts = [leaf] if key in _SENDER_KEYS else [m.group(1) for m in _SENDER_LINE.finditer(leaf)]
+    return {fingerprint(k, v) for text in texts for k, v in extract(text, derive=False) if k is Kind.EMAIL}
+
+
+def observe(
+    records: dict[int, int],
+    trusted_count: int,
+    data: Any,
+    *,
+    step: int,
+    untrusted: bool,
+    malicious: bool,
+    echo: frozenset[int] = frozenset(),
+    open_world: bool = False,
+) -> int:
+    """The earlier ``ValueMemory.observe`` over plain records; returns the new trusted count."""
+    seen: set[int] = set()
+    senders: set[int] = set()
+    for path, leaf in walk_leaves(data):
+        if untrusted:
+            senders |= _sender_fingerprints(path, leaf)
+        for kind, key in data_keys(leaf):
+            fp = fingerprint(kind, key)
+            if fp in seen:
+                continue
+            seen.add(fp)
+            if untrusted or fp not in echo:
+                trusted_count = _observe_one(
+                    records,
+                    trusted_count,
+                    fp,
+                    kind,
+                    step=step,
+                    untrusted=untrusted,
+                    malicious=malicious,
+                    open_world=open_world,
+                )
+    for fp in senders:
+        if fp in records:
+            records[fp] |= _SENDER
+    return trusted_count
+
+
+def _observe_one(
+    records: dict[int, int],
+    trusted_count: int,
+    fp: int,
+    kind: Kind,
+    *,
+    step: int,
+    untrusted: bool,
+    malicious: bool,
+    open_world: bool,
+) -> int:
+    rec = records.get(fp)
+    if rec is None:
+        if not untrusted and (kind is Kind.NUMBER or trusted_count >= _MAX_TRUSTED):
+            return trusted_count
+        rec = int(kind) << _KIND_SHIFT
+        if not untrusted:
+            trusted_count += 1
+    if untrusted:
+        if not rec & _STEP_MASK:
+            rec |= min(step + 1, _STEP_MASK)
+        count = min(((rec >> _COUNT_SHIFT) & _COUNT_MASK) + 1, _COUNT_MASK)
+        rec = (rec & ~(_COUNT_MASK << _COUNT_SHIFT)) | (count << _COUNT_SHIFT)
+        if malicious:
+            rec |= _MALICIOUS
+        if open_world:
+            rec |= _OPEN
+    else:
+        rec |= _TRUSTED
+    records[fp] = rec
+    return trusted_count

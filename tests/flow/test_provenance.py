@@ -224,3 +224,38 @@ def test_checking_a_call_matches_and_notes_what_the_earlier_loop_did(
     ]
     assert used == expected_used
     assert mem.records == records
+
+
+_DATA_KEYS = st.sampled_from(["from", "From", "reply-to", "Reply_To", "owner", "a.from", "from[x]", "body", "text", ""])
+_DATA = st.recursive(
+    scalars,
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(_DATA_KEYS, inner, max_size=3),
+    max_leaves=8,
+)
+
+
+@settings(max_examples=200)
+@given(
+    st.lists(
+        st.tuples(_DATA, st.booleans(), st.booleans(), st.booleans(), st.dictionaries(_DATA_KEYS, scalars, max_size=2)),
+        min_size=1,
+        max_size=4,
+    ),
+    st.sampled_from([0, 4090]),
+)
+def test_recording_a_result_keeps_what_the_earlier_loop_kept(
+    reads: list[tuple[Any, bool, bool, bool, dict[str, Any]]], filler: int
+) -> None:
+    # ``filler`` trusted records bring the memory near its cap on trusted values.
+    records = {(1 << 62) + i: (int(Kind.TEXT) << reference._KIND_SHIFT) | reference._TRUSTED for i in range(filler)}
+    for step, (data, untrusted, malicious, open_world, sent) in enumerate(reads):
+        noted = ValueMemory(records)
+        echo = noted.note_used(sent)
+        # A memory built from records counts its trusted ones afresh: both start from one count.
+        records = noted.records
+        mem = ValueMemory(records)
+        trusted = sum(1 for r in records.values() if not r & reference._STEP_MASK)
+        flags = {"step": step, "untrusted": untrusted, "malicious": malicious, "open_world": open_world}
+        mem.observe(data, echo=echo, **flags)
+        reference.observe(records, trusted, data, echo=echo, **flags)
+        assert mem.records == records

@@ -144,3 +144,31 @@ def test_request_annotations_carry_the_union_of_everything_seen() -> None:
 def test_an_idle_session_is_small() -> None:
     session = Session("idle")
     assert len(session.to_json()) < 200
+
+
+@settings(max_examples=60)
+@given(labels, labels)
+def test_the_sessions_own_labels_are_built_as_model_construct_builds_them(seen: DataLabel, label: DataLabel) -> None:
+    from weir.flow import session as module  # the construction helpers are private
+
+    for fast, fields in (
+        (module._lean(seen, label), module._lean(seen, label).__dict__),
+        (module._internal_join(seen, label), module._internal_join(seen, label).__dict__),
+    ):
+        slow = DataLabel.model_construct(module._SHARED_FIELDS_SET, **dict(fields))
+        assert fast == slow
+        assert list(fast.__dict__) == list(slow.__dict__) == list(DataLabel.model_fields)
+        assert fast.model_fields_set == slow.model_fields_set
+        assert fast.__pydantic_extra__ == slow.__pydantic_extra__
+        assert fast.__pydantic_private__ == slow.__pydantic_private__
+
+
+def test_each_set_of_origins_is_named_by_its_own_text() -> None:
+    from weir.flow.lineage import _via  # the text is built once per set of origins
+
+    a = Origin(dialect=Dialect.ISSUE711, path="_meta.annotations.openWorldHint")
+    b = Origin(dialect=Dialect.POLICY, path="server web is not trusted")
+    assert _via(frozenset({a})) == str(a)
+    assert _via(frozenset({a, b})) == ", ".join(sorted([str(a), str(b)]))
+    assert _via(frozenset({b})) != _via(frozenset({a}))
+    assert _via(frozenset({a})) == str(a)  # and the same again from the memo

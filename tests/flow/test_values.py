@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from tests.flow import reference_provenance as reference
 from tests.flow.strategies import texts
+from weir.flow.scanning import WHOLE
 from weir.flow.values import Kind, extract, fingerprint, number_key, walk_leaves, whole_key
 
 
@@ -119,7 +120,9 @@ def test_walk_leaves_stops_at_the_same_depth_as_the_plain_walk() -> None:
 @settings(max_examples=300)
 @given(texts, st.booleans())
 def test_extraction_finds_exactly_what_the_earlier_extraction_found(text: str, derive: bool) -> None:
-    assert extract(text, derive=derive) == list(reference.extract(text, derive=derive))
+    # Long texts too: short ones are searched whole, long ones run by run (weir.flow.scanning).
+    for padded in (text, text + " " * WHOLE, "x" * WHOLE + "\n" + text):
+        assert extract(padded, derive=derive) == list(reference.extract(padded, derive=derive))
 
 
 @given(st.sampled_from(list(Kind)), st.text(max_size=20))

@@ -172,3 +172,33 @@ def test_an_embedded_resources_meta_labels_its_block() -> None:
     assert reading.blocks[0].private
     assert reading.label.origin_of("private") == reading.blocks[0].origin_of("private")
     assert next(iter(reading.label.origin_of("private"))).path == "content[0].resource._meta.annotations.privateHint"
+
+
+# -- skipping `_meta` objects that cannot label anything ---------------------------------------
+
+_RICH = {
+    "openWorldHint": True,
+    "privateHint": True,
+    "untrusted": True,
+    "sensitive": True,
+    "sensitivity": "pii",
+    "malicious": True,
+    "maliciousActivityHint": True,
+    "attribution": ["https://a.example"],
+    "source": "untrustedPublic",
+    "evidenceRef": ["e"],
+}
+"""A slot value that claims something in every vocabulary a data slot is read in."""
+
+
+def test_the_skipped_meta_keys_are_exactly_the_ones_read_data_slots_ignores() -> None:
+    from weir.labels import keys
+    from weir.labels.dialects import Collector, read_data_slots
+    from weir.labels.read import _DATA_SLOTS
+
+    known = {getattr(keys, name) for name in keys.__all__} | {"progressToken", "serverInfo", "x"}
+    for key in known:
+        c = Collector()
+        read_data_slots(c, {key: _RICH, "annotations_": _RICH}, ("_meta",))
+        assert bool(c.facts) == (key in _DATA_SLOTS), key
+        assert not c.diagnostics or key in _DATA_SLOTS, key

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from tests.labels.strategies import json_values, labels, profiles
 from weir.labels import DataLabel, ToolProfile
 from weir.labels.check import check_document
+from weir.labels.datalabel import BOTTOM
 from weir.labels.dialects import core, sep1913, sep1984
 from weir.labels.profile import combine
 from weir.labels.provenance import Diagnostic, Origin
@@ -204,3 +205,63 @@ def test_returned_label_is_the_label_pydantic_would_validate(profile: ToolProfil
     validated = DataLabel(**{k: getattr(label, k) for k in label.model_fields_set})
     assert label == validated  # (repr may differ: a validated frozenset is a new one, in its own order)
     assert label.model_fields_set == validated.model_fields_set
+
+
+def _reference_result_label(raw: Any) -> DataLabel:
+    """``read_result_label`` as it was before it skipped `_meta` objects without a data slot."""
+    from collections.abc import Mapping
+
+    from weir.labels.dialects import Collector, read_data_slots
+    from weir.labels.read import _label_of
+
+    if not isinstance(raw, Mapping):
+        return BOTTOM
+    c = Collector()
+    read_data_slots(c, raw.get("_meta"), ("_meta",))
+    content = raw.get("content", [])
+    for i, block in enumerate(content if isinstance(content, list) else []):
+        if not isinstance(block, Mapping):
+            continue
+        read_data_slots(c, block.get("_meta"), ("content", i, "_meta"))
+        resource = block.get("resource")
+        if isinstance(resource, Mapping) and "_meta" in resource:
+            read_data_slots(c, resource["_meta"], ("content", i, "resource", "_meta"))
+        ann = block.get("annotations")
+        if isinstance(ann, Mapping) and any(k not in ("audience", "priority", "lastModified") for k in ann):
+            read_data_slots(c, {"annotations": ann}, ("content", i))
+    found: list[tuple[tuple[str | int, ...], Any]] = []
+    _reference_items(raw.get("structuredContent"), ("structuredContent",), found)
+    for parts, meta in found:
+        read_data_slots(c, meta, parts)
+    return _label_of(c)
+
+
+def _reference_items(value: Any, parts: tuple[str | int, ...], out: list[tuple[tuple[str | int, ...], Any]]) -> None:
+    from collections.abc import Mapping
+
+    if len(parts) > 8 or len(out) > 10_000:
+        return
+    if isinstance(value, Mapping):
+        if len(parts) > 1 and isinstance(value.get("_meta"), Mapping):
+            out.append(((*parts, "_meta"), value["_meta"]))
+        for key, inner in value.items():
+            if isinstance(inner, Mapping | list) and key != "_meta":
+                _reference_items(inner, (*parts, str(key)), out)
+    elif isinstance(value, list):
+        for i, inner in enumerate(value):
+            if isinstance(inner, Mapping | list):
+                _reference_items(inner, (*parts, i), out)
+
+
+_RESOURCE_BLOCKS = st.fixed_dictionaries(
+    {"type": st.just("resource")},
+    optional={"resource": st.fixed_dictionaries({}, optional={"_meta": data_meta | json_values}) | json_values},
+)
+
+
+@settings(max_examples=300)
+@given(results | st.fixed_dictionaries({"content": st.lists(_RESOURCE_BLOCKS | blocks, max_size=3)}) | json_values)
+def test_the_label_only_reader_gives_the_label_the_earlier_reader_gave(raw: Any) -> None:
+    label = read_result_label(raw)
+    assert label == _reference_result_label(raw)
+    assert label.model_fields_set == _reference_result_label(raw).model_fields_set

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterator
 from typing import Any, NamedTuple
 
 from weir.flow.values import MAX_WHOLE, Kind, extract, fingerprint, number_key, whole_key
@@ -38,7 +37,7 @@ class ArgKey(NamedTuple):
     """The key is the whole argument (``to_iban="DE89..."``), not something inside it."""
 
 
-def data_keys(value: Any, *, derive: bool = True) -> Iterator[tuple[Kind, str]]:
+def data_keys(value: Any, *, derive: bool = True) -> list[tuple[Kind, str]]:
     """Keys for one scalar: identifiers inside it, and short strings whole.
 
     ``derive`` as in :func:`weir.flow.values.extract` (True for data, False for arguments, which
@@ -46,16 +45,19 @@ def data_keys(value: Any, *, derive: bool = True) -> Iterator[tuple[Kind, str]]:
     """
     if isinstance(value, str):
         if len(value) <= MAX_WHOLE and value.strip():
-            yield Kind.TEXT, whole_key(value)
+            keys = [(Kind.TEXT, whole_key(value))]
             if not derive and _CHANNEL_ARG.fullmatch(value.strip()):
-                yield Kind.CHANNEL, value.strip().lstrip("#").lower()
-        yield from extract(value, derive=derive)
-    elif isinstance(value, bool) or value is None:
-        return
-    elif isinstance(value, int | float):
+                keys.append((Kind.CHANNEL, value.strip().lstrip("#").lower()))
+            keys += extract(value, derive=derive)
+            return keys
+        return extract(value, derive=derive)
+    if isinstance(value, bool) or value is None:
+        return []
+    if isinstance(value, int | float):
         key = number_key(float(value))
         if key:
-            yield Kind.NUMBER, key
+            return [(Kind.NUMBER, key)]
+    return []
 
 
 def arg_keys(leaf: Any) -> tuple[ArgKey, ...]:

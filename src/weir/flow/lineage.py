@@ -8,11 +8,13 @@ nothing because labels never weaken).
 
 from __future__ import annotations
 
+import functools
 import sys
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 from weir.labels.datalabel import DataLabel
+from weir.labels.provenance import Origin
 
 __all__ = ["Introduction", "Lineage", "label_facts"]
 
@@ -33,20 +35,29 @@ class Introduction:
         return f"{where} via {self.via}" if self.via else where
 
 
-def label_facts(label: DataLabel) -> Iterator[tuple[str, str]]:
+def label_facts(label: DataLabel) -> list[tuple[str, str]]:
     """Each fact a label asserts as ``(fact key, the DataLabel field it comes from)``."""
+    facts = []
     if label.untrusted:
-        yield "untrusted", "untrusted"
+        facts.append(("untrusted", "untrusted"))
     if label.private:
-        yield "private", "private"
+        facts.append(("private", "private"))
     if label.malicious:
-        yield "malicious", "malicious"
+        facts.append(("malicious", "malicious"))
     if label.level:
-        yield f"level:{int(label.level)}", "level"
-    for cls in sorted(label.classes):
-        yield f"class:{cls}", "classes"
-    for scope in sorted(label.scopes):
-        yield f"scope:{scope}", "scopes"
+        facts.append((f"level:{int(label.level)}", "level"))
+    if label.classes:
+        facts += [(f"class:{cls}", "classes") for cls in sorted(label.classes)]
+    if label.scopes:
+        facts += [(f"scope:{scope}", "scopes") for scope in sorted(label.scopes)]
+    return facts
+
+
+@functools.lru_cache(maxsize=4096)
+def _via(origins: frozenset[Origin]) -> str:
+    """The origins of a fact as one interned string, sorted: the same wire keys label every
+    session's facts, so their text is worked out once per set of origins."""
+    return sys.intern(", ".join(sorted(str(o) for o in origins)))
 
 
 class Lineage:
@@ -61,9 +72,9 @@ class Lineage:
         """Note every fact of ``label`` that the session did not have before."""
         for key, field in label_facts(label):
             if key not in self._first:
-                via = ", ".join(sorted(str(o) for o in label.origin_of(field)))
+                via = _via(label.origin_of(field))
                 # Interned: the same keys and wire paths recur in every session.
-                self._first[sys.intern(key)] = Introduction(step, sys.intern(server), sys.intern(tool), sys.intern(via))
+                self._first[sys.intern(key)] = Introduction(step, sys.intern(server), sys.intern(tool), via)
 
     def get(self, key: str) -> Introduction | None:
         """The first introduction of a fact, if the session has it."""

@@ -65,8 +65,9 @@ class PackedMap:
 
     def compact(self) -> None:
         """Drop the spare capacity the arrays keep for growth (call when a batch of inserts ends)."""
-        self._keys = array("q", self._keys)
-        self._values = array("q", self._values)
+        # A slice is allocated at its exact size and copied in one block.
+        self._keys = self._keys[:]
+        self._values = self._values[:]
 
     def items(self) -> Iterator[tuple[int, int]]:
         """Every (key, value), in key order."""

@@ -26,7 +26,7 @@ from typing import Any, NamedTuple
 
 from weir.flow.argkeys import ArgKey, arg_keys, clear_caches, data_keys
 from weir.flow.packed import PackedMap
-from weir.flow.values import Kind, extract, fingerprint, walk_leaves
+from weir.flow.values import Kind, addresses, fingerprint, walk_leaves
 
 __all__ = ["ArgTaint", "ValueMemory", "clear_caches"]
 
@@ -143,50 +143,48 @@ class ValueMemory:
         them ("payee saved: <the IBAN you sent>") is an echo, not independent corroboration.
         """
         self._index = None
-        seen: set[int] = set()
-        senders: set[int] = set()
-        for path, leaf in walk_leaves(data):
-            if untrusted:
-                senders |= _sender_fingerprints(path, leaf)
-            for kind, key in data_keys(leaf):
-                fp = fingerprint(kind, key)
-                if fp in seen:
-                    continue
-                seen.add(fp)
-                if untrusted or fp not in echo:
-                    self._observe_one(
-                        fp, kind, step=step, untrusted=untrusted, malicious=malicious, open_world=open_world
-                    )
+        kinds, senders = _result_keys(data, untrusted)
+        size = len(self._records)
+        if untrusted:
+            self._observe_untrusted(kinds, min(step + 1, _STEP_MASK), malicious=malicious, open_world=open_world)
+        else:
+            self._observe_trusted(kinds, echo)
         for fp in senders:
             rec = self._records.get(fp)
             if rec is not None:
                 self._records.set(fp, rec | _SENDER)
-        self._records.compact()
+        if len(self._records) != size:
+            self._records.compact()
 
-    def _observe_one(
-        self, fp: int, kind: Kind, *, step: int, untrusted: bool, malicious: bool, open_world: bool
-    ) -> None:
-        rec = self._records.get(fp)
-        if rec is None:
-            # A number in trusted data corroborates nothing policy asks about (amounts match
-            # everywhere), and would be most of a session's memory: only untrusted ones are kept.
-            if not untrusted and (kind is Kind.NUMBER or self._trusted_count >= _MAX_TRUSTED):
-                return
-            rec = int(kind) << _KIND_SHIFT
-            if not untrusted:
+    def _observe_untrusted(self, kinds: dict[int, Kind], first: int, *, malicious: bool, open_world: bool) -> None:
+        """Count one more untrusted source for each value; ``first`` is the step bits a new one gets."""
+        records = self._records
+        flags = (_MALICIOUS if malicious else 0) | (_OPEN if open_world else 0)
+        for fp, kind in kinds.items():
+            rec = records.get(fp)
+            if rec is None:
+                rec = (int(kind) << _KIND_SHIFT) | first
+            elif not rec & _STEP_MASK:
+                rec |= first
+            if (rec >> _COUNT_SHIFT) & _COUNT_MASK < _COUNT_MASK:  # the count saturates
+                rec += 1 << _COUNT_SHIFT
+            records.set(fp, rec | flags)
+
+    def _observe_trusted(self, kinds: dict[int, Kind], echo: frozenset[int]) -> None:
+        """Mark each value seen in trusted data (not the call's own echoed arguments)."""
+        records = self._records
+        for fp, kind in kinds.items():
+            if fp in echo:
+                continue
+            rec = records.get(fp)
+            if rec is None:
+                # A number in trusted data corroborates nothing policy asks about (amounts match
+                # everywhere), and would be most of a session's memory: only untrusted ones are kept.
+                if kind is Kind.NUMBER or self._trusted_count >= _MAX_TRUSTED:
+                    continue
+                rec = int(kind) << _KIND_SHIFT
                 self._trusted_count += 1
-        if untrusted:
-            if not rec & _STEP_MASK:
-                rec |= min(step + 1, _STEP_MASK)
-            count = min(((rec >> _COUNT_SHIFT) & _COUNT_MASK) + 1, _COUNT_MASK)
-            rec = (rec & ~(_COUNT_MASK << _COUNT_SHIFT)) | (count << _COUNT_SHIFT)
-            if malicious:
-                rec |= _MALICIOUS
-            if open_world:
-                rec |= _OPEN
-        else:
-            rec |= _TRUSTED
-        self._records.set(fp, rec)
+            records.set(fp, rec | _TRUSTED)
 
     def note_used(self, arguments: Mapping[str, Any]) -> frozenset[int]:
         """Record argument values the agent used; those not yet seen untrusted count as its own.
@@ -297,13 +295,36 @@ def _more_specific(key: ArgKey, than: ArgKey) -> bool:
     return _PRIORITY[key.kind] > _PRIORITY[than.kind]
 
 
-def _sender_fingerprints(path: str, leaf: Any) -> set[int]:
-    """Fingerprints of addresses in sender position: a ``from``-like key, or a ``From:`` line."""
-    if not isinstance(leaf, str) or "@" not in leaf:
-        return set()
+def _result_keys(data: Any, untrusted: bool) -> tuple[dict[int, Kind], set[int]]:
+    """Every distinct fingerprint in ``data`` with the kind it was first found as (in order), and
+    for untrusted data the fingerprints of addresses in sender position."""
+    kinds: dict[int, Kind] = {}
+    senders: set[int] = set()
+    hashed: set[tuple[Kind, str]] = set()  # a result's text often repeats its structured values
+    for path, leaf in walk_leaves(data):
+        keys = data_keys(leaf)
+        for pair in keys:
+            if pair not in hashed:
+                hashed.add(pair)
+                fp = fingerprint(*pair)
+                if fp not in kinds:
+                    kinds[fp] = pair[0]
+        if untrusted and isinstance(leaf, str) and "@" in leaf:
+            senders |= _sender_fingerprints(path, leaf, keys)
+    return kinds, senders
+
+
+def _sender_fingerprints(path: str, leaf: str, keys: list[tuple[Kind, str]]) -> set[int]:
+    """Fingerprints of addresses in sender position: a ``from``-like key, or a ``From:`` line.
+
+    ``keys`` are the leaf's own: a sender field's addresses are its ``email`` keys.
+    """
     key = path.rsplit(".", 1)[-1].split("[", 1)[0].replace("-", "").lower()
-    texts = [leaf] if key in _SENDER_KEYS else [m.group(1) for m in _SENDER_LINE.finditer(leaf)]
-    return {fingerprint(k, v) for text in texts for k, v in extract(text, derive=False) if k is Kind.EMAIL}
+    if key in _SENDER_KEYS:
+        found = [address for kind, address in keys if kind is Kind.EMAIL]
+    else:
+        found = [address for m in _SENDER_LINE.finditer(leaf) for address in addresses(m.group(1))]
+    return {fingerprint(Kind.EMAIL, address) for address in found}
 
 
 _LABELS = {kind: kind.label for kind in Kind}

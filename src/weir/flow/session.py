@@ -93,13 +93,15 @@ class Session:
         at = self.step_of(server, tool) if step is None else step
         flag = label.untrusted if untrusted is None else untrusted
         own = (not flag and not label.untrusted) if internal is None else (internal and not label.untrusted)
-        self.lineage.record(label, step=at, server=server, tool=tool)
-        # Where each fact came from lives in the lineage (first introduction); the session's
-        # own labels drop per-field origins so that an idle session stays small.
-        if not self._label.at_least(label):
-            self._label = _lean(self._label, label)
-        if own and not _covers_internal(self._internal, label):
-            self._internal = _internal_join(self._internal, label)
+        # The label of an unlabelled result from a tool that declares nothing adds no fact.
+        if label is not BOTTOM:
+            self.lineage.record(label, step=at, server=server, tool=tool)
+            # Where each fact came from lives in the lineage (first introduction); the session's
+            # own labels drop per-field origins so that an idle session stays small.
+            if not self._label.at_least(label):
+                self._label = _lean(self._label, label)
+            if own and not _covers_internal(self._internal, label):
+                self._internal = _internal_join(self._internal, label)
         if values is not None:
             self.values.observe(
                 values,
@@ -169,19 +171,32 @@ _NO_ECHO: frozenset[int] = frozenset()
 def _lean(seen: DataLabel, label: DataLabel) -> DataLabel:
     """``seen`` joined with ``label``, without per-field origins (the lineage keeps the first
     introduction of each), in one construction."""
-    return DataLabel.model_construct(
-        _SHARED_FIELDS_SET,
-        untrusted=seen.untrusted or label.untrusted,
-        private=seen.private or label.private,
-        level=max(seen.level, label.level),
-        classes=_shared(seen.classes | label.classes),
-        scopes=_shared(seen.scopes | label.scopes),
-        malicious=seen.malicious or label.malicious,
-        findings=_shared(frozenset(_summary(f) for f in seen.findings | label.findings)),
-        attribution=seen.attribution | label.attribution,
-        evidence=seen.evidence | label.evidence,
-        origins=_NO_ORIGINS,
+    return _built(
+        {
+            "untrusted": seen.untrusted or label.untrusted,
+            "private": seen.private or label.private,
+            "level": max(seen.level, label.level),
+            "classes": _shared(seen.classes | label.classes),
+            "scopes": _shared(seen.scopes | label.scopes),
+            "malicious": seen.malicious or label.malicious,
+            "findings": _shared(frozenset(_summary(f) for f in seen.findings | label.findings)),
+            "attribution": seen.attribution | label.attribution,
+            "evidence": seen.evidence | label.evidence,
+            "origins": _NO_ORIGINS,
+        }
     )
+
+
+def _built(fields: dict[str, Any]) -> DataLabel:
+    """``DataLabel.model_construct(_SHARED_FIELDS_SET, **fields)`` for every field given in
+    declaration order, without its walk over each field's aliases and defaults (a session's label
+    is rebuilt whenever it strengthens; a test holds the two constructions together)."""
+    label = DataLabel.__new__(DataLabel)
+    object.__setattr__(label, "__dict__", fields)
+    object.__setattr__(label, "__pydantic_fields_set__", _SHARED_FIELDS_SET)
+    object.__setattr__(label, "__pydantic_extra__", None)
+    object.__setattr__(label, "__pydantic_private__", None)
+    return label
 
 
 def _covers_internal(internal: DataLabel, label: DataLabel) -> bool:
@@ -233,16 +248,17 @@ def _summary(finding: Finding) -> Finding:
 def _internal_join(internal: DataLabel, label: DataLabel) -> DataLabel:
     """``internal`` joined with only what policy asks of the organisation's own data in ``label``:
     level, private, classes, scopes."""
-    return DataLabel.model_construct(
-        _SHARED_FIELDS_SET,
-        untrusted=False,
-        private=internal.private or label.private,
-        level=max(internal.level, label.level),
-        classes=_shared(internal.classes | label.classes),
-        scopes=_shared(internal.scopes | label.scopes),
-        malicious=False,
-        findings=frozenset(),
-        attribution=frozenset(),
-        evidence=frozenset(),
-        origins=_NO_ORIGINS,
+    return _built(
+        {
+            "untrusted": False,
+            "private": internal.private or label.private,
+            "level": max(internal.level, label.level),
+            "classes": _shared(internal.classes | label.classes),
+            "scopes": _shared(internal.scopes | label.scopes),
+            "malicious": False,
+            "findings": _EMPTY,
+            "attribution": _EMPTY,
+            "evidence": _EMPTY,
+            "origins": _NO_ORIGINS,
+        }
     )

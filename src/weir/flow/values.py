@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from enum import IntEnum
 from hashlib import blake2b
 from typing import Any
 
-__all__ = ["MAX_WHOLE", "Kind", "extract", "fingerprint", "number_key", "walk_leaves", "whole_key"]
+from weir.flow.scanning import WHOLE, Runs, Scan
+
+__all__ = ["MAX_WHOLE", "Kind", "addresses", "extract", "fingerprint", "number_key", "walk_leaves", "whole_key"]
 
 MAX_WHOLE = 200
 """Strings up to this length are also remembered whole (names, paths, subjects, ids)."""
@@ -42,16 +44,46 @@ class Kind(IntEnum):
         return self.name.lower()
 
 
-_EMAIL = re.compile(r"[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+")
+# Each pattern with where its matches can be (see weir.flow.scanning): every character a match
+# consumes is in the alphabet, every match holds the hint, look-aheads read ``ahead`` characters on.
+_EMAIL = Scan(
+    pattern=re.compile(r"[\w.+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+"),
+    where=Runs(hint=re.compile("@"), alphabet=re.compile(r"[\w.+@-]*")),
+)
 _URL = re.compile(r"\b(?:https?|ftp)://[^\s<>\"'`)\]]+", re.IGNORECASE)
-_DOMAIN = re.compile(r"\b(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,24})\b", re.IGNORECASE)
-_IBAN = re.compile(r"\b[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]){11,30}\b")
-_DIGITS = re.compile(r"(?<![\w.])\+?\(?\d[\d ().-]{5,22}\d(?![\w])")
+_DOMAIN_PATTERN = re.compile(r"\b(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,24})\b", re.IGNORECASE)
+_DOMAIN = Scan(
+    pattern=_DOMAIN_PATTERN,
+    where=Runs(
+        hint=re.compile(r"\.(?<=[a-z0-9]\.)[a-z]{2}", re.IGNORECASE),  # the dot before the top-level domain
+        alphabet=re.compile(r"[a-z0-9.-]*", re.IGNORECASE),
+    ),
+    ahead=1,
+)
+# The number patterns share their runs: each consumes characters of this alphabet only, and
+# each match holds one of these (an amount's separator and cents, a run of seven digits and
+# separators, an IBAN's check digits), so one search finds where any of them can match.
+_NUMBER_RUNS = Runs(
+    hint=re.compile(r"\d(?:[.,']\d\d|[\d ().-]{5,22}\d|(?<=[A-Z]{2}\d)\d)"),
+    alphabet=re.compile(r"[A-Z\d +().,'-]*"),
+)
+_IBAN = Scan(pattern=re.compile(r"\b[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]){11,30}\b"), where=_NUMBER_RUNS, ahead=1, shortest=15)
+_DIGITS = Scan(
+    pattern=re.compile(r"(?<![\w.])\+?\(?\d[\d ().-]{5,22}\d(?![\w])"), where=_NUMBER_RUNS, ahead=1, shortest=7
+)
 # Amounts as text writes them: with cents ("84,20", "1.475,60", "120.50") or thousands
 # separators ("4.860", "12,000"). Bare integers in text are dates, times and counters far more
 # often than amounts; integers in arguments are compared through number_key instead.
-_AMOUNT = re.compile(
-    r"(?<![\w.,])\d{1,3}(?:[,.' ]\d{3})*[.,]\d{2}(?![\w])|(?<![\w.,])\d{1,3}(?:[,.']\d{3})+(?![\w.,]\d)"
+# Written "(?<![\w.,])\d{1,3}(?:[,.' ]\d{3})*[.,]\d{2}(?![\w])|(?<![\w.,])\d{1,3}(?:[,.']\d{3})+(?![\w.,]\d)",
+# with each form's first digit taken before its look-behind (the same matches, tried in the same
+# order): a pattern that begins with a digit lets the engine skip to the next digit.
+_AMOUNT = Scan(
+    pattern=re.compile(
+        r"\d(?<![\w.,]\d)(?:\d{0,2}(?:[,.' ]\d{3})*[.,]\d{2}(?![\w])|\d{0,2}(?:[,.']\d{3})+(?![\w.,]\d))"
+    ),
+    where=_NUMBER_RUNS,
+    ahead=2,
+    shortest=4,
 )
 # A bare word.word is a domain only with a real top-level domain: generic ones, and two-letter
 # country codes that are not also common file extensions ("notes.md", "main.py", "run.sh").
@@ -169,13 +201,19 @@ def _amount_key(raw: str) -> str | None:
         return None
 
 
-_HAS_DIGIT = re.compile(r"\d")
 # Chat channels as people write them: "#finance-billing" (at least one letter: "#4812" is an issue).
-_CHANNEL = re.compile(r"(?<![\w&#/])#([a-z0-9][a-z0-9_.-]{0,79})(?![\w-])", re.IGNORECASE)
+_CHANNEL = Scan(
+    pattern=re.compile(r"(?<![\w&#/])#([a-z0-9][a-z0-9_.-]{0,79})(?![\w-])", re.IGNORECASE),
+    where=Runs(hint=re.compile("#"), alphabet=re.compile(r"[#a-z0-9_.-]*", re.IGNORECASE)),
+    ahead=1,
+)
 # File paths: absolute, home-relative or drive paths with at least two segments.
-_PATH = re.compile(r"(?<![\w/~.])(?:~|[A-Za-z]:)?(?:[/\\][\w.@+-]+){2,}[/\\]?|~[/\\][\w.@+-]+(?:[/\\][\w.@+-]+)*")
-# The shortest text each number pattern can match: _IBAN needs 15 characters, _DIGITS 7.
-_MIN_IBAN, _MIN_DIGITS = 15, 7
+_PATH = Scan(
+    pattern=re.compile(r"(?<![\w/~.])(?:~|[A-Za-z]:)?(?:[/\\][\w.@+-]+){2,}[/\\]?|~[/\\][\w.@+-]+(?:[/\\][\w.@+-]+)*"),
+    where=Runs(hint=re.compile(r"[/\\]"), alphabet=re.compile(r"[\w.@+~:/\\-]*")),
+)
+_DIGIT = re.compile(r"\d")
+_EIGHT = re.compile(r"\d{8}")
 _RUN_PUNCTUATION = str.maketrans("", "", "+() .-")
 """What ``_DIGITS`` lets into a run besides digits (so deleting it leaves the digits)."""
 
@@ -206,14 +244,17 @@ def extract(text: str, *, derive: bool = True) -> list[tuple[Kind, str]]:
         for m in _CHANNEL.finditer(text):
             if any(ch.isalpha() for ch in m.group(1)):
                 out.append((Kind.CHANNEL, m.group(1).lower().rstrip(".")))
-    if _HAS_DIGIT.search(text) is not None:
-        _numbers(text, out)
+    _numbers(text, out)
     return out
 
 
+def addresses(text: str) -> list[str]:
+    """The e-mail addresses in ``text``, normalised: the ``email`` keys :func:`extract` gives."""
+    return [m.group(0).strip(".").lower() for m in _EMAIL.finditer(text)] if "@" in text else []
+
+
 def _emails(text: str, derive: bool, out: list[tuple[Kind, str]]) -> None:
-    for m in _EMAIL.finditer(text):
-        addr = m.group(0).strip(".").lower()
+    for addr in addresses(text):
         out.append((Kind.EMAIL, addr))
         domain = _domain_key(addr.rsplit("@", 1)[1]) if derive else None
         if domain:
@@ -227,7 +268,7 @@ def _paths(text: str, out: list[tuple[Kind, str]]) -> None:
 
 
 def _domains(text: str, derive: bool, out: list[tuple[Kind, str]]) -> None:
-    candidates = _DOMAIN.finditer(text) if derive else [m for m in [_DOMAIN.fullmatch(text.strip())] if m]
+    candidates = _DOMAIN.finditer(text) if derive else [m for m in [_DOMAIN_PATTERN.fullmatch(text.strip())] if m]
     for m in candidates:
         if m.start() > 0 and text[m.start() - 1] in "/@\\":
             continue  # part of a path or an address, not a domain on its own
@@ -237,27 +278,49 @@ def _domains(text: str, derive: bool, out: list[tuple[Kind, str]]) -> None:
 
 
 def _numbers(text: str, out: list[tuple[Kind, str]]) -> None:
-    if len(text) >= _MIN_IBAN:
-        for m in _IBAN.finditer(text):
-            if _iban_ok(m.group(0)):
-                out.append((Kind.IBAN, m.group(0).replace(" ", "").upper()))
-    if len(text) >= _MIN_DIGITS:
-        _digit_runs(text, out)
-    # Both of _AMOUNT's forms hold a separator: without one the (costly) pattern cannot match.
-    if "." in text or "," in text or "'" in text:
-        for m in _AMOUNT.finditer(text):
-            key = _amount_key(m.group(0))
-            if key:
-                out.append((Kind.NUMBER, key))
+    if len(text) <= WHOLE:
+        # A short text is searched whole, each pattern gated as its runs would be.
+        if _DIGIT.search(text) is not None:
+            if len(text) >= _IBAN.shortest and text.lower() != text:
+                _ibans(_IBAN.pattern.finditer(text), out)
+            if len(text) >= _DIGITS.shortest:
+                _digit_runs(_DIGITS.pattern.finditer(text), out)
+            if "." in text or "," in text or "'" in text:
+                _amounts(_AMOUNT.pattern.finditer(text), out)
+        return
+    runs = _NUMBER_RUNS.find(text)
+    # A match lies in one run, so a run without what a pattern needs is skipped: an IBAN needs
+    # capitals (the only characters of the runs' alphabet that lower() changes), both forms of
+    # an amount a separator; of the digit runs only phones (a "+" or "(" first) and accounts
+    # (eight digits or more) are kept, so a run with neither is skipped (dates and times).
+    parts = [text[start:end] for start, end in runs]
+    _ibans(_IBAN.finditer(text, [r for r, p in zip(runs, parts, strict=True) if p.lower() != p]), out)
+    kept = [r for r, p in zip(runs, parts, strict=True) if "+" in p or "(" in p or _EIGHT.search(p)]
+    _digit_runs(_DIGITS.finditer(text, kept), out)
+    separated = [r for r, p in zip(runs, parts, strict=True) if "." in p or "," in p or "'" in p]
+    _amounts(_AMOUNT.finditer(text, separated), out)
 
 
-def _digit_runs(text: str, out: list[tuple[Kind, str]]) -> None:
+def _ibans(matches: Iterable[re.Match[str]], out: list[tuple[Kind, str]]) -> None:
+    for m in matches:
+        if _iban_ok(m.group(0)):
+            out.append((Kind.IBAN, m.group(0).replace(" ", "").upper()))
+
+
+def _amounts(matches: Iterable[re.Match[str]], out: list[tuple[Kind, str]]) -> None:
+    for m in matches:
+        key = _amount_key(m.group(0))
+        if key:
+            out.append((Kind.NUMBER, key))
+
+
+def _digit_runs(matches: Iterable[re.Match[str]], out: list[tuple[Kind, str]]) -> None:
     """Phone numbers (written with ``+`` or ``(``) and account numbers (8+ bare digits).
 
     Both are compared on their last 9 digits. Digits with dashes or dots are dates, invoice
     and reference numbers far more often than phones, so they are left to the other kinds.
     """
-    for m in _DIGITS.finditer(text):
+    for m in matches:
         raw = m.group(0)
         if raw.isdigit():
             if len(raw) >= 8:

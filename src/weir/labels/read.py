@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from weir.labels import keys
 from weir.labels.base import WeirModel
 from weir.labels.datalabel import BOTTOM, DataLabel
 from weir.labels.dialects import Collector, read_data_slots, read_tool_annotations, read_tool_meta
@@ -221,18 +222,38 @@ class ResultReading(WeirModel):
 _MAX_DEPTH = 8
 
 
+_DATA_SLOTS = frozenset({keys.ANNOTATIONS, keys.TRUST_ANNOTATIONS, keys.WEIR_ANNOTATIONS})
+"""The keys of a `_meta` object that :func:`read_data_slots` reads (a test holds the two together)."""
+
+
+def _slots(c: Collector, meta: Any, parts: tuple[str | int, ...]) -> None:
+    """:func:`read_data_slots`, skipped for a `_meta` that cannot label anything.
+
+    Most results' `_meta` (if any) holds server info or progress tokens: an absent `_meta` or a
+    plain object with none of the slots gives no claim and no diagnostic, so there is nothing to
+    read. Anything else (a malformed `_meta` is reported) goes to the reader.
+    """
+    if meta is None or (meta.__class__ is dict and _DATA_SLOTS.isdisjoint(meta)):
+        return
+    read_data_slots(c, meta, parts)
+
+
 def _block_label(c: Collector, block: Any, i: int) -> None:
-    if not isinstance(block, Mapping):
+    if not (block.__class__ is dict or isinstance(block, Mapping)):
         c.report(json_path("content", i), f"a content block must be an object, not {kind_of(block)}", None)
         return
-    read_data_slots(c, block.get("_meta"), ("content", i, "_meta"))
+    _slots(c, block.get("_meta"), ("content", i, "_meta"))
     resource = block.get("resource")
-    if isinstance(resource, Mapping) and "_meta" in resource:
+    if resource is not None and isinstance(resource, Mapping) and "_meta" in resource:
         # An embedded resource carries its own `_meta`: it labels the same data.
-        read_data_slots(c, resource["_meta"], ("content", i, "resource", "_meta"))
+        _slots(c, resource["_meta"], ("content", i, "resource", "_meta"))
     ann = block.get("annotations")
-    if isinstance(ann, Mapping) and any(k not in ("audience", "priority", "lastModified") for k in ann):
+    if ann is not None and isinstance(ann, Mapping) and any(k not in _PLAIN_ANNOTATIONS for k in ann):
         read_data_slots(c, {"annotations": ann}, ("content", i))
+
+
+_PLAIN_ANNOTATIONS = ("audience", "priority", "lastModified")
+"""MCP's own content annotations: they say nothing a label holds."""
 
 
 def _walk_items(value: Any, parts: tuple[str | int, ...], out: list[tuple[tuple[str | int, ...], Any]]) -> None:
@@ -243,12 +264,16 @@ def _walk_items(value: Any, parts: tuple[str | int, ...], out: list[tuple[tuple[
         if len(parts) > 1 and isinstance(value.get("_meta"), Mapping):
             out.append(((*parts, "_meta"), value["_meta"]))
         for key, inner in value.items():
-            if isinstance(inner, Mapping | list) and key != "_meta":
+            if inner.__class__ not in _SCALARS and isinstance(inner, Mapping | list) and key != "_meta":
                 _walk_items(inner, (*parts, str(key)), out)
     elif isinstance(value, list):
         for i, inner in enumerate(value):
-            if isinstance(inner, Mapping | list):
+            if inner.__class__ not in _SCALARS and isinstance(inner, Mapping | list):
                 _walk_items(inner, (*parts, i), out)
+
+
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+"""Exact classes of JSON scalars: never a container, whatever ``isinstance`` would be asked."""
 
 
 def _label_of(c: Collector) -> DataLabel:
@@ -317,15 +342,17 @@ def read_result_label(raw: Any) -> DataLabel:
     if not isinstance(raw, Mapping):
         return BOTTOM
     c = Collector()
-    read_data_slots(c, raw.get("_meta"), ("_meta",))
+    _slots(c, raw.get("_meta"), ("_meta",))
     content = raw.get("content", [])
     if isinstance(content, list):
         for i, block in enumerate(content):
             _block_label(c, block, i)
-    found: list[tuple[tuple[str | int, ...], Any]] = []
-    _walk_items(raw.get("structuredContent"), ("structuredContent",), found)
-    for parts, meta in found:
-        read_data_slots(c, meta, parts)
+    structured = raw.get("structuredContent")
+    if structured is not None:
+        found: list[tuple[tuple[str | int, ...], Any]] = []
+        _walk_items(structured, ("structuredContent",), found)
+        for parts, meta in found:
+            _slots(c, meta, parts)
     return _label_of(c)
 
 
