@@ -24,3 +24,23 @@ def test_a_packed_map_agrees_with_a_dict(pairs: list[tuple[int, int]]) -> None:
     assert packed.get(2**63 - 1) == plain.get(2**63 - 1)
     assert "not an int" not in packed
     assert dict(PackedMap(plain).items()) == plain
+
+
+@settings(max_examples=50)
+@given(st.lists(st.tuples(INT63, INT63), max_size=40), st.lists(st.tuples(INT63, INT63), max_size=20))
+def test_inserting_where_a_search_of_the_arrays_puts_a_key_keeps_the_map_a_dict(
+    start: list[tuple[int, int]], more: list[tuple[int, int]]
+) -> None:
+    from bisect import bisect_left
+
+    packed, plain = PackedMap(dict(start)), dict(start)
+    keys, values = packed.arrays()
+    for key, value in more:
+        i = bisect_left(keys, key)
+        if i < len(keys) and keys[i] == key:
+            assert values[i] == plain[key]
+        else:
+            packed.insert_at(i, key, value)
+            plain[key] = value
+    assert list(keys) == sorted(plain)
+    assert dict(packed.items()) == plain

@@ -26,6 +26,9 @@ EXTRA = [
     "session.classes.all(c, c in tool.input_classes)",
     "args_from_untrusted.exists(a, a.kind == tool.name || a.step >= session.level)",
     "[1, 'a', true].exists(x, x == session.level)",
+    # Nested macros: the inner one reads the outer one's variable and a root the outer does not.
+    "args_from_untrusted.exists(a, session.classes.exists(c, c == a.kind) && !a.malicious)",
+    "session.classes.all(c, args_from_untrusted.exists(a, a.kind == c || tool.name == c))",
     "arguments.to == 'x' && request.meta.k",
 ]
 

@@ -24,6 +24,20 @@ class PackedMap:
         self._keys = array("q", [k for k, _ in pairs])
         self._values = array("q", [v for _, v in pairs])
 
+    def arrays(self) -> tuple[array[int], array[int]]:
+        """The sorted keys and their values, for a caller that looks up many keys in one loop.
+
+        A method call per key costs as much as the search itself: such a caller bisects the
+        keys array (:func:`bisect.bisect_left`) and reads the values array directly, and
+        inserts through :meth:`insert_at`. Valid until the next :meth:`compact`.
+        """
+        return self._keys, self._values
+
+    def insert_at(self, index: int, key: int, value: int) -> None:
+        """Insert ``key`` at ``index``, where :func:`bisect.bisect_left` on the keys put it."""
+        self._keys.insert(index, key)
+        self._values.insert(index, value)
+
     def __len__(self) -> int:
         return len(self._keys)
 

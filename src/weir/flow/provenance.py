@@ -21,7 +21,8 @@ and serialises to JSON without holding untrusted text.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from bisect import bisect_left
+from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from weir.flow.argkeys import ArgKey, arg_keys, clear_caches, data_keys
@@ -244,30 +245,27 @@ class ValueMemory:
         out: list[ArgTaint] = []
         used: set[int] = set()
         records = self._records
-        # Bound once: this loop runs for every key of every argument of every call.
-        search = records.get_or_insert if note else _search_only(records)
-        agents = _AGENT_RECORDS
+        # This loop runs for every key of every argument of every call: it searches the
+        # memory's arrays itself (see PackedMap.arrays) rather than through a call per key.
+        keys, values = records.arrays()
         for path, leaf in walk_leaves(arguments if arguments.__class__ is dict else dict(arguments)):
             best: tuple[ArgKey, int] | None = None
             for key in arg_keys(leaf):
                 fp = key.fingerprint
                 used.add(fp)
-                # A value not seen before is remembered as the agent's own (unless at the cap).
-                rec = search(fp, agents[key.kind] if self._trusted_count < _MAX_TRUSTED else None)
-                if rec is None:
-                    if note and self._trusted_count < _MAX_TRUSTED:
-                        self._trusted_count += 1
-                # The most specific untrusted match names the value best (the first on ties).
-                elif rec & _STEP_MASK and (best is None or _more_specific(key, best[0])):
-                    best = (key, rec)
+                i = bisect_left(keys, fp)
+                if i < len(keys) and keys[i] == fp:
+                    rec = values[i]
+                    # The most specific untrusted match names the value best (the first on ties).
+                    if rec & _STEP_MASK and (best is None or _more_specific(key, best[0])):
+                        best = (key, rec)
+                elif note and self._trusted_count < _MAX_TRUSTED:
+                    # A value not seen before is remembered as the agent's own (unless at the cap).
+                    records.insert_at(i, fp, _AGENT_RECORDS[key.kind])
+                    self._trusted_count += 1
             if best is not None:
                 out.append(_taint(path, leaf, best, steps))
         return out, frozenset(used) if note else _NO_FINGERPRINTS
-
-
-def _search_only(records: PackedMap) -> Callable[[int, int | None], int | None]:
-    """``records.get`` in :meth:`PackedMap.get_or_insert`'s shape (a check that notes nothing)."""
-    return lambda fp, _value: records.get(fp)
 
 
 _NO_FINGERPRINTS: frozenset[int] = frozenset()

@@ -50,10 +50,10 @@ def request_meta(label: DataLabel, sharing: Sharing, client_meta: dict[str, Any]
     The client's ``annotations`` are replaced by the session's (which already joined them), and
     the trust-annotations extension is written alongside for servers speaking the current form.
     """
-    meta = {k: v for k, v in (client_meta or {}).items() if k not in ("annotations", TRUST_EXT)}
-    ann = request_annotations(label, sharing)
+    meta = {k: v for k, v in client_meta.items() if k not in ("annotations", TRUST_EXT)} if client_meta else {}
     if sharing is Sharing.NONE:
         return meta
+    ann = request_annotations(label, sharing)
     if ann:
         meta["annotations"] = ann
     ext = {}

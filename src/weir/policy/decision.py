@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 from enum import StrEnum
 from typing import Any, ClassVar, TypeVar
 
-from pydantic import SerializerFunctionWrapHandler, model_serializer
+from pydantic import BaseModel, SerializerFunctionWrapHandler, model_serializer
 
 from weir.labels.base import WeirModel
 
@@ -234,8 +234,16 @@ def built(cls: type[_M], values: dict[str, Any]) -> _M:
     (``RuleMatch.reason`` / ``labels``, ``Decision.reasons``) may be given as a :class:`Lazy`.
     """
     model = cls.__new__(cls)
-    object.__setattr__(model, "__dict__", values)
-    object.__setattr__(model, "__pydantic_fields_set__", set(values))
-    object.__setattr__(model, "__pydantic_extra__", None)
-    object.__setattr__(model, "__pydantic_private__", None)
+    _set_dict(model, values)
+    _set_fields_set(model, set(values))
+    _set_extra(model, None)
+    _set_private(model, None)
     return model
+
+
+# BaseModel's own slots, set through their descriptors: ``object.__setattr__`` looks each name up
+# again on every call, which made up a third of building a decision.
+_set_dict = BaseModel.__dict__["__dict__"].__set__
+_set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
+_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
+_set_private = BaseModel.__dict__["__pydantic_private__"].__set__

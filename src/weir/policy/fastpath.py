@@ -84,11 +84,16 @@ class _Translator:
         typed: bool = False,
         constants: dict[frozenset[Any], str] | None = None,
         used: set[str] | None = None,
+        macros: list[str] | None = None,
     ) -> None:
         self.constants = constants if constants is not None else {}
         """Each list literal's set of texts → the global name the generated code reads it from."""
         self.used = used if used is not None else set()
         """The roots the conditions read (each bound to a local once, at the top of the function)."""
+        self.macros = macros if macros is not None else []
+        """The source of one function per ``exists`` / ``all`` (see :meth:`macro`)."""
+        self.reads: list[set[str]] = []
+        """For each macro being translated, the roots its body reads (they become its parameters)."""
         self.toks = _tokens(text)
         self.i = 0
         self.roots = roots
@@ -222,13 +227,27 @@ class _Translator:
         outer = self.type_of(target)
         item = {FactType.TEXTS: FactType.TEXT, FactType.ITEMS: _ITEM}.get(outer)
         self.set_type(f"v_{var}", item)
-        body = self.or_()
+        self.reads.append(set())
+        code = self.or_()
+        reads = self.reads.pop()
         self.bound.pop()
         self.set_type(f"v_{var}", None)
         self.take(")")
-        test = "any" if name == "exists" else "all"
+        body = self.boolean(code)
         items = target if item is not None else f"as_list({target})"
-        return self.known(f"{test}({self.boolean(body)} for v_{var} in {items})")
+        # A function with a loop, not ``any(... for ...)``: a generator costs three times as much
+        # here. It stops at the same item and raises the same errors, evaluated at the same point.
+        params = [f"r_{root}" for root in sorted(reads)] + [f"v_{outer}" for outer in self.bound]
+        fn = f"_macro{len(self.macros)}"
+        stop, hit = ("", "True") if name == "exists" else ("not ", "False")
+        self.macros.append(
+            f"def {fn}({', '.join(['items', *params])}):\n"
+            f"    for v_{var} in items:\n"
+            f"        if {stop}{body}:\n"
+            f"            return {hit}\n"
+            f"    return {'False' if name == 'exists' else 'True'}\n"
+        )
+        return self.known(f"{fn}({', '.join([items, *params])})")
 
     def primary(self) -> tuple[str, list[Any] | None]:
         kind, text = self.take()
@@ -256,6 +275,8 @@ class _Translator:
         if text in self.roots:
             schema = ROOTS.get(text)
             self.used.add(text)
+            for reads in self.reads:
+                reads.add(text)
             return self.set_type(f"r_{text}", schema if schema is FactType.ITEMS else _ROOT + text)
         raise Unsupported(f"{text!r}")
 
@@ -294,14 +315,19 @@ def compile_conditions(conditions: Sequence[str], roots: Sequence[str], *, typed
     """
     constants: dict[frozenset[Any], str] = {}
     used: set[str] = set()
+    macros: list[str] = []
     known = frozenset(roots)
     try:
-        body = [_Translator(c, known, typed=typed, constants=constants, used=used).translate() for c in conditions]
+        body = [
+            _Translator(c, known, typed=typed, constants=constants, used=used, macros=macros).translate()
+            for c in conditions
+        ]
     except (Unsupported, RecursionError):
         return None
     # Each root read is looked up once; a missing one raises before any verdict, so CEL decides.
     bind = "".join(f"    r_{root} = env[{root!r}]\n" for root in sorted(used))
-    source = "def verdicts(env):\n" + bind + "    return [\n" + "".join(f"        {b},\n" for b in body) + "    ]\n"
+    source = "".join(macros) + "def verdicts(env):\n" + bind + "    return [\n"
+    source += "".join(f"        {b},\n" for b in body) + "    ]\n"
     scope: dict[str, Any] = {name: getattr(celvalues, name) for name in _HELPERS}
     scope.update({name: value for value, name in constants.items()})
     # The source is generated from the parsed condition only: names, quoted literals via repr().
