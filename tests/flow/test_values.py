@@ -1,6 +1,7 @@
 """Value extraction and normalisation: the same identifier written two ways is one value."""
 
 from collections.abc import Iterator
+from hashlib import blake2b
 from typing import Any
 
 from hypothesis import given, settings
@@ -75,6 +76,24 @@ def test_fingerprints_are_stable_63_bit_integers() -> None:
     assert fp == fingerprint(Kind.EMAIL, "a@b.example")
     assert 0 <= fp < 2**63
     assert fp != fingerprint(Kind.TEXT, "a@b.example")
+
+
+def test_fingerprints_keep_the_meaning_stored_snapshots_give_them() -> None:
+    # Snapshots store fingerprints: these are the values of blake2b("<kind>:<key>", 8 bytes) >> 1.
+    assert fingerprint(Kind.EMAIL, "a@b.example") == reference.fingerprint(Kind.EMAIL, "a@b.example")
+    assert (
+        fingerprint(Kind.EMAIL, "a@b.example")
+        == int.from_bytes(blake2b(b"1:a@b.example", digest_size=8).digest(), "big") >> 1
+    )
+    assert fingerprint(Kind.PHONE, "551234567") == fingerprint(Kind.ACCOUNT, "551234567")
+
+
+@settings(max_examples=200)
+@given(st.sampled_from(list(Kind)), st.text(max_size=300))
+def test_fingerprints_equal_hashing_the_namespaced_text_afresh(kind: Kind, key: str) -> None:
+    first = fingerprint(kind, key)
+    assert first == reference.fingerprint(kind, key)
+    assert fingerprint(kind, key) == first  # the namespace's state is copied, never consumed
 
 
 def test_walk_leaves_names_every_scalar_by_json_path() -> None:

@@ -131,14 +131,20 @@ _FILE_EXTENSIONS = frozenset(["md", "py", "rs", "ts", "js", "sh", "pl", "cc", "c
 
 def fingerprint(kind: Kind, key: str) -> int:
     """Stable 64-bit fingerprint of a normalised value (same across processes, unlike ``hash``)."""
-    # Phone and account numbers share one namespace: "+1 555 123 4567" in an argument must
-    # match "5551234567" in a result, whichever way each was classified.
-    digest = blake2b((_SPACES[kind] + key).encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big") >> 1  # 63 bits: fits a signed integer in JSON and SQL
+    # The hash of "<namespace>:<key>", continued from the namespace's own hashing state: the
+    # same digest as hashing the whole text afresh (session snapshots store these), without
+    # building a hasher and the concatenated text for every value.
+    state = _SPACES[kind].copy()
+    state.update(key.encode())
+    return int.from_bytes(state.digest(), "big") >> 1  # 63 bits: fits a signed integer in JSON and SQL
 
 
-_SPACES = {kind: f"{int(Kind.ACCOUNT if kind is Kind.PHONE else kind)}:" for kind in Kind}
-"""Each kind's namespace prefix in the hashed text (phone numbers hash as account numbers)."""
+_SPACES = {
+    kind: blake2b(f"{int(Kind.ACCOUNT if kind is Kind.PHONE else kind)}:".encode(), digest_size=8) for kind in Kind
+}
+"""Each kind's namespace prefix, hashed (never finalised: only copies are). Phone and account
+numbers share one namespace: "+1 555 123 4567" in an argument must match "5551234567" in a
+result, whichever way each was classified."""
 
 
 def whole_key(text: str) -> str:
@@ -289,6 +295,8 @@ def _numbers(text: str, out: list[tuple[Kind, str]]) -> None:
                 _amounts(_AMOUNT.pattern.finditer(text), out)
         return
     runs = _NUMBER_RUNS.find(text)
+    if not runs:  # most prose: no pattern can match, so none is tried
+        return
     # A match lies in one run, so a run without what a pattern needs is skipped: an IBAN needs
     # capitals (the only characters of the runs' alphabet that lower() changes), both forms of
     # an amount a separator; of the digit runs only phones (a "+" or "(" first) and accounts
