@@ -6,6 +6,8 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from weir.detect import short
+from weir.detect.injection import features
 from weir.detect.injection.features import ORDERS, gram_indices, prepare, windows
 
 
@@ -53,3 +55,21 @@ def test_origin_at_is_the_full_origin_map_read_at_those_positions(raw: bytes, da
     size = prepared.data.size
     positions = np.array(data.draw(st.lists(st.integers(0, size), max_size=10)), dtype=np.int64)
     np.testing.assert_array_equal(prepared.origin_at(positions), prepared.origin()[positions])
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.one_of(
+        st.binary(min_size=1, max_size=600),
+        st.integers(min_value=1, max_value=4096).map(lambda n: b"\xff" * n),  # the largest products
+    ),
+    st.sampled_from([12, 20, 22, 24]),
+)
+def test_short_text_hashes_equal_the_reference_loop(raw: bytes, bits: int) -> None:
+    data = np.frombuffer(raw, dtype=np.uint8)
+    with short.limit(-1):  # the element-wise rolling hash, no matrix product
+        reference = gram_indices(data, bits)
+    fast = features._fused_gram_indices(data, bits)
+    assert fast.dtype == reference.dtype == np.uint32
+    assert np.array_equal(fast, reference)
+    assert np.array_equal(features._stacked_gram_indices(data, bits), reference)

@@ -124,30 +124,33 @@ def gram_indices(data: npt.NDArray[np.uint8], bits: int) -> npt.NDArray[np.uint3
 # The same hashes for a short text in a few numpy calls instead of twenty (each costs about a
 # microsecond of set-up, whatever the length): column i of a strided view of the padded bytes
 # holds the bytes i..i+4 (no copy), and the hash of an order k gram is
-# sum(byte_j * MULT**(k-1-j)) mod 2**32, one matrix product for all orders. uint64 wraps mod
-# 2**64, and multiplying by GOLDEN << 32 leaves (h * GOLDEN mod 2**32) in the high half, so
-# one shift takes the top ``bits`` bits of the uint32 hash.
+# sum(byte_j * MULT**(k-1-j)) mod 2**32, one matrix product for all orders. The product is taken
+# in float64, where numpy hands it to BLAS (its integer matmul is a naive loop, the costliest
+# step here): every term is below 2**40 and every sum below 2**43, far inside float64's exact
+# integers, so the sums are exact whatever order or fused multiply-adds BLAS uses.
+# uint64 wraps mod 2**64, and multiplying by GOLDEN << 32 leaves (h * GOLDEN mod 2**32) in the
+# high half, so one shift (written straight into the uint32 result) takes the top ``bits`` bits.
 _FUSED_MAX = 4096
 _FUSED_SHARE = 0.25  # measured: faster up to ~200 bytes, no faster beyond
 _POWERS = np.array(
     [[pow(int(_MULT), k - 1 - j, 1 << 32) if j < k else 0 for j in range(max(ORDERS))] for k in ORDERS],
     dtype=np.uint64,
 )
+_POWERS_FLOAT = _POWERS.astype(np.float64)
+_PAD = bytes(max(ORDERS))
 _SALTS = np.array([[_SALT[k]] for k in ORDERS], dtype=np.uint64)
 _GOLDEN_HIGH = np.uint64(int(_GOLDEN) << 32)
 
 
 def _fused_gram_indices(data: npt.NDArray[np.uint8], bits: int) -> npt.NDArray[np.uint32]:
     """:func:`gram_indices` by one matrix product (for at most ``_FUSED_MAX`` bytes)."""
-    size = data.size
-    padded = np.zeros(size + max(ORDERS), dtype=np.uint8)
-    padded[:size] = data
-    window = np.ndarray((max(ORDERS), size), dtype=np.uint8, buffer=padded, strides=(1, 1))
-    hashes = _POWERS @ window
+    padded = data.tobytes() + _PAD
+    window = np.ndarray((max(ORDERS), data.size), dtype=np.uint8, buffer=padded, strides=(1, 1))
+    hashes = (_POWERS_FLOAT @ window).astype(np.uint64)
     hashes ^= _SALTS
     hashes *= _GOLDEN_HIGH
-    hashes >>= np.uint64(64 - bits)
-    indices: npt.NDArray[np.uint32] = hashes.astype(np.uint32)
+    indices = np.empty(hashes.shape, dtype=np.uint32)
+    np.right_shift(hashes, np.uint64(64 - bits), out=indices, casting="unsafe")  # < 2**bits: no loss
     return indices
 
 

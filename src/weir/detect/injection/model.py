@@ -149,11 +149,13 @@ class InjectionModel:
         A block reads the ``max(ORDERS) - 1`` bytes after it, so its grams are the whole text's.
         """
         if data.size <= _BLOCK:  # one block: the same sums without the bookkeeping
-            gathered = np.take(self.weights, gram_indices(data, self.bits), mode="clip")
+            # The methods and ufunc themselves, not np.take / ndarray.sum: their Python wrappers
+            # cost more than the work on a short text.
+            gathered = self.weights.take(gram_indices(data, self.bits), mode="clip")
             if short.within(data.size, _SUM_SHARE):
                 # One reduction over the rows: out = row 0, then += each next row, in float32
                 # as below (a reduction along the outer axis adds whole rows, in order).
-                summed: npt.NDArray[np.float32] = gathered.sum(axis=0)
+                summed: npt.NDArray[np.float32] = np.add.reduce(gathered, axis=0)
                 return summed
             total: npt.NDArray[np.float32] = gathered[0].copy()
             for row in gathered[1:]:
