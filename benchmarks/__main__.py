@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import platform
 import sys
 from pathlib import Path
 
@@ -20,6 +21,9 @@ def main(argv: list[str]) -> int:
     if wanted:
         sections = [s for s in sections if s.removeprefix("bench_") in wanted or s in wanted]
     failed = 0
+    # The interpreter's build moves every figure (see scripts/_env.sh): name it with them.
+    base = getattr(sys, "_base_executable", sys.executable)
+    print(f"python {platform.python_version()} ({platform.python_implementation()}) at {base}")
     for name in sections:
         module = importlib.import_module(f"benchmarks.{name}")
         print(f"\n== {name.removeprefix('bench_')}")
