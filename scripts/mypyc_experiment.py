@@ -31,6 +31,7 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+MYPYC = Path(sys.executable).with_name("mypyc")  # installed with mypy, next to this interpreter
 PACKAGES = ("weir/flow", "weir/policy", "weir/guard")
 LEFT_AS_PYTHON = {"weir/policy/config.py", "weir/policy/decision.py", "weir/policy/rules.py"}
 
@@ -39,7 +40,6 @@ import sys
 sys.path.insert(0, {root!r})
 from benchmarks import bench_policy as bp
 from weir.flow.session import Session
-from weir.policy.engine import Engine
 from weir.replay.run import guard_for, replay
 from weir.evaluation.corpus import trace_names, trace_path
 from weir.trace import read_trace
@@ -56,10 +56,8 @@ if mode in ("precall", "sessions"):
         for s in sessions:
             guard.before_call(s, "bank", "transfer", bp.TRANSFER)
 else:
-    engine = Engine.from_config(cfg.policy, base_dir=cfg.base_dir)
     lines = bp._long_trace([read_trace(trace_path(t)) for t in trace_names()], n)
-    bare = cfg.model_copy(update={{"detectors": []}})
-    replay(lines, bare, guard=guard_for(bare, engine=Engine(engine.rules, engine.mode)))
+    replay(lines, cfg.model_copy(update={{"detectors": []}}))
 """
 
 # (mode, short run, long run, work items between them): the corpus holds 164 calls, and the
@@ -88,8 +86,7 @@ def compile_copy(scratch: Path) -> Path:
         for p in (src / package).rglob("*.py")
         if str(p.relative_to(src)) not in LEFT_AS_PYTHON
     )
-    mypyc = Path(sys.executable).with_name("mypyc")
-    built = subprocess.run([str(mypyc), *files], check=False, cwd=src, capture_output=True, text=True)
+    built = subprocess.run([str(MYPYC), *files], check=False, cwd=src, capture_output=True, text=True)
     if built.returncode:
         sys.exit(f"mypyc failed:\n{built.stdout[-3000:]}{built.stderr[-3000:]}")
     return src
@@ -117,7 +114,7 @@ def main() -> None:
     for tool, need in (("valgrind", "apt-get install valgrind"), ("gcc", "apt-get install gcc python3-dev")):
         if shutil.which(tool) is None:
             sys.exit(f"{tool} is not on PATH; this experiment needs it ({need})")
-    if not (Path(sys.executable).parent / "mypyc").exists():
+    if not MYPYC.exists():
         sys.exit("mypyc is not in this environment; run it with the dev environment's python (.venv/bin/python)")
     scratch = args.keep or Path(tempfile.mkdtemp(prefix="weir-mypyc-"))
     scratch.mkdir(parents=True, exist_ok=True)
