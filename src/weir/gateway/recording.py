@@ -1,42 +1,25 @@
 """``--record``: a JSON Lines trace of what the gateway saw, for ``weir replay``.
 
-The trace holds what the upstream servers sent (tool lists, raw results) and what the
-client asked (calls with their ``_meta``), before any redaction: replay re-decides every
-call against a candidate policy as if the earlier ones had run as recorded. The writer is
-the trace layer's (:class:`weir.trace.TraceWriter`).
+The trace holds what the upstream servers sent (tool lists, raw results), what the client asked
+(calls with their ``_meta``) and what each live decision also depended on (``tools/resolve``
+answers, retries with a confirmation's answer, the answers themselves), before any redaction:
+replay re-decides every call as if the earlier ones had run as recorded. The writer is the
+trace layer's (:class:`weir.trace.TraceWriter`).
 """
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from functools import partial
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from weir.errors import WeirError
+from weir.pipeline import Recorder
 from weir.trace import TraceWriter
 
-__all__ = ["Recorder", "SafeRecorder", "open_recorder"]
-
-
-class Recorder(Protocol):
-    """What the gateway records (the methods of :class:`weir.trace.TraceWriter`)."""
-
-    def tools(self, server: str, tools: list[dict[str, Any]]) -> None:
-        """A server's tools/list."""
-
-    def call(
-        self,
-        session: str,
-        server: str,
-        tool: str,
-        arguments: Mapping[str, Any] | None = None,
-        meta: Mapping[str, Any] | None = None,
-    ) -> None:
-        """A tools/call as the client sent it."""
-
-    def result(self, session: str, server: str, tool: str, result: Mapping[str, Any]) -> None:
-        """A result as the server sent it."""
+__all__ = ["SafeRecorder", "open_recorder"]
 
 
 class SafeRecorder:
@@ -57,15 +40,39 @@ class SafeRecorder:
         tool: str,
         arguments: Mapping[str, Any] | None = None,
         meta: Mapping[str, Any] | None = None,
+        *,
+        resolved: Mapping[str, Any] | None = None,
     ) -> None:
         """Record a call."""
-        self._safely(self._inner.call, session, server, tool, arguments, meta)
+        self._safely(partial(self._inner.call, resolved=resolved), session, server, tool, arguments, meta)
+
+    def confirm(
+        self,
+        session: str,
+        server: str,
+        tool: str,
+        approved: bool,
+        reason: str = "",
+        *,
+        retry: bool = False,
+        meta: Mapping[str, Any] | None = None,
+        resolved: Mapping[str, Any] | None = None,
+    ) -> None:
+        """Record a confirmation's answer."""
+        self._safely(
+            partial(self._inner.confirm, retry=retry, meta=meta, resolved=resolved),
+            session,
+            server,
+            tool,
+            approved,
+            reason,
+        )
 
     def result(self, session: str, server: str, tool: str, result: Mapping[str, Any]) -> None:
         """Record a result."""
         self._safely(self._inner.result, session, server, tool, result)
 
-    def _safely(self, fn: Any, *args: Any) -> None:
+    def _safely(self, fn: Callable[..., None], *args: Any) -> None:
         try:
             fn(*args)
         except WeirError as exc:
