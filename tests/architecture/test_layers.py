@@ -98,10 +98,10 @@ def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     low: dict[str, int] = {}
     stack: list[str] = []
     found: list[list[str]] = []
-    for root, edges in graph.items():
+    for root, targets in graph.items():
         if root in index:
             continue
-        work = [(root, iter(sorted(edges)))]
+        work = [(root, iter(sorted(targets)))]
         index[root] = low[root] = len(index)
         stack.append(root)
         while work:
