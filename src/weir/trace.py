@@ -332,11 +332,7 @@ class TraceWriter:
 
     def write(self, event: TraceEvent) -> None:
         """Append one event exactly as given (no session bookkeeping)."""
-        line = dump_event(event) + "\n"
-        with self._lock:
-            self._emit(line)
-            if isinstance(event, SessionEvent):
-                self._session = event.id
+        self.record(event)
 
     def tools(self, server: str, tools: list[dict[str, Any]]) -> None:
         """Record a server's tools/list (wire Tool dicts)."""
@@ -349,44 +345,25 @@ class TraceWriter:
         tool: str,
         arguments: Mapping[str, Any] | None = None,
         meta: Mapping[str, Any] | None = None,
-        *,
-        resolved: Mapping[str, Any] | None = None,
     ) -> None:
-        """Record a tools/call of agent session ``session`` (with the ``tools/resolve`` answer it was decided with)."""
-        answer = dict(resolved) if resolved is not None else None
-        self._in_session(session, CallEvent(server, tool, dict(arguments or {}), dict(meta or {}), answer))
-
-    def confirm(
-        self,
-        session: str,
-        server: str,
-        tool: str,
-        approved: bool,
-        reason: str = "",
-        *,
-        retry: bool = False,
-        meta: Mapping[str, Any] | None = None,
-        resolved: Mapping[str, Any] | None = None,
-    ) -> None:
-        """Record the answer to a confirmation of agent session ``session``'s latest call.
-
-        ``retry``: the answer came on a retry of the call, decided again with ``meta`` and ``resolved``.
-        """
-        answer = dict(resolved) if resolved is not None else None
-        event = ConfirmEvent(server, tool, approved, reason, retry, dict(meta or {}) if retry else {}, answer)
-        self._in_session(session, event)
+        """Record a tools/call of agent session ``session``."""
+        self.record(CallEvent(server, tool, dict(arguments or {}), dict(meta or {})), session)
 
     def result(self, session: str, server: str, tool: str, result: Mapping[str, Any]) -> None:
         """Record the wire CallToolResult answering a call of agent session ``session``."""
-        self._in_session(session, ResultEvent(server, tool, dict(result)))
+        self.record(ResultEvent(server, tool, dict(result)), session)
 
-    def _in_session(self, session: str, event: CallEvent | ResultEvent | ConfirmEvent) -> None:
+    def record(self, event: TraceEvent, session: str | None = None) -> None:
+        """Append ``event``; when it belongs to agent session ``session`` and the previous one did
+        not, a ``session`` event goes first."""
         line = dump_event(event) + "\n"
         with self._lock:
-            if session != self._session:
+            if session is not None and session != self._session:
                 self._emit(dump_event(SessionEvent(session)) + "\n")
                 self._session = session
             self._emit(line)
+            if isinstance(event, SessionEvent):
+                self._session = event.id
 
     def _emit(self, line: str) -> None:
         try:

@@ -81,15 +81,9 @@ class TableDecider:
         }
         return TableReview(server, profiles)
 
-    def before_call(  # noqa: PLR0917 - the Guard's signature
-        self,
-        session: Session,
-        server: str,
-        tool: str,
-        arguments: Mapping[str, Any] | None,
-        meta: Mapping[str, Any] | None = None,
-        resolved: Mapping[str, Any] | None = None,
-    ) -> CallCheck:
+    def before_call(self, session: Session, server: str, tool: str, *rest: Any) -> CallCheck:
+        """Arguments are not consulted; ``rest`` is (arguments, meta, resolved) as the pipeline passes them."""
+        meta, resolved = (*rest[1:], None, None)[:2]
         if self.explode:
             raise RuntimeError("policy engine on fire")
         self.seen_meta.append(dict(meta or {}))

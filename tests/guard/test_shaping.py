@@ -70,13 +70,13 @@ def test_a_blocked_result_is_an_error_naming_the_rules() -> None:
     assert out["content"][0]["text"] == "Weir blocked the result of tool 'fetch': [redact] r: why"
 
 
+def _one_rule(effect: Verdict, name: str, reason: str) -> Decision:
+    match = RuleMatch(name=name, effect=effect, reason=reason)
+    return Decision(effect=effect, applied=effect, rules=(match,), reasons=(reason,))
+
+
 def test_a_block_says_which_rule_and_why_without_repeating_the_rule_name() -> None:
-    decision = Decision(
-        effect=Verdict.BLOCK,
-        applied=Verdict.BLOCK,
-        rules=(RuleMatch(name="no-mail", effect=Verdict.BLOCK, reason="[block] no-mail: mail is off"),),
-        reasons=("[block] no-mail: mail is off",),
-    )
+    decision = _one_rule(Verdict.BLOCK, "no-mail", "[block] no-mail: mail is off")
     result = blocked_result(decision, tool="mail__send")
     assert result["isError"] is True
     assert result["content"][0]["text"] == "Weir blocked the call of tool 'mail__send': [block] no-mail: mail is off"
@@ -89,12 +89,7 @@ def test_a_block_says_which_rule_and_why_without_repeating_the_rule_name() -> No
 
 
 def test_a_warning_is_appended_once_and_keeps_every_other_key() -> None:
-    decision = Decision(
-        effect=Verdict.WARN,
-        applied=Verdict.WARN,
-        rules=(RuleMatch(name="r", effect=Verdict.WARN, reason="careful"),),
-        reasons=("careful",),
-    )
+    decision = _one_rule(Verdict.WARN, "r", "careful")
     original = {"content": [{"type": "text", "text": "hi"}], "structuredContent": {"a": 1}, "_meta": {"k": "v"}}
     once = warn_result(original, decision)
     twice = warn_result(once, decision)

@@ -10,14 +10,11 @@ trace layer's (:class:`weir.trace.TraceWriter`).
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Mapping
-from functools import partial
 from pathlib import Path
-from typing import Any
 
 from weir.errors import WeirError
 from weir.pipeline import Recorder
-from weir.trace import TraceWriter
+from weir.trace import TraceEvent, TraceWriter
 
 __all__ = ["SafeRecorder", "open_recorder"]
 
@@ -29,52 +26,10 @@ class SafeRecorder:
         self._inner = inner
         self._failed = False
 
-    def tools(self, server: str, tools: list[dict[str, Any]]) -> None:
-        """Record a tools/list."""
-        self._safely(self._inner.tools, server, tools)
-
-    def call(
-        self,
-        session: str,
-        server: str,
-        tool: str,
-        arguments: Mapping[str, Any] | None = None,
-        meta: Mapping[str, Any] | None = None,
-        *,
-        resolved: Mapping[str, Any] | None = None,
-    ) -> None:
-        """Record a call."""
-        self._safely(partial(self._inner.call, resolved=resolved), session, server, tool, arguments, meta)
-
-    def confirm(
-        self,
-        session: str,
-        server: str,
-        tool: str,
-        approved: bool,
-        reason: str = "",
-        *,
-        retry: bool = False,
-        meta: Mapping[str, Any] | None = None,
-        resolved: Mapping[str, Any] | None = None,
-    ) -> None:
-        """Record a confirmation's answer."""
-        self._safely(
-            partial(self._inner.confirm, retry=retry, meta=meta, resolved=resolved),
-            session,
-            server,
-            tool,
-            approved,
-            reason,
-        )
-
-    def result(self, session: str, server: str, tool: str, result: Mapping[str, Any]) -> None:
-        """Record a result."""
-        self._safely(self._inner.result, session, server, tool, result)
-
-    def _safely(self, fn: Callable[..., None], *args: Any) -> None:
+    def record(self, event: TraceEvent, session: str | None = None) -> None:
+        """Append one event, or say once on stderr that recording stopped working."""
         try:
-            fn(*args)
+            self._inner.record(event, session)
         except WeirError as exc:
             if not self._failed:
                 self._failed = True

@@ -24,20 +24,11 @@ from weir.errors import ProtocolError, UpstreamError
 from weir.guard.checks import CallCheck, ResultCheck, ToolsReview
 from weir.guard.shaping import blocked_result, declined, error_result, warn_result
 from weir.labels.datalabel import DataLabel
-from weir.pipeline.ports import (
-    Answer,
-    Approved,
-    Asker,
-    AuditSink,
-    Decider,
-    Declined,
-    Deferred,
-    Recorder,
-    Router,
-    ToolCall,
-)
+from weir.pipeline import ports
+from weir.pipeline.ports import Answer, Approved, Declined, Deferred, ToolCall
 from weir.pipeline.records import CallRecords, failed_decision, tools_event, tools_failed
 from weir.policy.decision import Verdict
+from weir.trace import CallEvent, ConfirmEvent, ResultEvent, ToolsEvent, TraceEvent
 
 __all__ = ["CallPipeline", "Passage"]
 
@@ -66,7 +57,9 @@ class Passage:
 class CallPipeline:
     """Decides, asks, forwards, observes and releases tool calls for one decider."""
 
-    def __init__(self, decider: Decider, *, audit: AuditSink | None = None, recorder: Recorder | None = None) -> None:
+    def __init__(
+        self, decider: ports.Decider, *, audit: ports.AuditSink | None = None, recorder: ports.Recorder | None = None
+    ) -> None:
         self.decider = decider
         self.audit = audit
         self.recorder = recorder
@@ -91,7 +84,7 @@ class CallPipeline:
         if self._listed.get(server) != fingerprint:
             self._listed[server] = fingerprint
             if self.recorder is not None:
-                self.recorder.tools(server, [dict(t) for t in tools])
+                self.recorder.record(ToolsEvent(server, [dict(t) for t in tools]))
             self._append(tools_event(server, tools, review))
         return review
 
@@ -106,14 +99,7 @@ class CallPipeline:
         it is decided again, and audited again only when it now blocks (the question was audited).
         """
         if self.recorder is not None:
-            if answer is None:
-                self.recorder.call(call.session, call.server, call.tool, call.arguments, call.meta, resolved=resolved)
-            else:
-                approved = isinstance(answer, Approved)
-                why = answer.reason
-                self.recorder.confirm(
-                    call.session, call.server, call.tool, approved, why, retry=True, meta=call.meta, resolved=resolved
-                )
+            self.recorder.record(_asked(call, resolved, answer), call.session)
         try:
             session = self.decider.session(call.session)
             check = self.decider.before_call(session, call.server, call.tool, call.arguments, call.meta, resolved)
@@ -126,7 +112,7 @@ class CallPipeline:
     def observe(self, call: ToolCall, result: Mapping[str, Any]) -> ResultCheck:
         """Record a result as the server sent it, then label, decide and shape it (never raises)."""
         if self.recorder is not None:
-            self.recorder.result(call.session, call.server, call.tool, result)
+            self.recorder.record(ResultEvent(call.server, call.tool, dict(result)), call.session)
         try:
             session = self.decider.session(call.session)
             return self.decider.after_call(session, call.server, call.tool, result)
@@ -148,7 +134,9 @@ class CallPipeline:
 
     # -- the whole call -----------------------------------------------------------------
 
-    async def run(self, call: ToolCall, router: Router, asker: Asker, *, answer: Answer | None = None) -> Passage:
+    async def run(
+        self, call: ToolCall, router: ports.Router, asker: ports.Asker, *, answer: Answer | None = None
+    ) -> Passage:
         """Take one call all the way. ``answer``: the client's answer to an earlier :class:`Deferred` question."""
         resolved = await router.resolve(call)
         retry = answer if isinstance(answer, Approved | Declined) else None
@@ -183,12 +171,12 @@ class CallPipeline:
     ) -> None:
         """Audit (and, unless the retry already recorded it, record) a confirmation's outcome."""
         if self.recorder is not None and not recorded:
-            self.recorder.confirm(call.session, call.server, call.tool, approved, reason)
+            self.recorder.record(ConfirmEvent(call.server, call.tool, approved, reason), call.session)
         effect = "allow" if approved else "block"
         self._append(CallRecords(call).note(effect, rule, reason, base=base.decision if base else None))
 
     async def _forward(
-        self, call: ToolCall, check: CallCheck, router: Router, confirmed: bool | None, resolved: bool
+        self, call: ToolCall, check: CallCheck, router: ports.Router, confirmed: bool | None, resolved: bool
     ) -> Passage:
         started = time.perf_counter()
         try:
@@ -222,6 +210,16 @@ def _release(call: ToolCall, check: CallCheck, post: ResultCheck) -> dict[str, A
     if check.decision.applied is Verdict.WARN and applied is not Verdict.BLOCK:
         return warn_result(post.result, check.decision)
     return dict(post.result)
+
+
+def _asked(call: ToolCall, resolved: Mapping[str, Any] | None, answer: Approved | Declined | None) -> TraceEvent:
+    """The trace event of a call: the call itself, or — for a retry carrying an answer — the answer
+    with what the call is decided again with."""
+    answered = dict(resolved) if resolved is not None else None
+    if answer is None:
+        return CallEvent(call.server, call.tool, dict(call.arguments), dict(call.meta), answered)
+    approved = isinstance(answer, Approved)
+    return ConfirmEvent(call.server, call.tool, approved, answer.reason, True, dict(call.meta), answered)
 
 
 def _since(started: float) -> float:

@@ -14,6 +14,7 @@ from typing import Any, Protocol
 from weir.audit.event import AuditEvent
 from weir.flow.session import Session
 from weir.guard.checks import CallCheck, ResultCheck, ToolsReview
+from weir.trace import TraceEvent
 
 __all__ = [
     "Answer",
@@ -27,7 +28,12 @@ __all__ = [
     "Recorder",
     "Router",
     "ToolCall",
+    "Wire",
 ]
+
+
+Wire = Mapping[str, Any] | None
+"""A JSON object as it came off the wire (arguments, ``_meta``, a ``tools/resolve`` answer), or nothing."""
 
 
 @dataclass(frozen=True)
@@ -68,13 +74,7 @@ class Decider(Protocol):
         ...
 
     def before_call(  # noqa: PLR0917 - the Guard's signature (docs/contracts.md)
-        self,
-        session: Session,
-        server: str,
-        tool: str,
-        arguments: Mapping[str, Any] | None,
-        meta: Mapping[str, Any] | None = None,
-        resolved: Mapping[str, Any] | None = None,
+        self, session: Session, server: str, tool: str, arguments: Wire, meta: Wire = None, resolved: Wire = None
     ) -> CallCheck:
         """Decide a call before it runs (never raises)."""
         ...
@@ -156,39 +156,6 @@ class AuditSink(Protocol):
 class Recorder(Protocol):
     """Writes what a later replay needs to decide every call again (:class:`weir.trace.TraceWriter`)."""
 
-    def tools(self, server: str, tools: list[dict[str, Any]]) -> None:
-        """A server's tools/list."""
-        ...
-
-    def call(
-        self,
-        session: str,
-        server: str,
-        tool: str,
-        arguments: Mapping[str, Any] | None = None,
-        meta: Mapping[str, Any] | None = None,
-        *,
-        resolved: Mapping[str, Any] | None = None,
-    ) -> None:
-        """A tools/call as the client sent it, with the ``tools/resolve`` answer it was decided with."""
-        ...
-
-    def confirm(
-        self,
-        session: str,
-        server: str,
-        tool: str,
-        approved: bool,
-        reason: str = "",
-        *,
-        retry: bool = False,
-        meta: Mapping[str, Any] | None = None,
-        resolved: Mapping[str, Any] | None = None,
-    ) -> None:
-        """The answer to a confirmation (the user's, or the configured fallback's); ``retry``: it came
-        on a retry of the call, which is decided again with the retry's ``meta`` and ``resolved``."""
-        ...
-
-    def result(self, session: str, server: str, tool: str, result: Mapping[str, Any]) -> None:
-        """A result as the server sent it."""
+    def record(self, event: TraceEvent, session: str | None = None) -> None:
+        """Append one trace event; calls, results and answers belong to agent session ``session``."""
         ...
