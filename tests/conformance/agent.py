@@ -28,9 +28,8 @@ import yaml
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 
-ROOT = Path(__file__).resolve().parents[2]
-
-# A permissive policy: the measurement is about protocol fidelity, not decisions.
+# A permissive policy, as in harness.py (this file runs as a script, outside the tests package):
+# the measurement is about protocol fidelity, not decisions.
 PERMISSIVE_POLICY = {"packs": ["observe"], "mode": "audit"}
 
 

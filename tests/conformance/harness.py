@@ -18,7 +18,6 @@ invocation per scenario. Results are the suite's own ``checks.json`` files.
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
 import socket
@@ -253,10 +252,3 @@ def listed_scenarios() -> dict[str, list[str]]:
         elif section and line.strip().startswith("- "):
             listed[section].append(line.strip()[2:].split(" ")[0])
     return listed
-
-
-def environment_note() -> str:
-    """Which Node ran the suite (for logs and the docs' measurements)."""
-    node = node_binary()
-    version = subprocess.run([str(node), "--version"], capture_output=True, text=True, check=False).stdout.strip()
-    return f"node {version} at {node}; CI={os.environ.get('CI', '')}"

@@ -1,9 +1,9 @@
 """Print the conformance measurements: a table per scenario and the failures grouped by cause.
 
 ``python -m tests.conformance.report`` runs the five configurations side by side (as the tests
-do) in a temporary folder; ``--from DIR`` reads a folder an earlier run left, e.g. the pytest
-run's ``/tmp/pytest-of-$USER/pytest-N/conformance0``. Not a test: a tool for whoever works on
-the gateway's fidelity.
+do) in a temporary folder; ``--from DIR`` reads a folder an earlier run left (a pytest run with
+``WEIR_CONFORMANCE_KEEP=1`` prints it). Not a test: a tool for whoever works on the gateway's
+fidelity.
 """
 
 from __future__ import annotations
