@@ -227,7 +227,9 @@ def anyio_backend() -> str:
 
 async def test_agent_sessions_and_http_clients_are_capped_and_never_evicted() -> None:
     servers = {name: {"trust": "trusted"} for name in ("mail", "files", "web")}
-    config = WeirConfig.model_validate({"servers": servers, "gateway": {"max_agent_sessions": 2, "max_clients": 1, "namespace": True}})
+    config = WeirConfig.model_validate(
+        {"servers": servers, "gateway": {"max_agent_sessions": 2, "max_clients": 1, "namespace": True}}
+    )
     upstreams = {"mail": Upstream("mail", lambda: MemoryChannel(mail.server))}
     gateway = Gateway(config.gateway, upstreams=upstreams, decider=Guard(config), audit=MemoryAudit())
     inbox: dict[str, Any] = {}
