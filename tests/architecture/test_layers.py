@@ -27,7 +27,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("gateway",),
     ("config",),
     ("demo_servers",),
-    ("demo", "cli"),
+    ("demo", "cli", "evaluation"),
 )
 RANK = {package: rank for rank, line in enumerate(LAYERS) for package in line}
 EDGE = {"weir.gateway.runner": RANK["config"], "weir.gateway.stores": RANK["config"]}
