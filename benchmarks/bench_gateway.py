@@ -81,6 +81,12 @@ class _PassThrough:
     def session(self, session_id: str | None = None) -> Session:
         return Session(session_id)
 
+    def carry(self, source: str, into: str) -> bool:
+        return True
+
+    def forget(self, session_id: str) -> None:
+        pass
+
     def register_tools(self, server: str, tools: Any) -> ToolsReview:
         return ToolsReview(server, {})
 

@@ -13,10 +13,12 @@ from pathlib import Path
 import yaml
 from pydantic import Field, ValidationError
 
+from weir import yamltext
 from weir.audit.config import AuditConfig
 from weir.errors import ConfigError
 from weir.gateway.config import GatewayConfig
 from weir.guard.config import GuardConfig
+from weir.policy.check import check_inline_rules
 
 __all__ = ["WeirConfig", "load_config"]
 
@@ -34,11 +36,14 @@ def load_config(path: str | Path) -> WeirConfig:
     """Read and validate a weir.yaml; every problem becomes a ConfigError naming the key."""
     p = Path(path)
     try:
-        data = yaml.safe_load(p.read_text(encoding="utf-8")) or {}
+        text = p.read_text(encoding="utf-8")
+        data = yamltext.load(text) or {}
     except OSError as exc:
         raise ConfigError(f"cannot read config {p}: {exc.strerror or exc}") from exc
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"{p}: not UTF-8 text ({exc.reason} at byte {exc.start})") from exc
     except yaml.YAMLError as exc:
-        raise ConfigError(f"{p}: not valid YAML: {exc}") from exc
+        raise ConfigError(f"{p}:{_position(exc)} not valid YAML: {_problem(exc)}") from exc
     if not isinstance(data, dict):
         raise ConfigError(f"{p}: the top level must be a mapping, not {type(data).__name__}")
     try:
@@ -48,4 +53,17 @@ def load_config(path: str | Path) -> WeirConfig:
             f"{'.'.join(str(x) for x in err['loc']) or '<root>'}: {err['msg']}" for err in exc.errors()
         )
         raise ConfigError(f"{p}: {problems}") from exc
-    return config.model_copy(update={"base_dir": p.resolve().parent})
+    located = config.model_copy(update={"base_dir": p.resolve().parent})
+    if located.policy.rules:
+        check_inline_rules(text, path=str(p))  # errors with this file's line and column
+        located = located.model_copy(update={"policy": located.policy.model_copy(update={"source": str(p)})})
+    return located
+
+
+def _position(exc: yaml.YAMLError) -> str:
+    mark = getattr(exc, "problem_mark", None)
+    return f"{mark.line + 1}:{mark.column + 1}:" if mark is not None else ""
+
+
+def _problem(exc: yaml.YAMLError) -> str:
+    return str(getattr(exc, "problem", None) or exc)

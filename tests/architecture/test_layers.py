@@ -14,7 +14,7 @@ SRC = Path(__file__).resolve().parents[2] / "src"
 
 # Lowest first; packages on one line share a layer (they may import each other's lower layers only).
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("errors", "_version"),
+    ("errors", "_version", "yamltext"),
     ("labels",),
     ("flow",),
     ("policy",),
@@ -27,7 +27,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("gateway",),
     ("config",),
     ("demo_servers",),
-    ("demo", "cli"),
+    ("demo", "cli", "evaluation"),
 )
 RANK = {package: rank for rank, line in enumerate(LAYERS) for package in line}
 EDGE = {"weir.gateway.runner": RANK["config"], "weir.gateway.stores": RANK["config"]}

@@ -1,6 +1,6 @@
 """A result's label joins server labels, declared return labels and findings; trust decides untrusted."""
 
-from weir.flow.labelling import Standing, findings_label, result_label, standing
+from weir.flow.labelling import FINDINGS_KEPT, Standing, findings_label, result_label, standing
 from weir.labels.config import Trust
 from weir.labels.datalabel import BOTTOM, DataLabel
 from weir.labels.finding import Finding, FindingClass
@@ -18,6 +18,19 @@ def test_findings_become_labels() -> None:
     assert label.level == Level.HIGH
     assert label.classes == {DataClass.CREDENTIALS}
     assert {str(o) for o in label.origin_of("malicious")} == {"d:k (detector)"}
+
+
+def test_tens_of_thousands_of_findings_make_one_label_that_keeps_a_sample_of_each_kind() -> None:
+    many = [
+        Finding(detector="pii", kind="email", cls=FindingClass.PII, start=i, end=i + 5, path="content[0].text")
+        for i in range(0, 500_000, 10)
+    ]
+    many.append(Finding(detector="secrets", kind="aws", cls=FindingClass.CREDENTIALS, start=1, end=2))
+    label = findings_label(many)
+    assert label.classes == {DataClass.PII, DataClass.CREDENTIALS}
+    assert label.level == Level.HIGH
+    assert len(label.findings) == FINDINGS_KEPT + 1
+    assert {f.start for f in label.findings if f.detector == "pii"} == {i * 10 for i in range(FINDINGS_KEPT)}
 
 
 def test_a_suspicious_finding_is_recorded_but_sets_no_label() -> None:

@@ -72,6 +72,12 @@ class TableDecider:
     def session(self, session_id: str | None = None) -> Session:
         return Session(session_id)
 
+    def carry(self, source: str, into: str) -> bool:
+        return True  # the table keeps no sessions: nothing to carry
+
+    def forget(self, session_id: str) -> None:
+        pass
+
     def register_tools(self, server: str, tools: Sequence[Mapping[str, Any]]) -> ToolsReview:
         profiles = {
             str(x["name"]): ToolProfile(

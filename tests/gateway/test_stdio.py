@@ -100,6 +100,21 @@ def test_malformed_and_oversized_input_gets_precise_errors_and_the_gateway_keeps
     assert by_id[8]["result"] == {}
 
 
+def test_absurdly_nested_json_gets_a_precise_error_and_the_gateway_keeps_serving(tmp_path: Path) -> None:
+    deep = 100_000
+    lines = [
+        b'{"jsonrpc": "2.0", "id": 1, "method": "ping", "params": {"a": ' + b"[" * deep + b"]" * deep + b"}}\n",
+        b'{"jsonrpc": "2.0", "id": 2, "method": "ping", "params": {"a": ' + b"[" * 200 + b"]" * 200 + b"}}\n",
+        b'{"jsonrpc": "2.0", "id": 3, "method": "ping"}\n',
+    ]
+    replies = _raw_session(_spec(tmp_path, max_message_bytes=1 << 20), lines)
+    errors = [r["error"] for r in replies if "error" in r]
+    assert [e["code"] for e in errors] == [-32600, -32600]
+    assert all("nested deeper than 128 levels" in e["message"] for e in errors)
+    assert [r.get("id") for r in replies if "error" in r] == [None, 2]  # the 100k-deep one has no readable id
+    assert {r.get("id"): r for r in replies}[3]["result"] == {}
+
+
 def test_sigkill_mid_burst_leaves_an_audit_record_for_every_released_response(tmp_path: Path) -> None:
     spec = _spec(tmp_path)
     proc = subprocess.Popen(

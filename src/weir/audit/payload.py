@@ -45,6 +45,11 @@ class Payload(WeirModel):
         return cls(state=PayloadState.RAW, value=value)
 
     @classmethod
+    def stripped(cls, value: Any) -> Payload:
+        """Only the shape of ``value`` (:func:`strip`): for a payload too large to inspect in time."""
+        return cls(state=PayloadState.STRIPPED, value=strip(value))
+
+    @classmethod
     def redacted(cls, value: Any) -> Payload:
         """A value the caller has already redacted (e.g. the Guard's redacted result)."""
         return cls(state=PayloadState.REDACTED, value=value)

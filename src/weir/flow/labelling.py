@@ -19,7 +19,7 @@ from weir.labels.profile import ToolProfile
 from weir.labels.provenance import Origin
 from weir.labels.vocab import DataClass, Dialect, Level, Source
 
-__all__ = ["CLASSIFIER_CONFIDENCE", "Standing", "findings_label", "result_label", "standing", "strong"]
+__all__ = ["CLASSIFIER_CONFIDENCE", "FINDINGS_KEPT", "Standing", "findings_label", "result_label", "standing", "strong"]
 
 _CLASS_OF = {
     FindingClass.CREDENTIALS: (DataClass.CREDENTIALS, Level.HIGH),
@@ -47,27 +47,50 @@ def strong(finding: Finding) -> bool:
     return finding.confidence >= 0.5
 
 
+FINDINGS_KEPT = 16
+"""Per detector, kind and class, the findings a result's label keeps (the first ones, by place)."""
+
+
 def findings_label(findings: Iterable[Finding]) -> DataLabel:
-    """The label detector findings imply: malicious → maliciousActivityHint, secrets/PII/financial → classes."""
-    label = BOTTOM
+    """The label detector findings imply: malicious → maliciousActivityHint, secrets/PII/financial → classes.
+
+    Built in one pass, linear in the number of findings: a result may carry tens of thousands
+    (an address every line of a long export). The label keeps the first :data:`FINDINGS_KEPT`
+    findings of each detector, kind and class as its evidence — every finding still reaches
+    redaction, which works from the detector chain's own list, not from the label.
+    """
+    malicious = False
+    level = Level.NONE
+    classes: set[DataClass] = set()
+    kept: list[Finding] = []
+    counts: dict[tuple[str, str, FindingClass], int] = {}
+    origins: dict[str, set[Origin]] = {}
     for f in findings:
-        origin = frozenset(
-            {Origin(dialect=Dialect.DETECTOR, path=f"{f.detector}:{f.kind}" + (f" at {f.path}" if f.path else ""))}
-        )
+        key = (f.detector, f.kind, f.cls)
+        seen = counts.get(key, 0)
+        counts[key] = seen + 1
+        if seen >= FINDINGS_KEPT:
+            continue  # the same evidence again: the label already says it
+        kept.append(f)
+        origin = Origin(dialect=Dialect.DETECTOR, path=f"{f.detector}:{f.kind}" + (f" at {f.path}" if f.path else ""))
         if f.cls is FindingClass.MALICIOUS and strong(f):
-            part = DataLabel(malicious=True, findings=frozenset({f}), origins={"malicious": origin})
+            malicious = True
+            origins.setdefault("malicious", set()).add(origin)
         elif f.cls in _CLASS_OF:
-            cls, level = _CLASS_OF[f.cls]
-            part = DataLabel(
-                level=level,
-                classes=frozenset({cls}),
-                findings=frozenset({f}),
-                origins={"level": origin, "classes": origin},
-            )
-        else:
-            part = DataLabel(findings=frozenset({f}))
-        label = label.join(part)
-    return label
+            cls, lvl = _CLASS_OF[f.cls]
+            classes.add(cls)
+            level = max(level, lvl)
+            origins.setdefault("level", set()).add(origin)
+            origins.setdefault("classes", set()).add(origin)
+    if not kept:
+        return BOTTOM
+    return DataLabel(
+        malicious=malicious,
+        level=level,
+        classes=frozenset(classes),
+        findings=frozenset(kept),
+        origins={k: frozenset(v) for k, v in origins.items()},
+    )
 
 
 def result_label(written: DataLabel, declared: DataLabel, findings: Iterable[Finding] = ()) -> DataLabel:

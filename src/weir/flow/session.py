@@ -145,6 +145,17 @@ class Session:
             separators=(",", ":"),
         )
 
+    def fork(self, session_id: str) -> Session:
+        """A new session named ``session_id`` that has seen exactly what this one has (a deep copy)."""
+        copy = Session.from_json(self.to_json())
+        copy.id = session_id
+        return copy
+
+    @property
+    def pristine(self) -> bool:
+        """Nothing was called or seen in this session yet."""
+        return not self.steps and self._label is BOTTOM and not len(self.values)
+
     @classmethod
     def from_json(cls, text: str) -> Session:
         """Inverse of :meth:`to_json`. Raises ValueError on a malformed document."""

@@ -25,6 +25,10 @@ class SessionStore(Protocol):
         """Store (or replace) a session."""
         ...
 
+    def drop(self, session_id: str) -> None:
+        """Forget a session that can never be used again (its connection closed)."""
+        ...
+
 
 class MemorySessionStore:
     """Sessions in this process; with ``max_sessions``, the least recently used are evicted.
@@ -52,6 +56,10 @@ class MemorySessionStore:
         self._sessions.move_to_end(session.id)
         while self._max is not None and len(self._sessions) > self._max:
             self._sessions.popitem(last=False)
+
+    def drop(self, session_id: str) -> None:
+        """Forget a session (nothing happens when it is unknown)."""
+        self._sessions.pop(session_id, None)
 
     def __len__(self) -> int:
         return len(self._sessions)

@@ -29,8 +29,17 @@ class GatewayConfig(WeirModel):
     """Between server and tool name when namespacing."""
     tokens: list[str] = Field(default_factory=list)
     """Bearer tokens accepted over HTTP (also from WEIR_GATEWAY_TOKENS)."""
+    allowed_hosts: list[str] = Field(default_factory=list)
+    """HTTP: more names a request's ``Host`` may give (on loopback, loopback names are always allowed;
+    beyond loopback, ``Host`` is checked only when this is set). A DNS-rebinding defence."""
+    allowed_origins: list[str] = Field(default_factory=list)
+    """HTTP: the ``Origin`` values a request may carry (e.g. ``https://console.example``); a request
+    with any other ``Origin`` — a web page's — is refused. Clients that are not browsers send none."""
     max_message_bytes: int = Field(default=4 * 1024 * 1024, gt=0)
     """Largest JSON-RPC message accepted from a client or an upstream server."""
+    list_timeout_s: float = Field(default=10.0, gt=0)
+    """How long an upstream may take to answer one page of ``tools/list`` (it is then listed as empty,
+    and listed again on the next request that needs it)."""
     call_timeout_s: float = Field(default=60.0, gt=0)
     """How long an upstream tool call may take."""
     slow_timeout_s: float = Field(default=600.0, gt=0)
@@ -41,7 +50,16 @@ class GatewayConfig(WeirModel):
     """What a confirm becomes for a client that cannot elicit."""
     retries: int = Field(default=1, ge=0)
     """Retries after an upstream transport failure (idempotent tools only)."""
+    decision_budget_s: float = Field(default=10.0, gt=0)
+    """How long deciding a call, or labelling and deciding its result, may take; past it the call
+    (or result) is refused, fail closed. Every stage is linear in the message's size, and runs off
+    the event loop so other sessions keep their pace meanwhile."""
     heavy_concurrency: int = Field(default=2, gt=0)
     """At most this many resource-intensive calls run at once per server."""
+    max_agent_sessions: int = Field(default=10_000, gt=0)
+    """At most this many agent sessions at once; a call that would start another is refused.
+    (Sessions are never evicted to make room: an evicted session would come back without its labels.)"""
+    max_clients: int = Field(default=10_000, gt=0)
+    """HTTP: at most this many client sessions (``Mcp-Session-Id`` or stateless identities) at once."""
     session_idle_s: float | None = Field(default=1800.0, gt=0)
     """HTTP: forget a client session (``Mcp-Session-Id`` or stateless identity) idle this long; ``None`` keeps them."""

@@ -66,11 +66,18 @@ def elicitation_params(tool: str, arguments: Mapping[str, Any], reasons: Sequenc
 
 
 def accepted(answer: Any) -> bool:
-    """True only for an explicit accept whose form does not say ``approve: false``."""
+    """True only for an explicit accept: without a form (a client that shows a plain yes/no), or
+    with a form that says ``approve: true`` — the JSON boolean.
+
+    A form that says anything else is a no: ``false``, ``"no"``, ``"yes"``, ``1``, nothing (the form
+    asks for a boolean, and an answer that cannot be read as one is not an approval).
+    """
     if not isinstance(answer, Mapping) or answer.get("action") != "accept":
         return False
-    content = answer.get("content")
-    return not (isinstance(content, Mapping) and content.get("approve") is False)
+    if "content" not in answer:
+        return True
+    content = answer["content"]
+    return isinstance(content, Mapping) and content.get("approve") is True
 
 
 def input_required(params: dict[str, Any], state: str) -> dict[str, Any]:

@@ -15,7 +15,10 @@ from weir.gateway.era import CAPABILITIES_KEY, VERSION_KEY, Era, era_of_version
 from weir.gateway.jsonrpc import Message
 from weir.labels.keys import WEIR_SESSION
 
-__all__ = ["SESSION_KEY", "ClientState", "Exchange"]
+__all__ = ["LOCAL", "SESSION_KEY", "ClientState", "Exchange"]
+
+LOCAL = "local"
+"""The principal of stdio and in-memory connections: the local user running the gateway."""
 
 SESSION_KEY = WEIR_SESSION
 """A client names its agent session in request ``_meta`` under this key."""
@@ -27,6 +30,11 @@ class ClientState:
 
     conn_id: str
     """Unique per connection; the default agent session id."""
+    principal: str = LOCAL
+    """Who is behind the connection: its bearer token's fingerprint over HTTP, the local user on
+    stdio and in memory. Agent sessions, pending questions and session names belong to one."""
+    session: str | None = None
+    """The agent session the connection's calls belong to (set by its first call)."""
     era: Era | None = None
     """Set by ``initialize`` (legacy); modern requests carry their revision themselves."""
     protocol_version: str | None = None
@@ -84,7 +92,7 @@ class Exchange:
         return "form" in caps or "url" not in caps
 
     @property
-    def session(self) -> str:
-        """The agent session: named in ``_meta`` or, by default, the connection."""
+    def session_name(self) -> str | None:
+        """The agent session the client names in ``_meta`` (``None``: the connection's own)."""
         named = self.meta.get(SESSION_KEY)
-        return named if isinstance(named, str) and named else self.client.conn_id
+        return named if isinstance(named, str) and named else None

@@ -4,6 +4,14 @@ A POST carrying a request is answered with an SSE stream when the request is a t
 (progress and, on 2025-11-25, the gateway's ``elicitation/create`` travel on it) and with
 plain JSON otherwise. Legacy clients get an ``Mcp-Session-Id`` at ``initialize``; modern
 clients are stateless, so their connection identity is their token plus their client name.
+
+Every connection has a principal: its bearer token's fingerprint (``loopback`` when no tokens
+are configured). A legacy session belongs to the principal that opened it. Before anything
+else, a request must come from where a client can be (the MCP transport's rules against DNS
+rebinding and cross-site requests): its ``Host`` names this gateway (on loopback: a loopback
+name, or one of ``gateway.allowed_hosts``), an ``Origin`` it carries is one of
+``gateway.allowed_origins``, and a POST's body is declared ``application/json`` — a web page
+can send none of these without the browser asking first, and the gateway never answers yes.
 """
 
 from __future__ import annotations
@@ -29,7 +37,7 @@ from weir.gateway.exchange import ClientState
 from weir.gateway.jsonrpc import Message, RpcError
 from weir.gateway.proxy import Gateway
 
-__all__ = ["check_binding", "create_app", "is_loopback", "serve_http"]
+__all__ = ["Admission", "check_binding", "create_app", "is_loopback", "principal_of", "serve_http"]
 
 _SESSION_HEADER = "mcp-session-id"
 _HEADER_MISMATCH = -32020
@@ -54,11 +62,66 @@ def check_binding(host: str, tokens: Sequence[str]) -> None:
         )
 
 
+_LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1", "[::1]"})
+
+
+def _host_name(header: str) -> str:
+    """The host of a ``Host`` header, without its port (``[::1]:8080`` → ``[::1]``)."""
+    if header.startswith("["):
+        return header[: header.find("]") + 1] if "]" in header else header
+    return header.rsplit(":", 1)[0] if header.count(":") == 1 else header
+
+
+class Admission:
+    """Where requests may come from: the ``Host`` they name, their ``Origin``, their body's type."""
+
+    def __init__(self, bind_host: str | None, allowed_hosts: Sequence[str], allowed_origins: Sequence[str]) -> None:
+        self.loopback = bind_host is None or is_loopback(bind_host)
+        hosts = {h.lower() for h in allowed_hosts}
+        if self.loopback:
+            hosts |= _LOOPBACK_NAMES
+        if bind_host and bind_host not in ("0.0.0.0", "::"):
+            hosts.add(bind_host.lower())
+        self.hosts = frozenset(hosts)
+        self.check_host = self.loopback or bool(allowed_hosts)
+        self.origins = frozenset(o.rstrip("/").lower() for o in allowed_origins)
+
+    def refusal(self, request: Request, *, body: bool) -> Response | None:
+        """The error response for a request that may not come in, or ``None``."""
+        host = _host_name(request.headers.get("host", "").strip().lower())
+        if self.check_host and host not in self.hosts:
+            return _refuse(421, f"Host {host!r} is not this gateway (allowed: {', '.join(sorted(self.hosts))})")
+        origin = request.headers.get("origin")
+        if origin is not None and origin.rstrip("/").lower() not in self.origins:
+            return _refuse(403, f"Origin {origin!r} is not allowed (gateway.allowed_origins)")
+        if body:
+            ctype = request.headers.get("content-type", "").partition(";")[0].strip().lower()
+            if ctype != "application/json":
+                return _refuse(415, f"a JSON-RPC message must be sent as application/json, not {ctype or 'nothing'!r}")
+        return None
+
+
+def _refuse(status: int, why: str) -> Response:
+    return JSONResponse(jsonrpc.error(None, jsonrpc.INVALID_REQUEST, why), status_code=status)
+
+
+def principal_of(token: str) -> str:
+    """The principal a bearer token stands for (its fingerprint; ``loopback`` without tokens)."""
+    return f"token:{hashlib.sha256(token.encode()).hexdigest()[:16]}" if token else "loopback"
+
+
 class _Endpoint:
     """State of the HTTP endpoint: the legacy sessions and the accepted tokens."""
 
-    def __init__(self, gateway: Gateway, tokens: Sequence[str], clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        gateway: Gateway,
+        tokens: Sequence[str],
+        clock: Callable[[], float] = time.monotonic,
+        admission: Admission | None = None,
+    ) -> None:
         self.gateway = gateway
+        self.admission = admission or Admission(None, (), ())
         self.tokens = [t.encode() for t in tokens if t]
         self.sessions: dict[str, ClientState] = {}
         self.stateless: dict[str, ClientState] = {}
@@ -119,19 +182,28 @@ class _Endpoint:
 
     def client_for(self, request: Request, msg: Message, token: str) -> ClientState | Response:
         """The connection a message belongs to: a new or known legacy session, or the stateless client."""
+        principal = principal_of(token)
         if msg.get("method") == "initialize":
+            if self._full():
+                return _error(503, msg.get("id"), jsonrpc.INVALID_REQUEST, "too many client sessions; try again later")
             new_sid = uuid.uuid4().hex
-            self.sessions[new_sid] = ClientState(conn_id=f"http-{new_sid[:12]}")
+            self.sessions[new_sid] = ClientState(conn_id=f"http-{new_sid[:12]}", principal=principal)
             return self.sessions[new_sid]
         sid = request.headers.get(_SESSION_HEADER)
         if sid:
-            state = self.sessions.get(sid)
-            if state is not None and self.stale(state):
-                self._drop(self.sessions, sid, state)
-                state = None
-            return (
-                state if state is not None else _error(404, None, jsonrpc.INVALID_REQUEST, "unknown or expired session")
-            )
+            return self._legacy(sid, principal)
+        return self._stateless(msg, token, principal)
+
+    def _legacy(self, sid: str, principal: str) -> ClientState | Response:
+        state = self.sessions.get(sid)
+        if state is not None and self.stale(state):
+            self._drop(self.sessions, sid, state)
+            state = None
+        if state is None or state.principal != principal:  # another token's session does not exist for it
+            return _error(404, None, jsonrpc.INVALID_REQUEST, "unknown or expired session")
+        return state
+
+    def _stateless(self, msg: Message, token: str, principal: str) -> ClientState | Response:
         params = msg.get("params") if isinstance(msg.get("params"), dict) else {}
         meta = (params or {}).get("_meta") if isinstance((params or {}).get("_meta"), dict) else {}
         info = (meta or {}).get(CLIENT_INFO_KEY) or {}
@@ -139,10 +211,21 @@ class _Endpoint:
         key = hashlib.sha256(f"{token}\0{name}".encode()).hexdigest()[:12]
         if "method" in msg and "id" in msg and not (meta or {}).get(VERSION_KEY) and msg["method"] != "server/discover":
             return _error(400, msg.get("id"), jsonrpc.INVALID_REQUEST, "missing Mcp-Session-Id (send initialize first)")
-        return self.stateless.setdefault(key, ClientState(conn_id=f"http-{key}"))
+        state = self.stateless.get(key)
+        if state is None:
+            if self._full():
+                return _error(503, msg.get("id"), jsonrpc.INVALID_REQUEST, "too many clients; try again later")
+            state = self.stateless[key] = ClientState(conn_id=f"http-{key}", principal=principal)
+        return state
 
-    async def post(self, request: Request) -> Response:
-        """One JSON-RPC message: 202 for notifications and responses, JSON or SSE for requests."""
+    def _full(self) -> bool:
+        return len(self.sessions) + len(self.stateless) >= self.gateway.settings.max_clients
+
+    def _admit(self, request: Request, *, body: bool) -> str | Response:
+        """The request's bearer token ('' without tokens), or the response refusing it."""
+        refused = self.admission.refusal(request, body=body)
+        if refused is not None:
+            return refused
         token = self.authorised(request)
         if token is None:
             return JSONResponse(
@@ -150,6 +233,13 @@ class _Endpoint:
                 status_code=401,
                 headers={"www-authenticate": 'Bearer realm="weir"'},
             )
+        return token
+
+    async def post(self, request: Request) -> Response:
+        """One JSON-RPC message: 202 for notifications and responses, JSON or SSE for requests."""
+        token = self._admit(request, body=True)
+        if isinstance(token, Response):
+            return token
         msg = await self._message(request)
         if isinstance(msg, Response):
             return msg
@@ -226,10 +316,15 @@ class _Endpoint:
 
     async def delete(self, request: Request) -> Response:
         """End a legacy session (its calls in flight are cancelled)."""
-        if self.authorised(request) is None:
-            return Response(status_code=401, headers={"www-authenticate": 'Bearer realm="weir"'})
-        state = self.sessions.pop(request.headers.get(_SESSION_HEADER, ""), None)
+        token = self._admit(request, body=False)
+        if isinstance(token, Response):
+            return token
+        sid = request.headers.get(_SESSION_HEADER, "")
+        state = self.sessions.get(sid)
+        if state is not None and state.principal != principal_of(token):
+            state = None  # another token cannot end a session it does not own
         if state is not None:
+            del self.sessions[sid]
             self._seen.pop(state.conn_id, None)
             self.gateway.forget_client(state)
         return Response(status_code=200 if state is not None else 404)
@@ -268,17 +363,28 @@ def _error(status: int, msg_id: Any, code: int, message: str) -> Response:
 
 
 def create_app(
-    gateway: Gateway, *, tokens: Sequence[str] = (), path: str = "/mcp", clock: Callable[[], float] = time.monotonic
+    gateway: Gateway,
+    *,
+    tokens: Sequence[str] = (),
+    path: str = "/mcp",
+    clock: Callable[[], float] = time.monotonic,
+    bind_host: str | None = None,
 ) -> Starlette:
-    """The ASGI app serving the gateway at ``path``; ``clock`` times session idleness (tests pass their own)."""
-    endpoint = _Endpoint(gateway, tokens, clock)
+    """The ASGI app serving the gateway at ``path``; ``clock`` times session idleness (tests pass their own).
+
+    ``bind_host`` is where it listens (``None``: loopback), for the ``Host`` check.
+    """
+    settings = gateway.settings
+    admission = Admission(bind_host, settings.allowed_hosts, settings.allowed_origins)
+    endpoint = _Endpoint(gateway, tokens, clock, admission)
 
     async def mcp(request: Request) -> Response:
         if request.method == "POST":
             return await endpoint.post(request)
         if request.method == "DELETE":
             return await endpoint.delete(request)
-        return Response(status_code=405, headers={"allow": "POST, DELETE"})
+        refused = admission.refusal(request, body=False)
+        return refused or Response(status_code=405, headers={"allow": "POST, DELETE"})
 
     return Starlette(routes=[Route(path, mcp, methods=["GET", "POST", "DELETE"])])
 
@@ -289,6 +395,6 @@ async def serve_http(gateway: Gateway, host: str, port: int, *, tokens: Sequence
 
     check_binding(host, tokens)
     config = uvicorn.Config(
-        create_app(gateway, tokens=tokens), host=host, port=port, log_level="warning", lifespan="off"
+        create_app(gateway, tokens=tokens, bind_host=host), host=host, port=port, log_level="warning", lifespan="off"
     )
     await uvicorn.Server(config).serve()

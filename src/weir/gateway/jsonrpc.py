@@ -15,6 +15,7 @@ __all__ = [
     "INTERNAL_ERROR",
     "INVALID_PARAMS",
     "INVALID_REQUEST",
+    "MAX_DEPTH",
     "METHOD_NOT_FOUND",
     "PARSE_ERROR",
     "UPSTREAM_ERROR",
@@ -27,6 +28,7 @@ __all__ = [
     "is_response",
     "parse",
     "result",
+    "too_deep",
 ]
 
 PARSE_ERROR: Final = -32700
@@ -70,6 +72,8 @@ def parse(data: bytes | str, *, limit: int) -> Message:
         raise RpcError(INVALID_REQUEST, f"message of {size} bytes exceeds the limit of {limit} bytes")
     try:
         value = _DECODER.decode(_text(data))
+    except RecursionError:
+        raise RpcError(INVALID_REQUEST, f"message nested deeper than {MAX_DEPTH} levels") from None
     except (ValueError, UnicodeDecodeError) as exc:
         raise RpcError(PARSE_ERROR, f"invalid JSON: {exc}") from exc
     if isinstance(value, list):
@@ -77,7 +81,28 @@ def parse(data: bytes | str, *, limit: int) -> Message:
     if not isinstance(value, dict):
         raise RpcError(INVALID_REQUEST, f"a JSON-RPC message must be an object, not {type(value).__name__}")
     _check_shape(value)
+    if too_deep(value):
+        raise RpcError(INVALID_REQUEST, f"message nested deeper than {MAX_DEPTH} levels", id=_safe_id(value.get("id")))
     return value
+
+
+MAX_DEPTH: Final = 128
+"""Objects and arrays nested deeper than this are refused: no MCP message needs it, and every later
+reader of the message (labels, detectors, the audit trail's canonical JSON) may then walk it."""
+
+
+def too_deep(value: Any, limit: int = MAX_DEPTH) -> bool:
+    """Whether ``value`` nests objects and arrays more than ``limit`` levels deep (iterative, linear)."""
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > limit:
+            return True
+        if isinstance(node, dict):
+            stack.extend((child, depth + 1) for child in node.values() if isinstance(child, dict | list))
+        elif isinstance(node, list):
+            stack.extend((child, depth + 1) for child in node if isinstance(child, dict | list))
+    return False
 
 
 def _text(data: bytes | str) -> str:

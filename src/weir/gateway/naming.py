@@ -37,19 +37,25 @@ class Naming:
         self.servers = tuple(servers)
         self.enabled = config.namespace if config.namespace is not None else len(self.servers) > 1
         self.separator = config.separator
+        # Longest first: with servers `web` and `web__x`, `web__x__echo` is `web__x`'s `echo`.
+        self._prefixes = sorted(((f"{s}{self.separator}", s) for s in self.servers), key=lambda p: -len(p[0]))
 
     def expose(self, server: str, name: str) -> str:
         """The name a client sees."""
         return f"{server}{self.separator}{name}" if self.enabled else name
 
     def route(self, exposed: str) -> Route | None:
-        """The server and original name behind an exposed name (``None`` if none fits)."""
+        """The server and original name behind an exposed name (``None`` if none fits).
+
+        Without namespacing and with several servers the name alone does not say: the tool table
+        does (:meth:`ToolTable.owner`).
+        """
         if not self.enabled:
             return Route(self.servers[0], exposed) if len(self.servers) == 1 else None
-        server, sep, name = exposed.partition(self.separator)
-        if not sep or server not in self.servers or not name:
-            return None
-        return Route(server, name)
+        for prefix, server in self._prefixes:
+            if exposed.startswith(prefix) and len(exposed) > len(prefix):
+                return Route(server, exposed[len(prefix) :])
+        return None
 
 
 @dataclass
@@ -79,12 +85,22 @@ class ToolTable:
         """The tool as its server listed it (``None`` when not listed)."""
         return self._by_name.get(route.server, {}).get(route.name)
 
+    def owner(self, name: str) -> str | list[str]:
+        """Without namespacing: the one server listing ``name``, or every server that does (none, or
+        several: then the name is ambiguous and not exposed)."""
+        listing = [server for server in self.naming.servers if name in self._by_name.get(server, {})]
+        return listing[0] if len(listing) == 1 else listing
+
     def exposed_tools(self) -> list[dict[str, Any]]:
-        """Every tool under its exposed name, with its profile in ``_meta``; all else untouched."""
+        """Every tool under its exposed name, with its profile in ``_meta``; all else untouched.
+
+        Without namespacing, a name two servers list is left out (calling it would be a guess).
+        """
         out: list[dict[str, Any]] = []
         for server in self.naming.servers:
             for tool in self.tools.get(server, ()):
-                out.append(self._exposed(server, tool))
+                if self.naming.enabled or isinstance(self.owner(str(tool.get("name", ""))), str):
+                    out.append(self._exposed(server, tool))
         return out
 
     def _exposed(self, server: str, tool: dict[str, Any]) -> dict[str, Any]:

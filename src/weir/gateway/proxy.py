@@ -33,6 +33,7 @@ from weir.gateway.passthrough import Passthrough
 from weir.gateway.toolcalls import ToolCalls
 from weir.gateway.upstream import Upstream
 from weir.pipeline import AuditSink, CallPipeline, Decider, Recorder
+from weir.pipeline.worker import Worker
 
 __all__ = ["Gateway"]
 
@@ -62,7 +63,8 @@ class Gateway:
         self.upstreams = dict(upstreams)
         if not self.upstreams:
             raise ConfigError("the gateway needs at least one server under `servers:`")
-        self.pipeline = CallPipeline(decider, audit=audit, recorder=recorder)
+        worker = Worker(settings.decision_budget_s)
+        self.pipeline = CallPipeline(decider, audit=audit, recorder=recorder, worker=worker)
         self.naming = Naming(self.settings, list(self.upstreams))
         self.tools = ToolTable(self.naming)
         self.questions = ClientRequests()
@@ -71,8 +73,8 @@ class Gateway:
         self.passthrough = Passthrough(self.upstreams, self.naming, self.settings)
         self._inflight: dict[tuple[str, Any], asyncio.Task[Any]] = {}
         self._withdrawn: set[tuple[str, Any]] = set()  # in-flight requests cancelled for the client
-        self._tools_lock = asyncio.Lock()
-        self._loaded = False
+        self._listing = {name: asyncio.Lock() for name in self.upstreams}  # one server's listing at a time
+        self._listed: set[str] = set()
         self._listeners: dict[str, Callable[[Message], Awaitable[None]]] = {}
         for upstream in self.upstreams.values():
             upstream.on_list_changed = self._upstream_changed
@@ -83,8 +85,9 @@ class Gateway:
         return [f"{name}: {r}" for name, r in zip(self.upstreams, results, strict=True) if isinstance(r, Exception)]
 
     async def close(self) -> None:
-        """Stop every upstream."""
+        """Stop every upstream and the stage threads."""
         await asyncio.gather(*(u.close() for u in self.upstreams.values()), return_exceptions=True)
+        self.pipeline.worker.close()
 
     # -- entry point ------------------------------------------------------------------------
 
@@ -98,7 +101,7 @@ class Gateway:
     ) -> Message | None:
         """Answer one message; ``None`` for notifications and responses (nothing to write back)."""
         if jsonrpc.is_response(msg):
-            self.questions.answer(msg)
+            self.questions.answer(msg, client)
             return None
         params = msg.get("params") if isinstance(msg.get("params"), dict) else {}
         ex = Exchange(client, send, back_channel, msg.get("id"), params or {})
@@ -209,39 +212,72 @@ class Gateway:
     # -- tools ------------------------------------------------------------------------------
 
     async def list_tools(self) -> dict[str, Any]:
-        """Every upstream's tools, reviewed by the decider, under exposed names."""
-        async with self._tools_lock:
-            await asyncio.gather(*(self._load_tools(name) for name in self.upstreams))
-            self._loaded = True
+        """Every upstream's tools, reviewed by the decider, under exposed names.
+
+        Servers are listed side by side, each under its own deadline: one that does not answer
+        holds up neither the others nor calls to them.
+        """
+        await asyncio.gather(*(self._load_tools(name) for name in self.upstreams))
         return {"tools": self.tools.exposed_tools()}
 
     async def _load_tools(self, server: str) -> None:
+        async with self._listing[server]:
+            tools = await self._fetch_tools(server)
+            if tools is None:
+                self.tools.update(server, [], {})
+                return
+            review = await self.pipeline.review_tools(server, tools)
+            if review is None:  # could not be reviewed: none of its tools is exposed
+                self.tools.update(server, [], {})
+            else:
+                self.tools.update(server, tools, {name: review.published(name) for name in review.profiles})
+            self._listed.add(server)
+
+    async def _fetch_tools(self, server: str) -> list[dict[str, Any]] | None:
+        """Every page of a server's ``tools/list`` (``None`` when it fails or does not answer in time)."""
         tools: list[dict[str, Any]] = []
         cursor: Any = None
+        timeout = self.settings.list_timeout_s
         try:
             for _ in range(100):  # a paginator that never ends cannot hang the gateway
-                page = await self.upstreams[server].request("tools/list", {"cursor": cursor} if cursor else None)
+                params = {"cursor": cursor} if cursor else None
+                page = await self.upstreams[server].request("tools/list", params, timeout=timeout)
                 tools.extend(t for t in page.get("tools") or () if isinstance(t, dict))
                 cursor = page.get("nextCursor")
                 if not cursor:
                     break
         except (UpstreamError, RpcError):
-            self.tools.update(server, [], {})
-            return
-        review = self.pipeline.register_tools(server, tools)
-        if review is None:  # could not be reviewed: none of its tools is exposed
-            self.tools.update(server, [], {})
-            return
-        self.tools.update(server, tools, {name: review.published(name) for name in review.profiles})
+            return None
+        return tools
 
     async def route_tool(self, exposed: str) -> Route | None:
-        """The server and name behind an exposed tool name, listing tools first if needed."""
-        if not self._loaded:
-            await self.list_tools()
+        """The server and name behind an exposed tool name, listing that server's tools first if needed.
+
+        Raises RpcError for a name several servers list when names are not namespaced.
+        """
         route = self.naming.route(exposed)
-        if route is None or self.tools.raw_tool(route) is None:
+        if route is None and not self.naming.enabled and len(self.upstreams) > 1:
+            route = await self._owner(exposed)
+        if route is None:
             return None
-        return route
+        if route.server not in self._listed:
+            await self._load_tools(route.server)
+        return route if self.tools.raw_tool(route) is not None else None
+
+    async def _owner(self, name: str) -> Route | None:
+        """The server listing ``name`` when names are not namespaced (every server is listed first)."""
+        if len(self._listed) < len(self.upstreams):
+            await self.list_tools()
+        owner = self.tools.owner(name)
+        if isinstance(owner, str):
+            return Route(owner, name)
+        if owner:
+            servers = ", ".join(owner)
+            raise RpcError(
+                jsonrpc.INVALID_PARAMS,
+                f"tool {name!r} is listed by several servers ({servers}); set gateway.namespace: true",
+            )
+        return None
 
     def busy(self, client: ClientState) -> bool:
         """Whether a request from this connection is still being answered."""
@@ -253,9 +289,8 @@ class Gateway:
 
     async def _upstream_changed(self, server: str, method: str) -> None:
         """An upstream's list changed: re-list (re-review, re-pin, re-publish) tools, then tell every client."""
-        if method == "notifications/tools/list_changed" and self._loaded:
-            async with self._tools_lock:
-                await self._load_tools(server)
+        if method == "notifications/tools/list_changed" and server in self._listed:
+            await self._load_tools(server)
         for conn, send in list(self._listeners.items()):
             try:
                 await send({"jsonrpc": "2.0", "method": method})
@@ -263,7 +298,9 @@ class Gateway:
                 self._listeners.pop(conn, None)
 
     def forget_client(self, client: ClientState) -> None:
-        """Cancel what a closed connection still has in flight."""
+        """Cancel what a closed connection still has in flight; forget its own agent session and questions."""
         self._listeners.pop(client.conn_id, None)
+        self.calls.sessions.forget(client)
+        self.questions.forget(client)
         for key in [key for key in self._inflight if key[0] == client.conn_id]:
             self._withdraw(key)

@@ -18,6 +18,7 @@ from weir.gateway.exchange import Exchange
 from weir.gateway.forwarding import Forwarding
 from weir.gateway.jsonrpc import RpcError
 from weir.gateway.naming import Route
+from weir.gateway.sessions import AgentSessions
 from weir.pipeline import Answer, CallPipeline, Passage, ToolCall
 
 __all__ = ["ToolCalls"]
@@ -38,6 +39,7 @@ class ToolCalls:
         route_tool: RouteTool,
     ) -> None:
         self.pipeline = pipeline
+        self.sessions = AgentSessions(pipeline.decider, pipeline.worker, limit=settings.max_agent_sessions)
         self.pending = confirm.PendingConfirmations(settings.confirm_timeout_s * 4)
         self._forwarding = forwarding
         self._questions = questions
@@ -55,8 +57,9 @@ class ToolCalls:
         route = await self._route_tool(name)
         if route is None:
             raise RpcError(jsonrpc.INVALID_PARAMS, f"Unknown tool: {name}", id=ex.request_id)
+        session = await self.sessions.resolve(ex)
         call = ToolCall(
-            ex.session, route.server, route.name, dict(arguments), ex.meta, name, ex.client.conn_id, ex.request_id
+            session, route.server, route.name, dict(arguments), ex.meta, name, ex.client.conn_id, ex.request_id
         )
         state = ex.params.get("requestState")
         kept: confirm.Kept | str | None = None

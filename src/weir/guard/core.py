@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 import functools
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from weir.flow.argkeys import arg_keys
 from weir.flow.labelling import result_label, standing
@@ -40,6 +40,14 @@ from weir.policy.facts import ToolFacts, tool_facts
 __all__ = ["Guard"]
 
 
+class _Registered(NamedTuple):
+    """What a listing says about one tool."""
+
+    profile: ToolProfile
+    facts: ToolFacts
+    flagged: Sequence[Finding]
+
+
 class Guard:
     """Decides every call and result of every agent session against one configuration."""
 
@@ -55,9 +63,10 @@ class Guard:
         self.engine = engine or Engine.from_config(self.config.policy, base_dir=self.config.base_dir)
         self.chain = chain
         self.sessions: SessionStore = sessions if sessions is not None else MemorySessionStore()
-        self._profiles: dict[tuple[str, str], ToolProfile] = {}
-        self._facts: dict[tuple[str, str], ToolFacts] = {}
-        self._flagged: dict[tuple[str, str], list[Finding]] = {}
+        # (server, tool) → what its listing says. Replaced whole, never edited in place, like the
+        # definitions memory below: a decision running in another thread while a server re-lists
+        # sees the old registration or the new one, never half of each.
+        self._tools: dict[tuple[str, str], _Registered] = {}
         self._listed: dict[str, tuple[str, ToolsReview]] = {}
         self._overrides_key: str | None = None
         # The resolved profile of each call in flight, so its result is labelled by what the
@@ -79,6 +88,30 @@ class Guard:
         session = Session(session_id)
         self.sessions.put(session)
         return session
+
+    def carry(self, source: str, into: str) -> bool:
+        """Make agent session ``into`` hold at least what ``source`` has seen (a connection switching
+        to another session name must not shed what it saw).
+
+        A new ``into`` starts as a copy of ``source``; nothing needs carrying from a ``source`` that
+        has seen nothing. Returns False when ``into`` already has a history of its own and ``source``
+        has seen data: two histories cannot be merged, so the caller refuses the switch.
+        """
+        origin = self.sessions.get(source)
+        if origin is None or origin.pristine:
+            return True
+        target = self.sessions.get(into)
+        if target is not None:
+            return target.pristine and self._replace(origin.fork(into))
+        return self._replace(origin.fork(into))
+
+    def _replace(self, session: Session) -> bool:
+        self.sessions.put(session)
+        return True
+
+    def forget(self, session_id: str) -> None:
+        """Drop an agent session nobody can use again (the connection it belonged to closed)."""
+        self.sessions.drop(session_id)
 
     def register_tools(self, server: str, tools: Sequence[Mapping[str, Any]]) -> ToolsReview:
         """Read a server's tool list; replaces what was registered for that server before.
@@ -119,34 +152,38 @@ class Guard:
     def _register(self, server: str, tools: Sequence[Mapping[str, Any]], listing: Listing) -> ToolsReview:
         findings = self._scan_tools(server, tools, listing.digests)
         flagged = memo.findings_by_tool(tools, findings)
-        for key in [k for k in self._profiles if k[0] == server]:
-            del self._profiles[key]
-            self._facts.pop(key, None)
-            self._flagged.pop(key, None)
+        registered = {key: entry for key, entry in self._tools.items() if key[0] != server}
         profiles: dict[str, ToolProfile] = {}
+        definitions: list[tuple[str, tuple[str, ...], bool]] = []
         for tool in listing.tools:
             found = flagged.get(tool.name, [])
-            key = (server, tool.name)
-            profiles[tool.name] = self._profiles[key] = tool.profile
-            self._flagged[key] = found
+            profiles[tool.name] = tool.profile
+            facts = memo.facts_of(tool.profile, found) if found else tool.facts
+            registered[(server, tool.name)] = _Registered(tool.profile, facts, found)
             if tool.definition:
-                self._remember_definition(server, tool.name, tool.definition, bool(found))
-            self._facts[key] = memo.facts_of(tool.profile, found) if found else tool.facts
+                definitions.append((tool.name, tool.definition, bool(found)))
+        if definitions:
+            self._remember_definitions(server, definitions)
+        self._tools = registered
         return ToolsReview(server, profiles, tuple(findings), flagged, listing.errors)
 
-    def _remember_definition(self, server: str, name: str, text: tuple[str, ...], flagged: bool) -> None:
-        """Keep an untrusted tool's definition text: its values steer calls as injected text does."""
-        self._definition_steps.append((server, f"{name} (tool definition)"))
-        step = len(self._definition_steps) - 1
-        self._definitions.observe(list(text), step=step, untrusted=True, malicious=flagged, open_world=True)
+    def _remember_definitions(self, server: str, definitions: list[tuple[str, tuple[str, ...], bool]]) -> None:
+        """Keep untrusted tools' definition text: its values steer calls as injected text does."""
+        memory = ValueMemory(self._definitions.records)
+        steps = list(self._definition_steps)
+        for name, text, flagged in definitions:
+            steps.append((server, f"{name} (tool definition)"))
+            memory.observe(list(text), step=len(steps) - 1, untrusted=True, malicious=flagged, open_world=True)
+        self._definitions, self._definition_steps = memory, steps
 
     def _taints(self, session: Session, args: dict[str, Any]) -> list[ArgTaint]:
         """Argument provenance from the session's data and from untrusted tool definitions."""
         taints = session.check_call(args)
-        if len(self._definitions):
+        definitions, steps = self._definitions, self._definition_steps  # one registration's, consistently
+        if len(definitions):
             seen = {t.path for t in taints}
             leaves = [(p, v, arg_keys(v)) for p, v in walk_leaves(args) if p not in seen]
-            taints += self._definitions.tainted_leaves(leaves, self._definition_steps)
+            taints += definitions.tainted_leaves(leaves, steps)
         return taints
 
     def _scan_tools(self, server: str, tools: Sequence[Mapping[str, Any]], digests: Sequence[str]) -> list[Finding]:
@@ -166,17 +203,16 @@ class Guard:
 
     def profile(self, server: str, tool: str) -> ToolProfile | None:
         """The registered profile of ``server``/``tool``, if its server listed it."""
-        return self._profiles.get((server, tool))
+        entry = self._tools.get((server, tool))
+        return entry.profile if entry is not None else None
 
     def _tool(self, server: str, tool: str) -> tuple[ToolProfile, ToolFacts]:
-        key = (server, tool)
-        facts = self._facts.get(key)
-        if facts is None:
+        entry = self._tools.get((server, tool))
+        if entry is None:
             # Never listed: no claims at all, which the facts read as the riskiest tool.
             profile = ToolProfile(name=tool, server=server)
-            facts = tool_facts(profile)
-            return profile, facts
-        return self._profiles[key], facts
+            return profile, tool_facts(profile)
+        return entry.profile, entry.facts
 
     def _server(self, server: str) -> ServerConfig | None:
         return self.config.servers.get(server)
@@ -237,7 +273,8 @@ class Guard:
             resolved, server=server, servers=self.config.servers, overrides=self.config.overrides
         )
         merged = reading.merge_resolved(profile, narrowed)
-        return merged, tool_facts(merged, self._flagged.get((server, tool), ()))
+        entry = self._tools.get((server, tool))
+        return merged, tool_facts(merged, entry.flagged if entry is not None else ())
 
     # -- the result --------------------------------------------------------------------
 
@@ -262,7 +299,7 @@ class Guard:
         label = result_label(reading.result_label_of(result), reading.declared_label(profile), findings)
         cfg = self._server(server)
         trust = cfg.trust if cfg else Trust.UNTRUSTED
-        known = (server, tool) in self._profiles
+        known = (server, tool) in self._tools
         stand = standing(label, profile if known else None, trust)
         if stand.untrusted and not label.untrusted:
             label = label.join(_trust_label(server, tool, known=known))

@@ -27,6 +27,7 @@ from weir.labels.datalabel import DataLabel
 from weir.pipeline import ports
 from weir.pipeline.ports import Answer, Approved, Declined, Deferred, ToolCall
 from weir.pipeline.records import CallRecords, failed_decision, tools_event, tools_failed
+from weir.pipeline.worker import OPEN, Gate, Worker
 from weir.policy.decision import Verdict
 from weir.trace import CallEvent, ConfirmEvent, ResultEvent, ToolsEvent, TraceEvent
 
@@ -58,11 +59,18 @@ class CallPipeline:
     """Decides, asks, forwards, observes and releases tool calls for one decider."""
 
     def __init__(
-        self, decider: ports.Decider, *, audit: ports.AuditSink | None = None, recorder: ports.Recorder | None = None
+        self,
+        decider: ports.Decider,
+        *,
+        audit: ports.AuditSink | None = None,
+        recorder: ports.Recorder | None = None,
+        worker: Worker | None = None,
     ) -> None:
         self.decider = decider
         self.audit = audit
         self.recorder = recorder
+        self.worker = worker or Worker()
+        """Where :meth:`run` runs the heavy stages (inline unless the worker has a budget)."""
         self._listed: dict[str, str] = {}
 
     # -- tools/list ---------------------------------------------------------------------
@@ -88,12 +96,26 @@ class CallPipeline:
             self._append(tools_event(server, tools, review))
         return review
 
+    async def review_tools(self, server: str, tools: Sequence[Mapping[str, Any]]) -> ToolsReview | None:
+        """:meth:`register_tools` through the worker: a list too large to review in time is not exposed."""
+
+        def timed_out(why: str) -> ToolsReview | None:
+            self._append(tools_failed(server, failed_decision(f"reviewing the tools failed: {why}")))
+            return None
+
+        return await self.worker.stage(f"tools/list {server}", lambda _: self.register_tools(server, tools), timed_out)
+
     # -- the stages ---------------------------------------------------------------------
 
     def decide(
-        self, call: ToolCall, resolved: Mapping[str, Any] | None = None, *, answer: Approved | Declined | None = None
+        self,
+        call: ToolCall,
+        resolved: Mapping[str, Any] | None = None,
+        *,
+        answer: Approved | Declined | None = None,
+        gate: Gate = OPEN,
     ) -> CallCheck:
-        """Record the call, decide it, audit the decision.
+        """Record the call, decide it, audit the decision (unless ``gate`` was abandoned meanwhile).
 
         ``answer``: the call is a retry carrying the user's answer to an earlier question (2026-07-28);
         it is decided again, and audited again only when it now blocks (the question was audited).
@@ -105,6 +127,8 @@ class CallPipeline:
             check = self.decider.before_call(session, call.server, call.tool, call.arguments, call.meta, resolved)
         except Exception as exc:  # decision boundary: any failure blocks (fail closed)
             check = CallCheck(failed_decision(f"deciding failed: {type(exc).__name__}: {exc}"), {}, (), None)
+        if not gate.commit():
+            return check  # abandoned past the budget: the waiter recorded the block it answered with
         if self.audit is not None and (answer is None or check.decision.applied is Verdict.BLOCK):
             self.audit.append(CallRecords(call).call(check.decision, call.arguments))
         return check
@@ -121,14 +145,22 @@ class CallPipeline:
             return ResultCheck(failed_decision(why), {}, DataLabel(untrusted=True), ())
 
     def release(
-        self, call: ToolCall, check: CallCheck, post: ResultCheck, raw: Mapping[str, Any], *, latency_ms: float = 0.0
+        self,
+        call: ToolCall,
+        check: CallCheck,
+        post: ResultCheck,
+        raw: Mapping[str, Any],
+        *,
+        latency_ms: float = 0.0,
+        gate: Gate = OPEN,
     ) -> dict[str, Any]:
         """Audit the post-call decision, then hand back the result as the client will see it.
 
-        ``raw`` is the result as the server sent it (the audit copy is redacted from it).
+        ``raw`` is the result as the server sent it (the audit copy is redacted from it). Nothing is
+        audited when ``gate`` was abandoned meanwhile (the waiter withheld the result).
         """
         released = _release(call, check, post)
-        if self.audit is not None:
+        if gate.commit() and self.audit is not None:
             self.audit.append(CallRecords(call).result(post, raw, released, latency_ms))
         return released
 
@@ -140,7 +172,11 @@ class CallPipeline:
         """Take one call all the way. ``answer``: the client's answer to an earlier :class:`Deferred` question."""
         resolved = await router.resolve(call)
         retry = answer if isinstance(answer, Approved | Declined) else None
-        check = self.decide(call, resolved, answer=retry)
+        check = await self.worker.stage(
+            call.session,
+            lambda gate: self.decide(call, resolved, answer=retry, gate=gate),
+            lambda why: self._decision_failed(call, why),
+        )
         applied = check.decision.applied
         was_resolved = resolved is not None
         if applied is Verdict.BLOCK:
@@ -192,9 +228,29 @@ class CallPipeline:
         if not forwarded.final:
             return Passage(call, check, forwarded.result, confirmed=confirmed, interim=True, resolved=resolved)
         latency = _since(started)
-        post = self.observe(call, forwarded.result)
-        released = self.release(call, check, post, forwarded.result, latency_ms=latency)
+        result = forwarded.result
+
+        def observe_and_release(gate: Gate) -> tuple[ResultCheck, dict[str, Any]]:
+            post = self.observe(call, result)
+            return post, self.release(call, check, post, result, latency_ms=latency, gate=gate)
+
+        post, released = await self.worker.stage(
+            call.session, observe_and_release, lambda why: self._result_failed(call, why, latency)
+        )
         return Passage(call, check, released, post=post, confirmed=confirmed, resolved=resolved)
+
+    def _decision_failed(self, call: ToolCall, why: str) -> CallCheck:
+        """The call's decision did not come in time: block, and record that (not the arguments' text)."""
+        check = CallCheck(failed_decision(why), {}, (), None)
+        self._append(CallRecords(call).call(check.decision, call.arguments, stripped=True))
+        return check
+
+    def _result_failed(self, call: ToolCall, why: str, latency_ms: float) -> tuple[ResultCheck, dict[str, Any]]:
+        """The result's decision did not come in time: withhold it, and record that."""
+        post = ResultCheck(failed_decision(why), {}, DataLabel(untrusted=True), ())
+        released = blocked_result(post.decision, tool=call.name, phase="result")
+        self._append(CallRecords(call).result(post, {}, released, latency_ms))
+        return post, released
 
     def _append(self, event: Any) -> None:
         if self.audit is not None:

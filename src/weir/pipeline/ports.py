@@ -69,6 +69,14 @@ class Decider(Protocol):
         """The agent session ``session_id``, created on first use."""
         ...
 
+    def carry(self, source: str, into: str) -> bool:
+        """Make session ``into`` hold at least what ``source`` has seen; False when it cannot."""
+        ...
+
+    def forget(self, session_id: str) -> None:
+        """Drop a session nobody can use again."""
+        ...
+
     def register_tools(self, server: str, tools: Sequence[Mapping[str, Any]]) -> ToolsReview:
         """Read a server's tool list."""
         ...

@@ -77,9 +77,10 @@ class CallRecords:
     def _event(self, phase: Phase, **fields: Any) -> AuditEvent:
         return AuditEvent.model_validate({"phase": phase, **fields, **self._common})
 
-    def call(self, decision: Decision, arguments: Mapping[str, Any]) -> AuditEvent:
-        """The pre-call decision."""
-        return self._event(Phase.CALL, arguments=Payload.raw(dict(arguments)), decision=_record(decision))
+    def call(self, decision: Decision, arguments: Mapping[str, Any], *, stripped: bool = False) -> AuditEvent:
+        """The pre-call decision; ``stripped`` keeps only the arguments' shape (a call too large to decide)."""
+        payload = Payload.stripped(dict(arguments)) if stripped else Payload.raw(dict(arguments))
+        return self._event(Phase.CALL, arguments=payload, decision=_record(decision))
 
     def note(self, effect: str, rule: str, reason: str, *, base: Decision | None = None) -> AuditEvent:
         """A confirmation outcome (approved, declined, fallback) for the call."""

@@ -34,3 +34,5 @@ class PolicyConfig(WeirModel):
     """A policy file with more rules (path relative to the config file)."""
     mode: Mode = Mode.ENFORCE
     """enforce, warn or audit."""
+    source: str | None = Field(default=None, exclude=True)
+    """The file the inline ``rules`` were written in (set when a weir.yaml is loaded), for messages."""

@@ -69,7 +69,7 @@ class Engine:
                 raise ConfigError(f"cannot read policy file {path}: {exc.strerror or exc}") from exc
             rules.extend(load_rules_text(text, path=str(path)))
         if config.rules:
-            rules.extend(rules_from_data(config.rules, path="weir.yaml policy.rules"))
+            rules.extend(rules_from_data(config.rules, path=f"{config.source or 'weir.yaml'} policy.rules"))
         names = [r.name for r in rules]
         dupes = sorted({n for n in names if names.count(n) > 1})
         if dupes:

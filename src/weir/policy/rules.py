@@ -17,8 +17,18 @@ import yaml
 
 from weir.errors import PolicyCompileError
 from weir.policy.decision import Verdict
+from weir.yamltext import duplicate_key
 
-__all__ = ["FACT_ROOTS", "Phase", "Rule", "load_rules_text", "rules_from_data", "seed_condition_to_cel"]
+__all__ = [
+    "FACT_ROOTS",
+    "Phase",
+    "Rule",
+    "compose",
+    "load_rules_text",
+    "rules_from_data",
+    "rules_from_node",
+    "seed_condition_to_cel",
+]
 
 Phase = Literal["call", "result"]
 
@@ -65,6 +75,20 @@ def _fail(msg: str, *, node: yaml.Node | None, path: str | None, rule: str | Non
 
 def load_rules_text(text: str, *, path: str | None = None, prefix: str = "") -> list[Rule]:
     """Parse a policy file (``rules:`` mapping or a bare list). Raises PolicyCompileError."""
+    root = compose(text, path=path)
+    if root is None:
+        return []
+    node: yaml.Node = root
+    if isinstance(root, yaml.MappingNode):
+        found = [v for k, v in root.value if isinstance(k, yaml.ScalarNode) and k.value == "rules"]
+        if not found:
+            raise _fail("a policy file is a list of rules or a mapping with `rules:`", node=root, path=path)
+        node = found[0]
+    return rules_from_node(node, path=path, prefix=prefix)
+
+
+def compose(text: str, *, path: str | None = None) -> yaml.Node | None:
+    """The YAML node tree of ``text`` (raises PolicyCompileError for bad YAML or a key given twice)."""
     try:
         root = yaml.compose(text)
     except yaml.YAMLError as exc:
@@ -75,14 +99,15 @@ def load_rules_text(text: str, *, path: str | None = None, prefix: str = "") -> 
             column=mark.column + 1 if mark else None,
             path=path,
         ) from exc
-    if root is None:
-        return []
-    node: yaml.Node = root
-    if isinstance(root, yaml.MappingNode):
-        found = [v for k, v in root.value if isinstance(k, yaml.ScalarNode) and k.value == "rules"]
-        if not found:
-            raise _fail("a policy file is a list of rules or a mapping with `rules:`", node=root, path=path)
-        node = found[0]
+    twice = duplicate_key(root) if root is not None else None
+    if twice is not None:
+        key, again, first = twice
+        raise _fail(f"key {key!r} appears twice (first at line {first.start_mark.line + 1})", node=again, path=path)
+    return root
+
+
+def rules_from_node(node: yaml.Node, *, path: str | None = None, prefix: str = "") -> list[Rule]:
+    """The rules of a YAML list node, each with its position in the file. Raises PolicyCompileError."""
     if not isinstance(node, yaml.SequenceNode):
         raise _fail("`rules` must be a list", node=node, path=path)
     rules = [_rule_from_node(item, path=path, prefix=prefix) for item in node.value]
