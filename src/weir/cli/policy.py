@@ -10,8 +10,8 @@ import typer
 
 from weir.cli.replay import ConfigOption, PolicyOption, load_replay_config
 from weir.errors import WeirError
-from weir.evaluation import corpus
 from weir.replay import check_policy, explain_call, explain_line
+from weir.replay.examples import locate
 from weir.replay.explain import Explanation
 from weir.replay.render import render_check, render_explanation
 from weir.trace import TraceLine, read_trace
@@ -55,7 +55,7 @@ def _explain(
     lines: list[TraceLine] = []
     shipped = False
     if trace is not None:
-        path, shipped = corpus.locate(trace)
+        path, shipped = locate(trace)
         lines = read_trace(path)
     cfg = load_replay_config(config, policy, shipped=shipped)
     if line is not None:
