@@ -1,8 +1,8 @@
 """Reading and writing data sets as JSON Lines, and the command line every set generator shares.
 
-A set generator is a module with ``build()`` (every record, in file order, each a dict whose key
-order is the file's) and ``OUT`` (the committed file); ``python -m <module> [PATH]`` writes the set
-to PATH or, without one, over the committed file. Records are written one per line as
+A set generator is a module ``evals.detect.generators.<set>.generate`` with ``build()`` (every record,
+in file order, each a dict whose key order is the file's); ``python -m <module> [PATH]`` writes the set
+to PATH or, without one, over the committed file (:func:`set_file`). Records are written one per line as
 ``json.dumps(record, ensure_ascii=False)``, so re-running a generator reproduces its committed
 file byte for byte.
 """
@@ -15,11 +15,16 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-__all__ = ["DETECT", "Record", "main", "read_jsonl", "write_jsonl"]
+__all__ = ["DETECT", "Record", "main", "read_jsonl", "set_file", "write_jsonl"]
 
 Record = dict[str, Any]
 DETECT = Path(__file__).resolve().parents[1] / "detect"
 """Where the detector data sets live (``evals/detect``)."""
+
+
+def set_file(package: str | None) -> Path:
+    """The committed file of the generated set whose generator lives in ``package`` (pass ``__package__``)."""
+    return DETECT / f"injection-tools-{(package or '').rsplit('.', 1)[-1]}.jsonl"
 
 
 def read_jsonl(path: Path) -> list[Record]:

@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 
 from evals.detect.checks.sets import GENERATED, generator, records, sample
-from evals.lib.jsonl import DETECT, Record, write_jsonl
+from evals.lib.jsonl import DETECT, Record, set_file, write_jsonl
 from evals.lib.near import char_grams, near_copies, word_grams
 
 # Our own sets: written by hand with spans and ids, a different format (scripts/injection_corpus.py).
@@ -72,8 +72,8 @@ def test_the_committed_file_is_exactly_what_its_generator_writes(name: str, tmp_
     out = tmp_path / f"{name}.jsonl"
     module = generator(name)
     assert write_jsonl(out, module.build()) == DOCUMENTS
-    assert out.read_bytes() == module.OUT.read_bytes()
-    assert DETECT / f"injection-tools-{name}.jsonl" == module.OUT
+    assert set_file(module.__package__) == DETECT / f"injection-tools-{name}.jsonl"
+    assert out.read_bytes() == set_file(module.__package__).read_bytes()
 
 
 @each_set

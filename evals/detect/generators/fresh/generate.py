@@ -21,13 +21,12 @@ import unicodedata
 from collections.abc import Callable
 
 from evals.lib import jsonl, pools
+from evals.lib.compose import wrap_words
 
 T = pools.load(__file__, "text")
 
-SEED = 20261121
-PER_LABEL = 600
+SEED, PER_LABEL = 20261121, 600
 MIN_BYTES, MAX_BYTES = 100, 8192
-OUT = jsonl.DETECT / "injection-tools-fresh.jsonl"
 
 GENERIC_STYLES = (
     "plain",
@@ -178,18 +177,6 @@ def _paras(rng: random.Random, ctx: dict[str, str], count: int, lang_mix: bool =
     return out
 
 
-def _wrap(text: str, width: int) -> str:
-    lines, line = [], ""
-    for word in text.split(" "):
-        if line and len(line) + len(word) + 1 > width:
-            lines.append(line)
-            line = word
-        else:
-            line = f"{line} {word}" if line else word
-    lines.append(line)
-    return "\n".join(lines)
-
-
 Blocks = list[str]
 Ctx = dict[str, str]
 
@@ -263,7 +250,7 @@ def _calendar(rng: random.Random, blocks: Blocks, ctx: Ctx, title: str) -> str:
 def _pdf_text(rng: random.Random, blocks: Blocks, ctx: Ctx, title: str) -> str:
     pages = []
     for i, block in enumerate(blocks):
-        pages.append(_wrap(block, rng.randint(64, 90)))
+        pages.append(wrap_words(block, rng.randint(64, 90)))
         if i % 3 == 2:
             pages.append(f"\f— {i // 3 + 2} —\n{ctx['company']} · {title}")
     return f"{title.upper()}\n{ctx['company']} — {ctx['date']}\n\n" + "\n\n".join(pages)
@@ -324,12 +311,12 @@ def _log(rng: random.Random, blocks: Blocks, ctx: Ctx, title: str) -> str:
 
 
 def _source(rng: random.Random, blocks: list[str], ctx: dict[str, str], title: str) -> str:
-    lines = [f'"""{title}.', "", _wrap(blocks[0], 88), '"""', "", "import os", ""]
+    lines = [f'"""{title}.', "", wrap_words(blocks[0], 88), '"""', "", "import os", ""]
     for i, block in enumerate(blocks[1:]):
         if block.lstrip().startswith(("#", "//", "/*")):
             lines.append(block)
         else:
-            lines.extend(f"# {ln}" for ln in _wrap(block, 86).splitlines())
+            lines.extend(f"# {ln}" for ln in wrap_words(block, 86).splitlines())
         lines.append(fill(rng.choice(T.CODE_LINES), {**ctx, "i": str(i)}))
         lines.append("")
     return "\n".join(lines)
@@ -420,4 +407,4 @@ def build(seed: int = SEED, per_label: int = PER_LABEL) -> list[dict[str, object
 
 
 if __name__ == "__main__":
-    raise SystemExit(jsonl.main(build, OUT))
+    raise SystemExit(jsonl.main(build, jsonl.set_file(__package__)))

@@ -21,12 +21,9 @@ attacks = pools.load(__file__, "attacks")
 benign = pools.load(__file__, "benign")
 t = pools.load(__file__, "text")
 
-SEED = 101_110
-PER_LABEL = 600
-MIN_BYTES = 100
-MAX_BYTES = 8000
+SEED, PER_LABEL = 101_110, 600
+MIN_BYTES, MAX_BYTES = 100, 8000
 MAX_JACCARD = 0.5
-OUT = jsonl.DETECT / "injection-tools-fresh10.jsonl"
 
 Core = tuple[str, str, str]
 
@@ -156,4 +153,4 @@ def build() -> list[dict[str, object]]:
 
 
 if __name__ == "__main__":
-    raise SystemExit(jsonl.main(build, OUT))
+    raise SystemExit(jsonl.main(build, jsonl.set_file(__package__)))

@@ -33,14 +33,7 @@ def _stamp(rng: random.Random) -> str:
 
 
 def _html_dress(rng: random.Random, part: str) -> str:
-    style = rng.choice(["plain", "plain", "comment", "hidden", "small"])
-    if style == "comment":
-        return f"<!-- {part} -->"
-    if style == "hidden":
-        return f'<span style="display:none;font-size:0">{part}</span>'
-    if style == "small":
-        return f'<p style="color:#fefefe;font-size:1px">{part}</p>'
-    return f"<p>{part}</p>"
+    return t.DRESSES[rng.choice(["plain", "plain", "comment", "hidden", "small"])].format(part)
 
 
 def sms(rng: random.Random, fill: Fill, n: int, parts: list[str]) -> str:

@@ -19,11 +19,9 @@ from evals.lib.near import jaccard, word_grams
 
 t = pools.load(__file__, "text")
 
-SEED = 1111
-TOTAL = 1200
+SEED, TOTAL = 1111, 1200
 MIN_BYTES, MAX_BYTES = 100, 8192
 NEAR_COPY = 0.5
-OUT = jsonl.DETECT / "injection-tools-fresh11.jsonl"
 TOKEN = re.compile(r"<(OWNER|NAME|TIME|EMO|N|DAY|PLACE|URL|PHONE|EMAIL|AMT|CODE|HANDLE)>")
 # Ways the word "assistant" gets disguised in a minority of attacks, as real injections do.
 DISGUISES = ["a s s i s t a n t", "ASSISTANT", "assistаnt", "a.s.s.i.s.t.a.n.t", "AsSiStAnT"]
@@ -141,4 +139,4 @@ def build() -> list[dict[str, object]]:
 
 
 if __name__ == "__main__":
-    raise SystemExit(jsonl.main(build, OUT))
+    raise SystemExit(jsonl.main(build, jsonl.set_file(__package__)))

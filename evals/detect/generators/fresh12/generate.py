@@ -23,9 +23,7 @@ P = pools.load(__file__, "benign", "text")
 
 SEED = 20261122
 PER_CARRIER = 80
-MIN_BYTES = 100
-MAX_BYTES = 8000
-OUT = jsonl.DETECT / "injection-tools-fresh12.jsonl"
+MIN_BYTES, MAX_BYTES = 100, 8000
 # Attack kinds a planter would most plausibly choose for each carrier; about half the injections of a
 # carrier come from these, the rest cycle through every core so each one is used.
 AFFINITY: dict[str, tuple[str, ...]] = {
@@ -166,4 +164,4 @@ def build() -> list[dict[str, object]]:
 
 
 if __name__ == "__main__":
-    raise SystemExit(jsonl.main(build, OUT))
+    raise SystemExit(jsonl.main(build, jsonl.set_file(__package__)))

@@ -19,12 +19,10 @@ from evals.lib.near import char_grams, jaccard
 t = pools.load(__file__, "text")
 P = pools.load(__file__, "attacks", "benign")
 
-SEED = 1313
-PER_LABEL = 600
+SEED, PER_LABEL = 1313, 600
 MIN_BYTES, MAX_BYTES = 100, 8192
 NEAR_COPY = 0.45
 SHINGLE = 8
-OUT = jsonl.DETECT / "injection-tools-fresh13.jsonl"
 HANDLES = ["mika", "dev_ops", "lan.ng", "ahmad_k", "priya.s", "olga77", "budi_s", "somchai", "noa.l", "kostas", "juma"]
 REPOS = ["billing-service", "shop-frontend", "i18n-strings", "hr-portal", "mobile-app", "data-sync"]
 # Where a payload (or a harmless note) hides; the same places are used by both labels.
@@ -174,4 +172,4 @@ def build() -> list[Record]:
 
 
 if __name__ == "__main__":
-    raise SystemExit(jsonl.main(build, OUT))
+    raise SystemExit(jsonl.main(build, jsonl.set_file(__package__)))

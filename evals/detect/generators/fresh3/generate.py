@@ -24,9 +24,7 @@ from evals.lib.near import jaccard, word_grams
 
 T = pools.load(__file__, "text")
 
-OUT = jsonl.DETECT / "injection-tools-fresh3.jsonl"
-SEED = 3_2026_1122
-PER_LABEL = 600
+SEED, PER_LABEL = 3_2026_1122, 600
 MIN_BYTES, MAX_BYTES = 100, 8000
 # Two documents of one carrier sharing this share of word 8-grams count as near copies and are redrawn.
 NEAR_COPY = 0.45
@@ -336,4 +334,4 @@ def _one(
 
 
 if __name__ == "__main__":
-    raise SystemExit(jsonl.main(build, OUT))
+    raise SystemExit(jsonl.main(build, jsonl.set_file(__package__)))

@@ -20,9 +20,7 @@ from evals.lib import jsonl, pools
 
 T = pools.load(__file__, "text")
 
-OUT = jsonl.DETECT / "injection-tools-fresh4.jsonl"
-SEED = 4_044
-PER_LABEL = 600
+SEED, PER_LABEL = 4_044, 600
 MIN_BYTES, MAX_BYTES = 100, 8_000
 _SLOT = re.compile(r"\{(\w+)\}")
 Slots = dict[str, str]
@@ -322,4 +320,4 @@ def build(seed: int = SEED, per_label: int = PER_LABEL) -> list[dict[str, object
 
 
 if __name__ == "__main__":
-    raise SystemExit(jsonl.main(build, OUT))
+    raise SystemExit(jsonl.main(build, jsonl.set_file(__package__)))

@@ -23,12 +23,10 @@ from evals.lib.near import NearCopyIndex, word_grams
 
 T = pools.load(__file__, "text")
 
-SEED = 20261122_5
-PER_LABEL = 600
+SEED, PER_LABEL = 20261122_5, 600
 MIN_BYTES, MAX_BYTES = 100, 8000
 # Documents whose word 8-gram Jaccard similarity reaches this are near copies and get redrawn.
 NEAR_COPY = 0.5
-OUT = jsonl.DETECT / "injection-tools-fresh5.jsonl"
 WORD = re.compile(r"\w+")
 
 
@@ -173,6 +171,10 @@ def attr(text: str) -> str:
     return html.escape(text, quote=True)
 
 
+Hidden = dict[str, Callable[[str], str]]
+"""A carrier's hiding places: a mode's name and how it wraps a piece of text."""
+
+
 def wrap_lines(text: str, prefix: str, width: int = 88) -> str:
     """Wrap text into comment lines that start with `prefix`."""
     lines, line = [], ""
@@ -185,7 +187,17 @@ def wrap_lines(text: str, prefix: str, width: int = 88) -> str:
     return "\n".join(lines)
 
 
-def render_pieces(doc: Doc, visible: Callable[[str], str], hidden: dict[str, Callable[[str], str]]) -> list[str]:
+def commented(text: str) -> str:
+    """``text`` as a block of ``#`` comments."""
+    return wrap_lines(text, "# ")
+
+
+def quoted(text: str) -> str:
+    """``text`` as a JSON (and YAML) string literal."""
+    return json.dumps(text, ensure_ascii=False)
+
+
+def render_pieces(doc: Doc, visible: Callable[[str], str], hidden: Hidden) -> list[str]:
     """Render each piece: filler visibly, payloads by the doc's mode, decoys in a hidden slot."""
     out = []
     for piece in doc.pieces:
@@ -201,7 +213,7 @@ def render_pieces(doc: Doc, visible: Callable[[str], str], hidden: dict[str, Cal
 def html_page(doc: Doc) -> str:
     """A web page: head with meta tags, nav, article paragraphs, hidden elements, a footer."""
     hidden = {
-        "html_comment": lambda t: f"<!-- {t} -->",
+        "html_comment": "<!-- {} -->".format,
         "hidden_div": lambda t: f'<div style="display:none" aria-hidden="true">{html.escape(t)}</div>',
         "zero_font": lambda t: f'<span style="font-size:0px;color:transparent">{html.escape(t)}</span>',
         "white_text": lambda t: f'<p style="color:#fff;background:#fff">{html.escape(t)}</p>',
@@ -224,15 +236,15 @@ def markdown_readme(doc: Doc) -> str:
     """A README with badges, install instructions and sections."""
     prod = doc.title.split(": ")[1]
     hidden = {
-        "html_comment": lambda t: f"<!-- {t} -->",
-        "link_ref_comment": lambda t: f"[//]: # ({t})",
+        "html_comment": "<!-- {} -->".format,
+        "link_ref_comment": "[//]: # ({})".format,
         "image_alt": lambda t: f"![{t}](docs/assets/diagram-{doc.rng.randint(1, 9)}.png)",
-        "details": lambda t: f"<details>\n<summary>Notes</summary>\n\n{t}\n</details>",
-        "blockquote": lambda t: f"> {t}",
+        "details": "<details>\n<summary>Notes</summary>\n\n{}\n</details>".format,
+        "blockquote": "> {}".format,
     }
     heads = ["## Features", "## Usage", "## Configuration", "## Contributing", "## FAQ", "## License", "## Notes"]
     parts = []
-    for i, text in enumerate(render_pieces(doc, lambda t: t, hidden)):
+    for i, text in enumerate(render_pieces(doc, str, hidden)):
         if i and doc.rng.random() < 0.35:
             parts.append(doc.rng.choice(heads))
         parts.append(text)
@@ -245,15 +257,15 @@ def source_code(doc: Doc) -> str:
     """A Python module whose prose lives in docstrings and comments."""
     rng = doc.rng
     hidden = {
-        "code_comment": lambda t: wrap_lines(t, "# "),
+        "code_comment": commented,
         "docstring": lambda t: f'def _helper_{rng.randint(1, 99)}() -> None:\n    """{t}"""\n',
-        "string_constant": lambda t: f"NOTICE = {json.dumps(t, ensure_ascii=False)}",
-        "todo_comment": lambda t: wrap_lines(t if t.startswith(("TODO", "NOTE")) else f"TODO: {t}", "# "),
+        "string_constant": lambda t: f"NOTICE = {quoted(t)}",
+        "todo_comment": lambda t: commented(t if t.startswith(("TODO", "NOTE")) else f"TODO: {t}"),
     }
     blocks = []
     verbs = ["load", "parse", "flush", "render", "retry", "close", "merge", "validate", "encode", "resolve"]
     rng.shuffle(verbs)
-    for i, text in enumerate(render_pieces(doc, lambda t: wrap_lines(t, "# "), hidden)):
+    for i, text in enumerate(render_pieces(doc, commented, hidden)):
         blocks.append(text)
         fn = f"{verbs[i % len(verbs)]}_{rng.choice(T.PRODUCTS).replace('-', '_')}"
         blocks.append(f"def {fn}(value: str) -> str:\n    return value.strip()\n")
@@ -265,13 +277,10 @@ def source_code(doc: Doc) -> str:
 def config_file(doc: Doc) -> str:
     """A CI workflow or service config in YAML with comments and description fields."""
     rng = doc.rng
-    hidden = {
-        "yaml_comment": lambda t: wrap_lines(t, "# "),
-        "description_field": lambda t: f"description: {json.dumps(t, ensure_ascii=False)}",
-        "env_value": lambda t: f"env:\n  AGENT_NOTE: {json.dumps(t, ensure_ascii=False)}",
-    }
+    hidden = {"yaml_comment": commented, "description_field": lambda t: f"description: {quoted(t)}"}
+    hidden["env_value"] = lambda t: f"env:\n  AGENT_NOTE: {quoted(t)}"
     lines = [f"name: {doc.title.split(': ')[1]}-ci", "on:\n  push:\n    branches: [main]"]
-    for text in render_pieces(doc, lambda t: wrap_lines(t, "# "), hidden):
+    for text in render_pieces(doc, commented, hidden):
         lines.append(text)
         step = rng.choice(["actions/checkout@v4", "actions/setup-python@v5", "actions/cache@v4"])
         lines.append(f"jobs:\n  job{rng.randint(1, 99)}:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: {step}")
@@ -288,9 +297,9 @@ def commit_log(doc: Doc) -> str:
         "feat: add export",
         "refactor: split module",
     ]
-    hidden = {"commit_body": lambda t: t, "trailer": lambda t: f"Note-to-reviewers: {t}"}
+    hidden = {"commit_body": str, "trailer": "Note-to-reviewers: {}".format}
     out = []
-    for text in render_pieces(doc, lambda t: t, hidden):
+    for text in render_pieces(doc, str, hidden):
         name = rng.choice(T.NAMES)
         body = wrap_lines(text, "    ", 72)
         out.append(
@@ -305,7 +314,7 @@ def commit_log(doc: Doc) -> str:
 def package_manifest(doc: Doc) -> str:
     """A package.json whose prose sits in description, a comment key and keywords."""
     rng = doc.rng
-    texts = render_pieces(doc, lambda t: t, {"manifest_field": lambda t: t, "comment_key": lambda t: "//" + t})
+    texts = render_pieces(doc, str, {"manifest_field": str, "comment_key": lambda t: "//" + t})
     data: dict[str, object] = {"name": doc.title.split(": ")[1], "version": fill("{v}", rng)}
     comments = [t[2:] for t in texts if t.startswith("//")]
     plain = [t for t in texts if not t.startswith("//")]
@@ -339,12 +348,12 @@ def wiki_page(doc: Doc) -> str:
     """MediaWiki markup with sections, a template box and references."""
     rng = doc.rng
     hidden = {
-        "wiki_comment": lambda t: f"<!-- {t} -->",
-        "template_param": lambda t: f"{{{{Note|{t}}}}}",
-        "reference": lambda t: f"<ref>{t}</ref>",
+        "wiki_comment": "<!-- {} -->".format,
+        "template_param": "{{{{Note|{}}}}}".format,
+        "reference": "<ref>{}</ref>".format,
     }
     out = [f"'''{doc.title}''' is an article in the {rng.choice(T.SLOTS['company'])} knowledge base."]
-    for text in render_pieces(doc, lambda t: t, hidden):
+    for text in render_pieces(doc, str, hidden):
         if rng.random() < 0.3:
             out.append(f"== {rng.choice(['History', 'Overview', 'Usage', 'See also', 'Details'])} ==")
         out.append(text)
@@ -352,24 +361,33 @@ def wiki_page(doc: Doc) -> str:
     return "\n\n".join(out)
 
 
+def thread(doc: Doc, hidden: Hidden, opening: Callable[[list[str]], list[str]], reply: Callable[[str], str]) -> str:
+    """A thread: its opening (made from the pieces, the first of them in it), then each later piece as a reply."""
+    texts = render_pieces(doc, str, hidden)
+    return "\n\n".join([*opening(texts), *(reply(text) for text in texts[1:])])
+
+
 def qa_thread(doc: Doc) -> str:
     """A Q&A page: the question, then answers and comments with scores and authors."""
     rng = doc.rng
-    hidden = {"answer": lambda t: t, "comment": lambda t: f"  comment: {t}"}
-    texts = render_pieces(doc, lambda t: t, hidden)
-    out = [f"Q: {doc.title}?  (asked by {rng.choice(T.SLOTS['user'])}, {rng.randint(2, 900)} views)", texts[0]]
-    out.append(f"{len(texts) - 1} Answers")
-    for text in texts[1:]:
-        out.append(f"Answer by {rng.choice(T.NAMES)} (score {rng.randint(-2, 80)}):\n{text}")
-    return "\n\n".join(out)
+    return thread(
+        doc,
+        {"answer": str, "comment": "  comment: {}".format},
+        lambda texts: [
+            f"Q: {doc.title}?  (asked by {rng.choice(T.SLOTS['user'])}, {rng.randint(2, 900)} views)",
+            texts[0],
+            f"{len(texts) - 1} Answers",
+        ],
+        lambda text: f"Answer by {rng.choice(T.NAMES)} (score {rng.randint(-2, 80)}):\n{text}",
+    )
 
 
 def rss_feed(doc: Doc) -> str:
     """An RSS 2.0 feed; each piece becomes one item's description."""
     rng = doc.rng
     hidden = {
-        "cdata": lambda t: f"<![CDATA[{t}]]>",
-        "cdata_hidden_span": lambda t: f'<![CDATA[<span style="display:none">{t}</span>]]>',
+        "cdata": "<![CDATA[{}]]>".format,
+        "cdata_hidden_span": '<![CDATA[<span style="display:none">{}</span>]]>'.format,
         "escaped": html.escape,
     }
     items = []
@@ -389,7 +407,7 @@ def rss_feed(doc: Doc) -> str:
 def search_results(doc: Doc) -> str:
     """A search tool's result list: rank, title, URL, snippet."""
     rng = doc.rng
-    texts = render_pieces(doc, lambda t: t, {"snippet": lambda t: t, "snippet_ellipsis": lambda t: f"... {t} ..."})
+    texts = render_pieces(doc, str, {"snippet": str, "snippet_ellipsis": "... {} ...".format})
     out = [f'Results for "{doc.title.split(": ")[1]} {rng.choice(["review", "docs", "pricing", "install", "error"])}"']
     for rank, text in enumerate(texts, 1):
         host = f"{rng.choice(T.PRODUCTS)}.{rng.choice(['com', 'io', 'dev', 'org'])}"
@@ -400,29 +418,25 @@ def search_results(doc: Doc) -> str:
 def issue_thread(doc: Doc) -> str:
     """A GitHub issue with its body and comments (as an issue-reading tool returns it)."""
     rng = doc.rng
-    hidden = {
-        "html_comment": lambda t: f"<!-- {t} -->",
-        "issue_comment": lambda t: t,
-        "quote_reply": lambda t: f"> {t}",
-    }
-    texts = render_pieces(doc, lambda t: t, hidden)
-    out = [
-        f"#{rng.randint(10, 4999)} {doc.title}\nopened by {rng.choice(T.SLOTS['user'])} · labels: bug, triage",
-        texts[0],
-    ]
-    for text in texts[1:]:
-        out.append(f"--- {rng.choice(T.SLOTS['user'])} commented {rng.randint(1, 30)} days ago\n{text}")
-    return "\n\n".join(out)
+    return thread(
+        doc,
+        {"html_comment": "<!-- {} -->".format, "issue_comment": str, "quote_reply": "> {}".format},
+        lambda texts: [
+            f"#{rng.randint(10, 4999)} {doc.title}\nopened by {rng.choice(T.SLOTS['user'])} · labels: bug, triage",
+            texts[0],
+        ],
+        lambda text: f"--- {rng.choice(T.SLOTS['user'])} commented {rng.randint(1, 30)} days ago\n{text}",
+    )
 
 
 def email_message(doc: Doc) -> str:
     """An email as a mail tool returns it: headers, body, signature, quoted history."""
     rng = doc.rng
     hidden = {
-        "html_span": lambda t: f'<span style="color:#ffffff;font-size:1px">{t}</span>',
+        "html_span": '<span style="color:#ffffff;font-size:1px">{}</span>'.format,
         "signature": lambda t: f"--\n{rng.choice(T.NAMES)}\n{t}",
         "quoted": lambda t: wrap_lines(t, "> ", 76),
-        "body": lambda t: t,
+        "body": str,
     }
     sender = rng.choice(T.NAMES)
     company = rng.choice(T.SLOTS["company_dom"])
@@ -430,19 +444,19 @@ def email_message(doc: Doc) -> str:
         f"From: {sender} <{sender.split()[0].lower()}@{company}>\nTo: me@{rng.choice(T.SLOTS['company_dom'])}\n"
         f"Subject: {doc.title}\nDate: {fill('{date}', rng)} 2026\n"
     )
-    return head + "\n" + "\n\n".join(render_pieces(doc, lambda t: t, hidden))
+    return head + "\n" + "\n\n".join(render_pieces(doc, str, hidden))
 
 
 def chat_transcript(doc: Doc) -> str:
     """A team chat export; external participants and link previews can carry text."""
     rng = doc.rng
     hidden = {
-        "chat_message": lambda t: t,
+        "chat_message": str,
         "link_preview": lambda t: f"[link preview] https://{rng.choice(T.PRODUCTS)}.example — {t}",
-        "shared_file": lambda t: f"[shared file notes.txt] {t}",
+        "shared_file": "[shared file notes.txt] {}".format,
     }
     out = [f"#{rng.choice(['eng', 'general', 'ops', 'finance', 'random'])} — export"]
-    for text in render_pieces(doc, lambda t: t, hidden):
+    for text in render_pieces(doc, str, hidden):
         who = rng.choice([*T.NAMES, "guest (external)"])
         out.append(f"[{rng.randint(8, 19):02d}:{rng.randint(0, 59):02d}] {who}: {text}")
     return "\n".join(out)
@@ -459,90 +473,73 @@ class Carrier:
     visible: str
 
 
-CARRIERS: list[Carrier] = [
-    Carrier(
-        "web_page",
-        html_page,
-        ["web", "travel", "cooking", "hardware"],
-        ["html_comment", "hidden_div", "zero_font", "white_text", "alt_text", "script", "meta_tag", "p"],
-        "p",
-    ),
-    Carrier(
-        "readme",
-        markdown_readme,
-        ["library", "community", "devops"],
-        ["html_comment", "link_ref_comment", "image_alt", "details", "blockquote", "paragraph"],
-        "paragraph",
-    ),
-    Carrier(
-        "source_code",
-        source_code,
-        ["library", "devops", "security"],
-        ["code_comment", "docstring", "string_constant", "todo_comment"],
-        "code_comment",
-    ),
-    Carrier(
-        "ci_config",
-        config_file,
-        ["devops", "security"],
-        ["yaml_comment", "description_field", "env_value"],
-        "yaml_comment",
-    ),
-    Carrier("commit_log", commit_log, ["library", "devops", "security"], ["commit_body", "trailer"], "commit_body"),
-    Carrier(
-        "package_manifest",
-        package_manifest,
-        ["library", "community"],
-        ["manifest_field", "comment_key"],
-        "manifest_field",
-    ),
-    Carrier(
-        "pdf_text", pdf_text, ["research", "finance", "security", "hr"], ["footnote", "page_footer", "inline"], "inline"
-    ),
-    Carrier(
-        "wiki_page",
-        wiki_page,
-        ["research", "hardware", "gardening", "travel"],
-        ["wiki_comment", "template_param", "reference", "paragraph"],
-        "paragraph",
-    ),
-    Carrier("qa_thread", qa_thread, ["library", "hardware", "devops", "cooking"], ["answer", "comment"], "answer"),
-    Carrier(
-        "rss_feed",
-        rss_feed,
-        ["web", "community", "gardening", "finance"],
-        ["cdata", "cdata_hidden_span", "escaped"],
-        "escaped",
-    ),
-    Carrier(
-        "search_results",
-        search_results,
-        ["web", "travel", "library", "finance"],
-        ["snippet", "snippet_ellipsis"],
-        "snippet",
-    ),
-    Carrier(
-        "issue_thread",
-        issue_thread,
-        ["library", "devops", "community"],
-        ["html_comment", "issue_comment", "quote_reply"],
-        "issue_comment",
-    ),
-    Carrier(
-        "email",
-        email_message,
-        ["finance", "hr", "security", "travel"],
-        ["html_span", "signature", "quoted", "body"],
-        "body",
-    ),
-    Carrier(
-        "chat_log",
-        chat_transcript,
-        ["hr", "finance", "devops", "community"],
-        ["chat_message", "link_preview", "shared_file"],
-        "chat_message",
-    ),
-]
+# Each carrier: the function that renders it, the topics of its filler, the modes a payload can take (drawn
+# in this order) and the mode in which it shows plainly.
+RENDERERS: dict[str, Callable[[Doc], str]] = {
+    "web_page": html_page,
+    "readme": markdown_readme,
+    "source_code": source_code,
+    "ci_config": config_file,
+    "commit_log": commit_log,
+    "package_manifest": package_manifest,
+    "pdf_text": pdf_text,
+    "wiki_page": wiki_page,
+    "qa_thread": qa_thread,
+    "rss_feed": rss_feed,
+    "search_results": search_results,
+    "issue_thread": issue_thread,
+    "email": email_message,
+    "chat_log": chat_transcript,
+}
+TOPICS = {
+    "web_page": "web travel cooking hardware",
+    "readme": "library community devops",
+    "source_code": "library devops security",
+    "ci_config": "devops security",
+    "commit_log": "library devops security",
+    "package_manifest": "library community",
+    "pdf_text": "research finance security hr",
+    "wiki_page": "research hardware gardening travel",
+    "qa_thread": "library hardware devops cooking",
+    "rss_feed": "web community gardening finance",
+    "search_results": "web travel library finance",
+    "issue_thread": "library devops community",
+    "email": "finance hr security travel",
+    "chat_log": "hr finance devops community",
+}
+MODES = {
+    "web_page": "html_comment hidden_div zero_font white_text alt_text script meta_tag p",
+    "readme": "html_comment link_ref_comment image_alt details blockquote paragraph",
+    "source_code": "code_comment docstring string_constant todo_comment",
+    "ci_config": "yaml_comment description_field env_value",
+    "commit_log": "commit_body trailer",
+    "package_manifest": "manifest_field comment_key",
+    "pdf_text": "footnote page_footer inline",
+    "wiki_page": "wiki_comment template_param reference paragraph",
+    "qa_thread": "answer comment",
+    "rss_feed": "cdata cdata_hidden_span escaped",
+    "search_results": "snippet snippet_ellipsis",
+    "issue_thread": "html_comment issue_comment quote_reply",
+    "email": "html_span signature quoted body",
+    "chat_log": "chat_message link_preview shared_file",
+}
+VISIBLE = {
+    "web_page": "p",
+    "readme": "paragraph",
+    "source_code": "code_comment",
+    "ci_config": "yaml_comment",
+    "commit_log": "commit_body",
+    "package_manifest": "manifest_field",
+    "pdf_text": "inline",
+    "wiki_page": "paragraph",
+    "qa_thread": "answer",
+    "rss_feed": "escaped",
+    "search_results": "snippet",
+    "issue_thread": "issue_comment",
+    "email": "body",
+    "chat_log": "chat_message",
+}
+CARRIERS = [Carrier(n, render, TOPICS[n].split(), MODES[n].split(), VISIBLE[n]) for n, render in RENDERERS.items()]
 
 
 # ---------------------------------------------------------------- the set
@@ -587,4 +584,4 @@ def build(seed: int = SEED) -> list[dict[str, object]]:
 
 
 if __name__ == "__main__":
-    raise SystemExit(jsonl.main(build, OUT))
+    raise SystemExit(jsonl.main(build, jsonl.set_file(__package__)))

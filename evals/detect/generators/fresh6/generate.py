@@ -24,11 +24,9 @@ from evals.lib.near import NearCopyIndex, word_grams
 
 P = pools.load(__file__, "benign", "extra", "text")
 
-SEED = 20261122
-PER_LABEL = 600
+SEED, PER_LABEL = 20261122, 600
 MIN_BYTES, MAX_BYTES = 100, 8000
 MAX_JACCARD = 0.4
-OUT = jsonl.DETECT / "injection-tools-fresh6.jsonl"
 SLOT = re.compile(r"<<(\w+)>>")
 SENTENCE_END = re.compile(r"(?<=[.:;!?])\s+(?=\S)")
 
@@ -173,4 +171,4 @@ def dress_benign(core: str, rng: random.Random) -> str:
 
 
 if __name__ == "__main__":
-    raise SystemExit(jsonl.main(build, OUT))
+    raise SystemExit(jsonl.main(build, jsonl.set_file(__package__)))

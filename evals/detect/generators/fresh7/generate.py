@@ -13,15 +13,15 @@ import random
 import re
 
 from evals.detect.generators.fresh7.carriers import CARRIERS
-from evals.detect.generators.fresh7.values import COMPANIES, LABELS, LANGS, slots
+from evals.detect.generators.fresh7.values import P as VALUES
+from evals.detect.generators.fresh7.values import slots
 from evals.lib import jsonl, pools
+from evals.lib.compose import wrap_words
 from evals.lib.near import jaccard, word_grams
 
 P = pools.load(__file__, "benign", "text")
 
-OUT = jsonl.DETECT / "injection-tools-fresh7.jsonl"
-SEED = 20261122
-PER_LABEL = 600
+SEED, PER_LABEL = 20261122, 600
 MIN_BYTES, MAX_BYTES = 100, 8000
 NEAR_COPY = 0.5
 POSITIONS = ["start", "early", "middle", "middle", "end", "end", "split"]
@@ -111,7 +111,7 @@ def place(rng: random.Random, blocks: list[str], core: str, teaser: str) -> list
 
 def pdf_scars(rng: random.Random, blocks: list[str], lang: str) -> list[str]:
     """Page headers and footers between blocks, hard line wraps and hyphenated breaks, as PDF extraction leaves."""
-    lab = LABELS[lang]
+    lab = VALUES.LABELS[lang]
     breaks = [i for i in range(1, len(blocks)) if rng.random() < 0.35]
     pages = len(breaks) + 1
     footer = rng.choice(["{page} {n} {of} {total}", "- {n} -", "{n}/{total}", "{corp} | {page} {n}"])
@@ -119,7 +119,7 @@ def pdf_scars(rng: random.Random, blocks: list[str], lang: str) -> list[str]:
     for i, block in enumerate(blocks):
         if i in breaks:
             n = breaks.index(i) + 1
-            mark = footer.format(page=lab["page"], of=lab["of"], n=n, total=pages, corp=rng.choice(COMPANIES))
+            mark = footer.format(page=lab["page"], of=lab["of"], n=n, total=pages, corp=rng.choice(VALUES.COMPANIES))
             out.append(f"{mark}\n\x0c")
         out.append(wrap(rng, block) if rng.random() < 0.6 else block)
     return out
@@ -133,26 +133,14 @@ def wrap(rng: random.Random, block: str) -> str:
 
 def wrap_line(rng: random.Random, text: str, width: int) -> str:
     """One line of text broken at ``width`` columns, the way PDF extraction keeps the printed breaks."""
-    lines: list[str] = []
-    line = ""
-    for word in text.split(" "):
-        if len(line) + len(word) + 1 > width and line:
-            if len(word) > 9 and word.isalpha() and rng.random() < 0.3:
-                cut = len(word) // 2
-                lines.append(f"{line} {word[:cut]}-")
-                line = word[cut:]
-                continue
-            lines.append(line)
-            line = word
-        else:
-            line = f"{line} {word}" if line else word
-    lines.append(line)
-    return "\n".join(lines)
+    return wrap_words(
+        text, width, lambda word: len(word) // 2 if len(word) > 9 and word.isalpha() and rng.random() < 0.3 else 0
+    )
 
 
 def compose(rng: random.Random, carrier: str, label: int, index: int) -> tuple[str, str]:
     """One document of ``carrier`` carrying attack or benign core ``index``; returns (text, kind)."""
-    lang = rng.choice(LANGS)
+    lang = rng.choice(VALUES.LANGS)
     values = slots(rng, lang)
     blocks = CARRIERS[carrier](rng, lang, values)
     shape = rng.random()
@@ -211,4 +199,4 @@ def build(seed: int = SEED) -> list[dict[str, object]]:
 
 
 if __name__ == "__main__":
-    raise SystemExit(jsonl.main(build, OUT))
+    raise SystemExit(jsonl.main(build, jsonl.set_file(__package__)))

@@ -9,24 +9,22 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from html import escape
 
 from evals.detect.generators.fresh9.carriers_a import Carrier, Placer
 from evals.detect.generators.fresh9.text import CITIES, COMPANIES, FIRST, fillers, person
+from evals.lib import pools
+
+P = pools.load(__file__, "carriers_b")
 
 
 def _hide(rng: random.Random, text: str) -> str:
     """``text`` as it might sit invisibly in rendered HTML or markdown (or plainly, most of the time)."""
     style = rng.choice(("plain", "plain", "comment", "css", "alt", "tiny"))
-    if style == "comment":
-        return f"<!-- {text} -->"
-    if style == "css":
-        return f'<span style="display:none">{text}</span>'
     if style == "alt":
         return f"![{text.replace(chr(10), ' ')}](/img/{rng.randint(1, 999)}.png)"
-    if style == "tiny":
-        return f'<p style="font-size:1px;color:#fff">{text}</p>'
-    return text
+    return P.HIDDEN[style].format(text)
 
 
 def mime_email(rng: random.Random, payloads: list[str]) -> str:
@@ -157,30 +155,41 @@ def search_results(rng: random.Random, payloads: list[str]) -> str:
     )
 
 
+def _feed(
+    rng: random.Random, payloads: list[str], kind: str, fields: Callable[[Placer, int], dict[str, object]]
+) -> str:
+    """A feed of two entries, each ``P.FEEDS[kind]``'s entry filled with ``fields``, in that feed's frame."""
+    p = Placer(rng, payloads, 4)
+    feed = P.FEEDS[kind]
+    entries = "".join(feed["entry"].format(**fields(p, i)) for i in range(2))
+    return feed["frame"].format(company=rng.choice(COMPANIES), entries=entries)
+
+
 def rss_feed(rng: random.Random, payloads: list[str]) -> str:
     """An RSS 2.0 feed; item titles and descriptions are free text."""
-    p = Placer(rng, payloads, 4)
-    items = "".join(
-        f"<item><title>{escape(p.get(i * 2, rng.choice(('Weekly digest', 'Product update', 'Event recap'))))}</title>"
-        f"<link>https://blog.example.com/{rng.randint(1, 999)}</link>"
-        f"<description>{escape(p.get(i * 2 + 1))}</description></item>\n"
-        for i in range(2)
+    titles = ("Weekly digest", "Product update", "Event recap")
+    return _feed(
+        rng,
+        payloads,
+        "rss",
+        lambda p, i: {
+            "title": escape(p.get(i * 2, rng.choice(titles))),
+            "n": rng.randint(1, 999),
+            "text": escape(p.get(i * 2 + 1)),
+        },
     )
-    head = f'<?xml version="1.0"?>\n<rss version="2.0"><channel><title>{rng.choice(COMPANIES)} blog</title>'
-    return f"{head}\n{items}</channel></rss>"
 
 
 def atom_feed(rng: random.Random, payloads: list[str]) -> str:
     """An Atom feed; entry titles, summaries and author names are free text."""
-    p = Placer(rng, payloads, 4)
-    entries = "".join(
-        f"<entry><title>{escape(p.get(i, rng.choice(('Changelog', 'Notice', 'Announcement'))))}</title>"
-        f"<author><name>{escape(person(rng))}</name></author>"
-        f"<updated>2026-0{rng.randint(1, 9)}-1{rng.randint(0, 9)}T10:00:00Z</updated>"
-        f"<summary>{escape(p.get(i + 2))}</summary></entry>\n"
-        for i in range(2)
-    )
-    return f'<feed xmlns="http://www.w3.org/2005/Atom"><title>{rng.choice(COMPANIES)}</title>\n{entries}</feed>'
+
+    def fields(p: Placer, i: int) -> dict[str, object]:
+        title = escape(p.get(i, rng.choice(("Changelog", "Notice", "Announcement"))))
+        author = escape(person(rng))
+        month, day = rng.randint(1, 9), rng.randint(0, 9)
+        return {"title": title, "author": author, "month": month, "day": day, "text": escape(p.get(i + 2))}
+
+    return _feed(rng, payloads, "atom", fields)
 
 
 def file_listing(rng: random.Random, payloads: list[str]) -> str:

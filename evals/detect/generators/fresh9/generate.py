@@ -27,16 +27,15 @@ from evals.detect.generators.fresh9.text import (
     slot_values,
 )
 from evals.lib import jsonl, pools
+from evals.lib.compose import spread
 from evals.lib.near import NearCopyIndex, word_grams
 
 P = pools.load(__file__, "attacks", "benign")
 
-SEED = 90_4_2026
-PER_LABEL = 600
+SEED, PER_LABEL = 90_4_2026, 600
 MIN_BYTES, MAX_BYTES = 100, 8_000
 # Two documents sharing more than this fraction of their word 8-grams count as near copies.
 MAX_JACCARD = 0.4
-OUT = jsonl.DETECT / "injection-tools-fresh9.jsonl"
 CARRIERS: dict[str, Carrier] = {**CARRIERS_A, **CARRIERS_B}
 _WORD = re.compile(r"\w+")
 
@@ -80,16 +79,6 @@ def benign_payloads(rng: random.Random, core: str) -> list[str]:
     return texts
 
 
-def _cycle(rng: random.Random, entries: list[tuple[str, object]], count: int) -> list[tuple[str, object]]:
-    """``count`` entries drawn by going through shuffled copies of ``entries`` (so every one is used)."""
-    out: list[tuple[str, object]] = []
-    while len(out) < count:
-        batch = list(entries)
-        rng.shuffle(batch)
-        out.extend(batch)
-    return out[:count]
-
-
 def _plan(rng: random.Random) -> list[tuple[int, str, str, object]]:
     """(label, carrier, kind, core) for every document, carriers spread evenly over each label."""
     attacks: list[tuple[str, object]] = [(k, c) for k, cores in P.ATTACKS.items() for c in cores]
@@ -99,7 +88,7 @@ def _plan(rng: random.Random) -> list[tuple[int, str, str, object]]:
     plan = []
     for label, pool in ((1, attacks), (0, benign)):
         for (kind, core), (carrier, _) in zip(
-            _cycle(rng, pool, PER_LABEL), _cycle(rng, list(carriers), PER_LABEL), strict=True
+            spread(rng, pool, PER_LABEL), spread(rng, list(carriers), PER_LABEL), strict=True
         ):
             plan.append((label, str(carrier), kind, core))
     rng.shuffle(plan)
@@ -135,4 +124,4 @@ def build(seed: int = SEED) -> list[dict[str, object]]:
 
 
 if __name__ == "__main__":
-    raise SystemExit(jsonl.main(build, OUT))
+    raise SystemExit(jsonl.main(build, jsonl.set_file(__package__)))

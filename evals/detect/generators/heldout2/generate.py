@@ -20,12 +20,11 @@ from collections.abc import Callable
 
 from evals.detect.generators.heldout2.carriers import CARRIERS, MAX_BYTES, MIN_BYTES
 from evals.lib import jsonl, pools
+from evals.lib.compose import spread
 
 T = pools.load(__file__, "text")
 
-SEED = 4_2026_1121
-PER_LABEL = 600
-OUT = jsonl.DETECT / "injection-tools-heldout2.jsonl"
+SEED, PER_LABEL = 4_2026_1121, 600
 
 ATTACK_STYLES = (
     "polite",
@@ -227,26 +226,16 @@ def render(carrier: str, rng: random.Random, v: dict[str, str], inserts: list[st
     return text
 
 
-def _spread(rng: random.Random, items: list[str], n: int) -> list[str]:
-    """n items taken round-robin from a shuffled copy: even coverage, random order."""
-    out: list[str] = []
-    while len(out) < n:
-        batch = list(items)
-        rng.shuffle(batch)
-        out.extend(batch)
-    return out[:n]
-
-
 def build(seed: int = SEED, per_label: int = PER_LABEL) -> list[Doc]:
     """Every document of the set, injections first then benign, in a seeded shuffled order (keys sorted)."""
     rng = random.Random(seed)
     carriers = sorted(CARRIERS)
     docs: list[Doc] = []
     english = [(goal, core) for goal, cores in T.ATTACK_CORES.items() for core in cores]
-    styles = _spread(rng, list(ATTACK_STYLES), per_label)
-    cores = iter(_spread(rng, english, per_label))
-    multi = iter(_spread(rng, list(T.MULTILINGUAL_ATTACKS), per_label))
-    for style, carrier in zip(styles, _spread(rng, carriers, per_label), strict=True):
+    styles = spread(rng, list(ATTACK_STYLES), per_label)
+    cores = iter(spread(rng, english, per_label))
+    multi = iter(spread(rng, list(T.MULTILINGUAL_ATTACKS), per_label))
+    for style, carrier in zip(styles, spread(rng, carriers, per_label), strict=True):
         v = slot_values(rng)
         if style == "multilingual":
             goal, payload = next(multi)
@@ -257,9 +246,9 @@ def build(seed: int = SEED, per_label: int = PER_LABEL) -> list[Doc]:
         text = render(carrier, rng, v, inserts, _size_for(style))
         docs.append({"carrier": carrier, "kind": f"{goal}/{style}", "label": 1, "text": text})
     benign = [(topic, core) for topic, cores in T.BENIGN_CORES.items() for core in cores]
-    sizes = _spread(rng, ["short"] + ["long"] + ["normal"] * 13, per_label)
+    sizes = spread(rng, ["short"] + ["long"] + ["normal"] * 13, per_label)
     for (topic, core), carrier, size in zip(
-        _spread(rng, benign, per_label), _spread(rng, carriers, per_label), sizes, strict=True
+        spread(rng, benign, per_label), spread(rng, carriers, per_label), sizes, strict=True
     ):
         v = slot_values(rng)
         insert = _tidy(rng.choice(BENIGN_WRAPS).format(core=core.format(**v)))
@@ -270,4 +259,4 @@ def build(seed: int = SEED, per_label: int = PER_LABEL) -> list[Doc]:
 
 
 if __name__ == "__main__":
-    raise SystemExit(jsonl.main(build, OUT))
+    raise SystemExit(jsonl.main(build, jsonl.set_file(__package__)))

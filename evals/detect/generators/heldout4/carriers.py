@@ -11,7 +11,8 @@ import json
 import random
 from collections.abc import Callable
 
-from evals.detect.generators.heldout4.slots import CLOSERS, OPENERS, SUBJECTS, fill, person
+from evals.detect.generators.heldout4.slots import P as SLOT_POOLS
+from evals.detect.generators.heldout4.slots import fill, person
 
 Renderer = Callable[[random.Random, dict[str, str], list[str]], str]
 
@@ -34,10 +35,14 @@ def email(rng: random.Random, slots: dict[str, str], blocks: list[str]) -> str:
     sender = slots["colleague"].lower().replace(" ", ".") + "@" + slots["user_email"].split("@")[1]
     head = (
         f"From: {slots['colleague']} <{sender}>\n"
-        f"To: {slots['user_email']}\nSubject: {fill(rng.choice(SUBJECTS), slots)}\n"
+        f"To: {slots['user_email']}\nSubject: {fill(rng.choice(SLOT_POOLS.SUBJECTS), slots)}\n"
         f"Date: {slots['day'][:3]}, {rng.randint(1, 28)} {slots['month'][:3]} 2026 {_hhmm(rng)}\n"
     )
-    body = "\n\n".join(b for b in [fill(rng.choice(OPENERS), slots), *blocks, fill(rng.choice(CLOSERS), slots)] if b)
+    body = "\n\n".join(
+        b
+        for b in [fill(rng.choice(SLOT_POOLS.OPENERS), slots), *blocks, fill(rng.choice(SLOT_POOLS.CLOSERS), slots)]
+        if b
+    )
     return head + "\n" + body + "\n"
 
 
