@@ -47,14 +47,16 @@ from mcp.client.stdio import StdioServerParameters
 from mcp.client.streamable_http import streamable_http_client
 
 from weir.config import WeirConfig
-from weir.gateway.audited import open_audit
-from weir.gateway.enforcer import PostCall, PreCall, ToolsReview
-from weir.gateway.guarded import GuardEnforcer, default_chain
+from weir.flow.session import Session
 from weir.gateway.memory import MemoryChannel, MemoryTransport
 from weir.gateway.proxy import Gateway
-from weir.gateway.runner import Listen
+from weir.gateway.runner import Listen, upstreams_from_config
 from weir.gateway.runner import run as run_gateway
+from weir.gateway.stores import default_chain, open_audit
 from weir.gateway.upstream import Upstream
+from weir.guard import CallCheck, Guard, ResultCheck, ToolsReview
+from weir.labels.datalabel import DataLabel
+from weir.policy.decision import Decision
 
 Row = tuple[str, str, str, bool]
 
@@ -69,24 +71,24 @@ WEIR_CMD = [PY, "-c", "from weir.cli.app import main; main()"]
 MODE = "auto"  # the SDK default; see the module docstring
 
 
+_ALLOW = Decision()
+_NO_LABEL = DataLabel()
+
+
 class _PassThrough:
     """The decision seam answering allow at once: isolates the proxy's own cost."""
 
-    def review_tools(self, server: str, tools: Any) -> ToolsReview:
-        return ToolsReview({})
+    def session(self, session_id: str | None = None) -> Session:
+        return Session(session_id)
 
-    def before_call(self, *args: Any, **kwargs: Any) -> PreCall:
-        return PreCall("allow")
+    def register_tools(self, server: str, tools: Any) -> ToolsReview:
+        return ToolsReview(server, {})
 
-    def after_call(self, session: str, server: str, tool: str, result: Any) -> PostCall:
-        return PostCall("allow", result)
+    def before_call(self, session: Session, server: str, tool: str, arguments: Any, *args: Any) -> CallCheck:
+        return CallCheck(_ALLOW, {}, (), None)
 
-
-class _NoAudit:
-    """An audit sink that keeps nothing (transparent proxying only)."""
-
-    def append(self, event: Any) -> None:
-        """Drop the event."""
+    def after_call(self, session: Session, server: str, tool: str, result: Any) -> ResultCheck:
+        return ResultCheck(_ALLOW, result, _NO_LABEL)
 
 
 def _pct(values: list[float], q: int) -> float:
@@ -172,12 +174,11 @@ async def _memory(n: int, tmp: Path) -> tuple[Times, Times]:
     def upstreams() -> dict[str, Upstream]:
         return {"mail": Upstream("mail", lambda: MemoryChannel(lowlevel))}
 
-    plain = WeirConfig()
-    transparent = Gateway(plain, enforcer=_PassThrough(), audit=_NoAudit(), upstreams=upstreams())
+    transparent = Gateway(WeirConfig().gateway, decider=_PassThrough(), audit=None, upstreams=upstreams())
     deployed = WeirConfig.model_validate({"audit": {"path": str(tmp / "memory-audit.db")}})
-    chain = default_chain(deployed)
-    audit = open_audit(deployed, chain)
-    full = Gateway(deployed, enforcer=GuardEnforcer(deployed, chain=chain), audit=audit, upstreams=upstreams())
+    audit = open_audit(deployed)
+    guard = Guard(deployed, chain=default_chain(deployed))
+    full = Gateway(deployed.gateway, decider=guard, audit=audit, upstreams=upstreams())
     proxy = create_proxy(mail_server)
     try:
         async with (
@@ -213,7 +214,7 @@ def serve_transparent(servers: dict[str, Any], port: int | None = None) -> None:
     and an audit store, which is the *full* side's cost, not the proxy's.
     """
     config = WeirConfig.model_validate({"servers": servers})
-    gateway = Gateway(config, enforcer=_PassThrough(), audit=_NoAudit())
+    gateway = Gateway(config.gateway, decider=_PassThrough(), audit=None, upstreams=upstreams_from_config(config))
     run_gateway(gateway, Listen() if port is None else Listen("127.0.0.1", port))
 
 

@@ -37,14 +37,13 @@ from mcp import Client
 from mcp.client._memory import InMemoryTransport
 
 from benchmarks.bench_client import _server as _client_server
-from benchmarks.bench_gateway import ARGS, MODE, _NoAudit, _PassThrough
+from benchmarks.bench_gateway import ARGS, MODE, _PassThrough
 from weir.client import WeirClient
 from weir.config import WeirConfig
 from weir.detect.chain import Chain
-from weir.gateway.audited import open_audit
-from weir.gateway.guarded import GuardEnforcer, default_chain
 from weir.gateway.memory import MemoryChannel, MemoryTransport
 from weir.gateway.proxy import Gateway
+from weir.gateway.stores import default_chain, open_audit
 from weir.gateway.upstream import Upstream
 from weir.guard import Guard
 from weir.labels.config import ServerConfig, Trust
@@ -75,19 +74,19 @@ async def _gateways(tmp: Path) -> tuple[dict[str, Any], list[Any]]:
     in_memory = WeirConfig.model_validate({"audit": {"path": ":memory:"}})
     stores = [open_audit(in_memory), open_audit(deployed)]
 
-    def guard(chain: Chain) -> GuardEnforcer:
-        return GuardEnforcer(deployed, chain=chain)
+    def guard(chain: Chain) -> Guard:
+        return Guard(deployed, chain=chain)
 
     sides: dict[str, Any] = {
-        "proxy": (_PassThrough(), _NoAudit()),
-        "guard, no detectors": (guard(Chain([])), _NoAudit()),
-        "detectors": (guard(default_chain(deployed)), _NoAudit()),
+        "proxy": (_PassThrough(), None),
+        "guard, no detectors": (guard(Chain([])), None),
+        "detectors": (guard(default_chain(deployed)), None),
         "audit, SQLite in memory": (guard(default_chain(deployed)), stores[0]),
         "deployed (SQLite file)": (guard(default_chain(deployed)), stores[1]),
     }
     gateways = {
-        name: Gateway(deployed, enforcer=enforcer, audit=audit, upstreams=upstreams())
-        for name, (enforcer, audit) in sides.items()
+        name: Gateway(deployed.gateway, decider=decider, audit=audit, upstreams=upstreams())
+        for name, (decider, audit) in sides.items()
     }
     return {"direct": lowlevel, **gateways}, stores
 

@@ -38,7 +38,7 @@ from weir.config import WeirConfig, load_config
 from weir.detect.chain import Chain
 from weir.flow.provenance import clear_caches
 from weir.flow.session import Session
-from weir.guard import Guard, catalog
+from weir.guard import Guard, memo
 from weir.policy.engine import Engine
 from weir.replay.examples import config_path, trace_names, trace_path
 from weir.replay.explain import FactKeepingEngine
@@ -193,7 +193,7 @@ def _start_cold(engine: Engine) -> Engine:
 
 def _forget() -> None:
     """Empty the guard's shared caches and every bounded memo of per-input work (see ``_start_cold``)."""
-    catalog.clear_caches()
+    memo.clear_caches()
     for module in list(sys.modules.values()):
         if not getattr(module, "__name__", "").startswith("weir."):
             continue

@@ -1,5 +1,9 @@
 """The public surface is a decision: adding or removing a name must change this test."""
 
+import json
+import subprocess
+import sys
+
 import weir
 
 
@@ -14,6 +18,7 @@ def test_public_api_is_exactly_the_documented_names() -> None:
         "DetectorError",
         "Finding",
         "Guard",
+        "GuardConfig",
         "PolicyCompileError",
         "ProtocolError",
         "ToolProfile",
@@ -29,3 +34,11 @@ def test_public_api_is_exactly_the_documented_names() -> None:
 def test_every_public_name_resolves() -> None:
     for name in weir.__all__:
         assert getattr(weir, name) is not None, name
+
+
+def test_importing_weir_loads_no_database_http_or_gateway_code() -> None:
+    probe = "import sys, json, weir; print(json.dumps(sorted(sys.modules)))"
+    loaded = json.loads(subprocess.run([sys.executable, "-c", probe], check=True, capture_output=True).stdout)
+    heavy = ("sqlite3", "_sqlite3", "httpx", "httpx2", "starlette", "uvicorn", "anyio", "mcp", "weir.gateway")
+    assert [m for m in loaded if m.split(".")[0] in heavy or m.startswith("weir.gateway")] == []
+    assert "weir.guard" in loaded  # the probe did import the library

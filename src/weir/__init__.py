@@ -1,10 +1,17 @@
 """Weir: trust and sensitivity labels for the Model Context Protocol.
 
 The public surface is listed in ``__all__``; a test pins it, so adding a name is a decision.
+
+``import weir`` loads the library layers only (labels, flow, policy, detect, the guard): no
+database driver, no HTTP stack, no gateway. :class:`WeirConfig` and :func:`load_config` — the
+whole of weir.yaml, whose sections include the gateway's and the audit store's — are loaded on
+first use.
 """
 
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from weir._version import __version__
-from weir.config import WeirConfig, load_config
 from weir.errors import (
     AuditError,
     ConfigError,
@@ -15,9 +22,12 @@ from weir.errors import (
     UpstreamError,
     WeirError,
 )
-from weir.guard import Guard
+from weir.guard import Guard, GuardConfig
 from weir.labels import DataLabel, Finding, ToolProfile
 from weir.policy import Decision, Verdict
+
+if TYPE_CHECKING:
+    from weir.config import WeirConfig, load_config
 
 __all__ = [
     "AuditError",
@@ -28,6 +38,7 @@ __all__ = [
     "DetectorError",
     "Finding",
     "Guard",
+    "GuardConfig",
     "PolicyCompileError",
     "ProtocolError",
     "ToolProfile",
@@ -38,3 +49,9 @@ __all__ = [
     "__version__",
     "load_config",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    if name in ("WeirConfig", "load_config"):
+        return getattr(importlib.import_module("weir.config"), name)
+    raise AttributeError(f"module 'weir' has no attribute {name!r}")

@@ -1,7 +1,9 @@
 """weir.yaml: the typed configuration every command and the gateway share.
 
 Each section is defined by the layer it configures; this module only composes them and reads
-the file. Files are read at the edge (the CLI); the library takes a :class:`WeirConfig`.
+the file, at the edge (the CLI, the gateway runner). The library layers take the small
+configuration they need: the decision path a :class:`weir.guard.GuardConfig`, which a
+:class:`WeirConfig` extends.
 """
 
 from __future__ import annotations
@@ -12,33 +14,20 @@ import yaml
 from pydantic import Field, ValidationError
 
 from weir.audit.config import AuditConfig
-from weir.detect.config import DetectorSpec
 from weir.errors import ConfigError
 from weir.gateway.config import GatewayConfig
-from weir.labels.base import WeirModel
-from weir.labels.config import Override, ServerConfig
-from weir.policy.config import PolicyConfig
+from weir.guard.config import GuardConfig
 
 __all__ = ["WeirConfig", "load_config"]
 
 
-class WeirConfig(WeirModel):
-    """The whole of weir.yaml. Every section has a working default."""
+class WeirConfig(GuardConfig):
+    """The whole of weir.yaml: the deciding sections (:class:`GuardConfig`) plus audit and gateway."""
 
-    servers: dict[str, ServerConfig] = Field(default_factory=dict)
-    """Upstream servers by name."""
-    overrides: list[Override] = Field(default_factory=list)
-    """Deployer corrections of server claims, applied in order."""
-    policy: PolicyConfig = Field(default_factory=PolicyConfig)
-    """Rules, packs and mode."""
-    detectors: list[DetectorSpec] | None = None
-    """The detector chain; ``None`` means the default chain."""
     audit: AuditConfig = Field(default_factory=AuditConfig)
     """The audit store."""
     gateway: GatewayConfig = Field(default_factory=GatewayConfig)
     """Gateway listening and naming."""
-    base_dir: Path | None = Field(default=None, exclude=True)
-    """Directory relative paths in the file are resolved against (set by :func:`load_config`)."""
 
 
 def load_config(path: str | Path) -> WeirConfig:

@@ -6,6 +6,13 @@ One JSON object per line (DESIGN.md fixes the format; other tools read it)::
     {"event":"tools","server":"…","tools":[…wire Tool objects…]}        a server's tools/list
     {"event":"call","server":"…","tool":"…","arguments":{…},"_meta":{…}}  a tools/call request
     {"event":"result","server":"…","tool":"…","result":{…}}             its CallToolResult, as on the wire
+    {"event":"confirm","server":"…","tool":"…","approved":true,"reason":"…"}  the answer to a confirmation
+
+Besides the session, a live decision may depend on a tool's ``tools/resolve`` answer (a
+``call``'s ``resolved``) and on a confirmation answered by retrying the call (2026-07-28): the
+gateway then decides the call again before acting on the answer, and the ``confirm`` event says
+so with ``retry: true`` and the retry's own ``_meta`` and ``resolved``. Older traces lack these
+fields; a replay of a trace that has them reproduces every live decision.
 
 Calls and results belong to the agent session named by the last ``session`` event before them; a
 ``session`` event naming an id seen before resumes that session, so a recorder can interleave
@@ -31,6 +38,7 @@ from weir.errors import TraceError
 
 __all__ = [
     "CallEvent",
+    "ConfirmEvent",
     "ResultEvent",
     "SessionEvent",
     "ToolsEvent",
@@ -69,6 +77,8 @@ class CallEvent:
     arguments: dict[str, Any] = field(default_factory=dict)
     meta: dict[str, Any] = field(default_factory=dict)
     """The request's ``_meta``."""
+    resolved: dict[str, Any] | None = None
+    """The ``tools/resolve`` answer the live decision used (``None``: none was asked or given)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +90,23 @@ class ResultEvent:
     result: dict[str, Any]
 
 
-TraceEvent = SessionEvent | ToolsEvent | CallEvent | ResultEvent
+@dataclass(frozen=True, slots=True)
+class ConfirmEvent:
+    """The answer to a confirmation of the preceding call: the user's, or the configured fallback's."""
+
+    server: str
+    tool: str
+    approved: bool
+    reason: str = ""
+    retry: bool = False
+    """The answer came on a retry of the call, which was decided again (with ``meta`` and ``resolved``)."""
+    meta: dict[str, Any] = field(default_factory=dict)
+    """The retry's request ``_meta``."""
+    resolved: dict[str, Any] | None = None
+    """The ``tools/resolve`` answer the retry's decision used."""
+
+
+TraceEvent = SessionEvent | ToolsEvent | CallEvent | ResultEvent | ConfirmEvent
 
 
 class TraceLine(NamedTuple):
@@ -90,15 +116,31 @@ class TraceLine(NamedTuple):
     event: TraceEvent
 
 
-# event name -> (required keys, optional keys). "event" itself is implied.
+# event name -> (required keys, optional keys), as DESIGN.md documents them. "event" itself is implied.
 _KEYS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "session": (frozenset({"id"}), frozenset()),
     "tools": (frozenset({"server", "tools"}), frozenset()),
     "call": (frozenset({"server", "tool"}), frozenset({"arguments", "_meta"})),
     "result": (frozenset({"server", "tool", "result"}), frozenset()),
 }
+# What a recording gateway adds: what a live decision depended on besides the session.
+_CONTEXT_EVENTS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    "confirm": (frozenset({"server", "tool", "approved"}), frozenset({"reason", "retry", "_meta", "resolved"})),
+}
+_CONTEXT_KEYS: dict[str, frozenset[str]] = {"call": frozenset({"resolved"})}
+_EVENTS = {**_KEYS, **_CONTEXT_EVENTS}
 # event name -> every key it may have: one subset test passes a well-formed event.
-_ALLOWED = {kind: required | optional | {"event"} for kind, (required, optional) in _KEYS.items()}
+_ALLOWED = {
+    kind: required | optional | {"event"} | _CONTEXT_KEYS.get(kind, frozenset())
+    for kind, (required, optional) in _EVENTS.items()
+}
+
+
+def _unknown_key(what: str, kind: str, unknown: list[str]) -> str:
+    documented = ({"event"} | _KEYS[kind][0] | _KEYS[kind][1]) if kind in _KEYS else _ALLOWED[kind]
+    recorded = sorted(_ALLOWED[kind] - documented)
+    also = f" (recorded by a gateway too: {', '.join(recorded)})" if recorded else ""
+    return f"{what}: unknown key {', '.join(map(repr, unknown))} (allowed: {', '.join(sorted(documented))}){also}"
 
 
 def _string(obj: Mapping[str, Any], key: str, what: str) -> str:
@@ -112,6 +154,28 @@ def _object(obj: Mapping[str, Any], key: str, what: str) -> dict[str, Any]:
     value = obj.get(key, {})
     if not isinstance(value, dict):
         raise ValueError(f"{what}: `{key}` must be a JSON object, not {_describe(value)}")
+    return value
+
+
+def _confirm(obj: Mapping[str, Any], what: str) -> ConfirmEvent:
+    reason = obj.get("reason", "")
+    if not isinstance(reason, str):
+        raise ValueError(f"{what}: `reason` must be a string, not {_describe(reason)}")
+    return ConfirmEvent(
+        _string(obj, "server", what),
+        _string(obj, "tool", what),
+        _flag(obj, "approved", what),
+        reason,
+        _flag(obj, "retry", what),
+        _object(obj, "_meta", what),
+        _object(obj, "resolved", what) if "resolved" in obj else None,
+    )
+
+
+def _flag(obj: Mapping[str, Any], key: str, what: str) -> bool:
+    value = obj.get(key, False)
+    if not isinstance(value, bool):
+        raise ValueError(f"{what}: `{key}` must be true or false, not {_describe(value)}")
     return value
 
 
@@ -141,11 +205,11 @@ def parse_event(obj: Any) -> TraceEvent:
     if not isinstance(obj, dict):
         raise ValueError(f"an event must be a JSON object, not {_describe(obj)}")
     kind = obj.get("event")
-    if not isinstance(kind, str) or kind not in _KEYS:  # a list or an object is not hashable
+    if not isinstance(kind, str) or kind not in _EVENTS:  # a list or an object is not hashable
         known = ", ".join(sorted(_KEYS))
         got = "no `event` key" if "event" not in obj else f"`event` is {json.dumps(kind)}"
-        raise ValueError(f"{got}; expected one of: {known}")
-    required, allowed = _KEYS[kind][0], _ALLOWED[kind]
+        raise ValueError(f"{got}; expected one of: {known} (or, recorded by a gateway: {', '.join(_CONTEXT_EVENTS)})")
+    required, allowed = _EVENTS[kind][0], _ALLOWED[kind]
     what = f"{kind} event"
     keys = obj.keys()
     if not required <= keys:
@@ -153,7 +217,7 @@ def parse_event(obj: Any) -> TraceEvent:
         raise ValueError(f"{what}: missing key{'s' if len(missing) > 1 else ''} {', '.join(missing)}")
     if not keys <= allowed:
         unknown = sorted(keys - allowed)
-        raise ValueError(f"{what}: unknown key {', '.join(map(repr, unknown))} (allowed: {', '.join(sorted(allowed))})")
+        raise ValueError(_unknown_key(what, kind, unknown))
     if kind == "session":
         return SessionEvent(_string(obj, "id", what))
     if kind == "tools":
@@ -164,7 +228,10 @@ def parse_event(obj: Any) -> TraceEvent:
             _string(obj, "tool", what),
             _object(obj, "arguments", what),
             _object(obj, "_meta", what),
+            _object(obj, "resolved", what) if "resolved" in obj else None,
         )
+    if kind == "confirm":
+        return _confirm(obj, what)
     return ResultEvent(_string(obj, "server", what), _string(obj, "tool", what), _object(obj, "result", what))
 
 
@@ -206,12 +273,29 @@ def dump_event(event: TraceEvent) -> str:
         obj = {"event": "call", "server": event.server, "tool": event.tool, "arguments": event.arguments}
         if event.meta:
             obj["_meta"] = event.meta
+        if event.resolved is not None:
+            obj["resolved"] = event.resolved
+    elif isinstance(event, ConfirmEvent):
+        obj = _dump_confirm(event)
     else:
         obj = {"event": "result", "server": event.server, "tool": event.tool, "result": event.result}
     try:
         return json.dumps(obj, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
     except (TypeError, ValueError) as exc:
         raise TraceError(f"cannot record {type(event).__name__}: {exc}") from exc
+
+
+def _dump_confirm(event: ConfirmEvent) -> dict[str, Any]:
+    obj: dict[str, Any] = {"event": "confirm", "server": event.server, "tool": event.tool, "approved": event.approved}
+    if event.reason:
+        obj["reason"] = event.reason
+    if event.retry:
+        obj["retry"] = True
+        if event.meta:
+            obj["_meta"] = event.meta
+        if event.resolved is not None:
+            obj["resolved"] = event.resolved
+    return obj
 
 
 class TraceWriter:
@@ -248,11 +332,7 @@ class TraceWriter:
 
     def write(self, event: TraceEvent) -> None:
         """Append one event exactly as given (no session bookkeeping)."""
-        line = dump_event(event) + "\n"
-        with self._lock:
-            self._emit(line)
-            if isinstance(event, SessionEvent):
-                self._session = event.id
+        self.record(event)
 
     def tools(self, server: str, tools: list[dict[str, Any]]) -> None:
         """Record a server's tools/list (wire Tool dicts)."""
@@ -267,19 +347,23 @@ class TraceWriter:
         meta: Mapping[str, Any] | None = None,
     ) -> None:
         """Record a tools/call of agent session ``session``."""
-        self._in_session(session, CallEvent(server, tool, dict(arguments or {}), dict(meta or {})))
+        self.record(CallEvent(server, tool, dict(arguments or {}), dict(meta or {})), session)
 
     def result(self, session: str, server: str, tool: str, result: Mapping[str, Any]) -> None:
         """Record the wire CallToolResult answering a call of agent session ``session``."""
-        self._in_session(session, ResultEvent(server, tool, dict(result)))
+        self.record(ResultEvent(server, tool, dict(result)), session)
 
-    def _in_session(self, session: str, event: CallEvent | ResultEvent) -> None:
+    def record(self, event: TraceEvent, session: str | None = None) -> None:
+        """Append ``event``; when it belongs to agent session ``session`` and the previous one did
+        not, a ``session`` event goes first."""
         line = dump_event(event) + "\n"
         with self._lock:
-            if session != self._session:
+            if session is not None and session != self._session:
                 self._emit(dump_event(SessionEvent(session)) + "\n")
                 self._session = session
             self._emit(line)
+            if isinstance(event, SessionEvent):
+                self._session = event.id
 
     def _emit(self, line: str) -> None:
         try:

@@ -17,10 +17,9 @@ from mcp import Client
 from mcp.shared.exceptions import MCPError
 
 from tests.examples.paths import EXAMPLES, SERVER_MODULES, fresh_server
-from weir.client import WeirClient
+from weir.audit import MemoryAudit
+from weir.client import WeirClient, default_guard
 from weir.config import WeirConfig, load_config
-from weir.gateway.audit import MemoryAudit
-from weir.gateway.guarded import GuardEnforcer
 from weir.gateway.memory import MemoryChannel, MemoryTransport
 from weir.gateway.proxy import Gateway
 from weir.gateway.upstream import Upstream
@@ -75,14 +74,14 @@ async def _via_gateway(mode: str) -> list[tuple[Any, ...]]:
     config = _config()
     upstreams = {name: Upstream(name, lambda s=server: MemoryChannel(s)) for name, server in _servers().items()}
     audit = MemoryAudit()
-    gateway = Gateway(config, enforcer=GuardEnforcer(config), audit=audit, upstreams=upstreams)
+    gateway = Gateway(config.gateway, decider=default_guard(config), audit=audit, upstreams=upstreams)
     try:
         async with Client(MemoryTransport(gateway), mode=mode, elicitation_callback=_approve) as client:
             await client.list_tools()
             for server, tool, args in SCRIPT:
                 # A server's refusal raises here; the decisions were made and audited before it.
                 with contextlib.suppress(MCPError):
-                    await client.call_tool(gateway.catalog.naming.expose(server, tool), args)
+                    await client.call_tool(gateway.naming.expose(server, tool), args)
     finally:
         await gateway.close()
     return [

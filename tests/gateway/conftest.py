@@ -1,9 +1,10 @@
-"""Shared pieces for gateway tests: a real stdio upstream, a table enforcer, SDK clients.
+"""Shared pieces for gateway tests: a real stdio upstream, a table decider, SDK clients.
 
-The enforcer here is a test double of the *decision seam* only (the policy layer is tested
-in its own package): effects are looked up by tool name so each transport behaviour can be
-exercised on purpose. Everything else is real: the upstream is a subprocess speaking MCP over
-stdio, the client is the SDK's ``mcp.Client``.
+The decider here is a test double of the *decision seam* only (the policy layer is tested in its
+own package): effects are looked up by tool name so each transport behaviour can be exercised on
+purpose. It hands back the guard's own types (:class:`weir.guard.CallCheck`, ``ResultCheck``,
+``ToolsReview``), so everything from there on — the call pipeline, shaping, audit — is the real
+thing, as are the upstream (a subprocess speaking MCP over stdio) and the client (``mcp.Client``).
 """
 
 from __future__ import annotations
@@ -19,14 +20,18 @@ import mcp_types as t
 import pytest
 from mcp import Client
 
+from weir.audit import MemoryAudit
 from weir.config import WeirConfig
-from weir.gateway import effects
-from weir.gateway.audit import MemoryAudit
+from weir.flow.session import Session
 from weir.gateway.channels import StdioChannel
-from weir.gateway.enforcer import Obligations, PostCall, PreCall, ToolsReview
 from weir.gateway.memory import MemoryTransport
 from weir.gateway.proxy import Gateway
 from weir.gateway.upstream import Upstream
+from weir.guard import CallCheck, ResultCheck, ToolsReview
+from weir.guard.shaping import blocked_result, decision_meta, warn_result
+from weir.labels.datalabel import DataLabel
+from weir.labels.profile import ToolProfile
+from weir.policy.decision import Decision, Obligations, RuleMatch, Verdict
 
 HERE = Path(__file__).parent
 WIRE_SERVER = HERE / "wire_server.py"
@@ -34,8 +39,25 @@ SECRET = "AKIAIOSFODNN7EXAMPLE"
 MODES = ("legacy", "2026-07-28")
 
 
+def table_decision(effect: str, rule: str, reason: str, **obligations: Any) -> Decision:
+    """A decision of one rule (none for allow) whose reason does not name its rule."""
+    verdict = Verdict(effect)
+    rules = (RuleMatch(name=rule, effect=verdict, reason=reason),) if verdict is not Verdict.ALLOW else ()
+    reasons = (reason,) if rules else ()
+    return Decision(
+        effect=verdict, applied=verdict, rules=rules, reasons=reasons, obligations=Obligations(**obligations)
+    )
+
+
+class TableReview(ToolsReview):
+    """Publishes each tool's server and read-only claim (what the tests look for in ``tools/list``)."""
+
+    def published(self, name: str) -> dict[str, Any]:
+        return {"server": self.server, "readOnly": bool(self.profiles[name].read_only)}
+
+
 @dataclass
-class TableEnforcer:
+class TableDecider:
     """Effects by tool name; results containing SECRET are redacted."""
 
     effects: dict[str, str] = field(default_factory=dict)
@@ -47,60 +69,55 @@ class TableEnforcer:
     retry: set[str] = field(default_factory=lambda: {"echo"})
     heavy: set[str] = field(default_factory=set)
 
-    def review_tools(self, server: str, tools: Sequence[Mapping[str, Any]]) -> ToolsReview:
-        return ToolsReview(
-            {
-                str(x["name"]): {"server": server, "readOnly": bool((x.get("annotations") or {}).get("readOnlyHint"))}
-                for x in tools
-            }
-        )
+    def session(self, session_id: str | None = None) -> Session:
+        return Session(session_id)
 
-    def before_call(
-        self,
-        session: str,
-        server: str,
-        tool: str,
-        arguments: Mapping[str, Any],
-        *,
-        meta: Mapping[str, Any] | None,
-        resolved: Mapping[str, Any] | None,
-    ) -> PreCall:
+    def register_tools(self, server: str, tools: Sequence[Mapping[str, Any]]) -> ToolsReview:
+        profiles = {
+            str(x["name"]): ToolProfile(
+                name=str(x["name"]), server=server, read_only=bool((x.get("annotations") or {}).get("readOnlyHint"))
+            )
+            for x in tools
+        }
+        return TableReview(server, profiles)
+
+    def before_call(self, session: Session, server: str, tool: str, *rest: Any) -> CallCheck:
+        """Arguments are not consulted; ``rest`` is (arguments, meta, resolved) as the pipeline passes them."""
+        meta, resolved = (*rest[1:], None, None)[:2]
         if self.explode:
             raise RuntimeError("policy engine on fire")
         self.seen_meta.append(dict(meta or {}))
-        self.sessions.append(session)
+        self.sessions.append(session.id)
         self.resolved.append(resolved)
         effect = self.effects.get(tool, "allow")
-        return PreCall(
-            effect=effect,
-            decided=effect,
-            rules=(f"table/{tool}",) if effect != "allow" else (),
-            reasons=(f"{tool} is {effect} by the table",) if effect != "allow" else (),
-            request_meta={"annotations": {"sensitiveHint": "low"}},
-            obligations=Obligations(retry_allowed=tool in self.retry, heavy=tool in self.heavy),
+        decision = table_decision(
+            effect,
+            f"table/{tool}",
+            f"{tool} is {effect} by the table",
+            retry_allowed=tool in self.retry,
+            concurrency_class="resource-intensive" if tool in self.heavy else None,
         )
+        return CallCheck(decision, {**(meta or {}), "annotations": {"sensitiveHint": "low"}}, (), None)
 
-    def after_call(self, session: str, server: str, tool: str, result: Mapping[str, Any]) -> PostCall:
+    def after_call(self, session: Session, server: str, tool: str, result: Mapping[str, Any]) -> ResultCheck:
         text = " ".join(str(c.get("text", "")) for c in result.get("content") or [])
         if SECRET in text:
+            decision = table_decision("redact", "table/secrets", "a credential was found")
             redacted = dict(result)
             redacted["content"] = [
                 {**c, "text": str(c.get("text", "")).replace(SECRET, "[REDACTED:credentials]")}
                 for c in result["content"]
             ]
-            rules, reasons = ("table/secrets",), ("a credential was found",)
-            return PostCall(
-                "redact", effects.with_decision(redacted, "redact", rules, reasons), rules, reasons, ("secrets:aws",)
-            )
+            redacted["_meta"] = {**(result.get("_meta") or {}), "dev.weir/decision": decision_meta(decision)}
+            return ResultCheck(decision, redacted, DataLabel())
         effect = self.after.get(tool, "allow")
-        rules = (f"table/after-{tool}",) if effect != "allow" else ()
-        reasons = (f"{tool} result is {effect}",) if effect != "allow" else ()
-        shaped: Mapping[str, Any] = result
+        decision = table_decision(effect, f"table/after-{tool}", f"{tool} result is {effect}")
+        shaped = dict(result)
         if effect == "warn":
-            shaped = effects.with_warning(result, rules, reasons)
+            shaped = warn_result(result, decision)
         elif effect == "block":
-            shaped = effects.blocked_result(tool, rules, reasons, phase="result")
-        return PostCall(effect, shaped, rules, reasons)
+            shaped = blocked_result(decision, tool=tool, phase="result")
+        return ResultCheck(decision, shaped, DataLabel())
 
 
 def wire_upstream(name: str = "wire", *, legacy: bool = False) -> Upstream:
@@ -110,10 +127,10 @@ def wire_upstream(name: str = "wire", *, legacy: bool = False) -> Upstream:
 
 
 def make_gateway(
-    enforcer: TableEnforcer, upstreams: dict[str, Upstream], *, config: WeirConfig | None = None
+    decider: TableDecider, upstreams: dict[str, Upstream], *, config: WeirConfig | None = None
 ) -> tuple[Gateway, MemoryAudit]:
     audit = MemoryAudit()
-    return Gateway(config or WeirConfig(), enforcer=enforcer, audit=audit, upstreams=upstreams), audit
+    return Gateway((config or WeirConfig()).gateway, decider=decider, audit=audit, upstreams=upstreams), audit
 
 
 async def approve(ctx: Any, params: Any) -> t.ElicitResult:
@@ -131,14 +148,14 @@ def mode(request: pytest.FixtureRequest) -> str:
 
 
 @pytest.fixture
-def enforcer() -> TableEnforcer:
-    return TableEnforcer()
+def decider() -> TableDecider:
+    return TableDecider()
 
 
 @pytest.fixture
-async def wired(enforcer: TableEnforcer) -> AsyncIterator[tuple[Gateway, MemoryAudit]]:
+async def wired(decider: TableDecider) -> AsyncIterator[tuple[Gateway, MemoryAudit]]:
     """A gateway in front of one real stdio upstream (modern)."""
-    gateway, audit = make_gateway(enforcer, {"wire": wire_upstream()})
+    gateway, audit = make_gateway(decider, {"wire": wire_upstream()})
     try:
         yield gateway, audit
     finally:

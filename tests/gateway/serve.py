@@ -2,7 +2,7 @@
 
 CONFIG.json: ``{"effects": {tool: effect}, "audit": path, "http": "127.0.0.1:PORT" | null,
 "tokens": [...], "max_message_bytes": n}``. The upstream is wire_server.py over stdio; the
-decision seam is the table enforcer (see conftest); the audit store is the real SQLite one.
+decision seam is the table decider (see conftest); the audit store is the real SQLite one.
 """
 
 from __future__ import annotations
@@ -14,9 +14,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tests.gateway.conftest import TableEnforcer, wire_upstream
+from tests.gateway.conftest import TableDecider, wire_upstream
 from weir.audit import AuditConfig, open_store
-from weir.config import WeirConfig
 from weir.gateway.config import GatewayConfig
 from weir.gateway.proxy import Gateway
 from weir.gateway.runner import Listen, run_gateway
@@ -25,11 +24,10 @@ from weir.gateway.runner import Listen, run_gateway
 def main() -> None:
     spec = json.loads(Path(sys.argv[1]).read_text())
     settings = GatewayConfig(max_message_bytes=spec.get("max_message_bytes", 1 << 20), tokens=spec.get("tokens", []))
-    config = WeirConfig(gateway=settings)
     store = open_store(AuditConfig(path=spec["audit"], redact=False))
     gateway = Gateway(
-        config,
-        enforcer=TableEnforcer(effects=spec.get("effects", {})),
+        settings,
+        decider=TableDecider(effects=spec.get("effects", {})),
         audit=store,
         upstreams={"wire": wire_upstream()},
     )

@@ -9,7 +9,7 @@ from typing import Any
 import mcp_types as t
 import pytest
 
-from tests.gateway.conftest import HERE, TableEnforcer, client, make_gateway, wire_upstream
+from tests.gateway.conftest import HERE, TableDecider, client, make_gateway, wire_upstream
 from weir.gateway.channels import StdioChannel
 from weir.gateway.confirm import CONFIRM_KEY, STATE_PREFIX
 from weir.gateway.upstream import Upstream
@@ -28,7 +28,7 @@ def _sdk_upstream() -> Upstream:
 
 
 async def test_the_upstream_question_reaches_the_client_and_the_answer_the_upstream(mode: str) -> None:
-    gateway, audit = make_gateway(TableEnforcer(), {"sdk": _sdk_upstream()})
+    gateway, audit = make_gateway(TableDecider(), {"sdk": _sdk_upstream()})
     try:
         async with client(gateway, mode, elicitation_callback=colour) as c:
             result = await c.call_tool("ask", {})
@@ -43,7 +43,7 @@ async def test_the_upstream_question_reaches_the_client_and_the_answer_the_upstr
 
 
 async def test_a_legacy_upstream_question_is_relayed_to_a_legacy_client() -> None:
-    gateway, _ = make_gateway(TableEnforcer(), {"wire": wire_upstream(legacy=True)})
+    gateway, _ = make_gateway(TableDecider(), {"wire": wire_upstream(legacy=True)})
     try:
         async with client(gateway, "legacy", elicitation_callback=colour) as c:
             result = await c.call_tool("ask", {})
@@ -53,7 +53,7 @@ async def test_a_legacy_upstream_question_is_relayed_to_a_legacy_client() -> Non
 
 
 async def test_a_legacy_upstream_question_cannot_reach_a_modern_client_and_says_so() -> None:
-    gateway, _ = make_gateway(TableEnforcer(), {"wire": wire_upstream(legacy=True)})
+    gateway, _ = make_gateway(TableDecider(), {"wire": wire_upstream(legacy=True)})
     try:
         async with client(gateway, "2026-07-28", elicitation_callback=colour) as c:
             result = await c.call_tool("ask", {})
@@ -75,7 +75,7 @@ def _rules(audit: Any, tool: str) -> list[tuple[str, tuple[str, ...]]]:
 
 
 async def test_a_confirmed_call_whose_upstream_asks_runs_after_both_answers(mode: str) -> None:
-    gateway, audit = make_gateway(TableEnforcer(effects={"ask": "confirm"}), {"sdk": _sdk_upstream()})
+    gateway, audit = make_gateway(TableDecider(effects={"ask": "confirm"}), {"sdk": _sdk_upstream()})
     try:
         async with client(gateway, mode, elicitation_callback=answer_both, input_required_max_rounds=4) as c:
             result = await c.call_tool("ask", {})
@@ -93,7 +93,7 @@ async def test_a_confirmed_call_whose_upstream_asks_runs_after_both_answers(mode
 
 
 async def test_a_confirmed_call_to_a_legacy_upstream_relays_its_question_mid_call() -> None:
-    gateway, audit = make_gateway(TableEnforcer(effects={"ask": "confirm"}), {"wire": wire_upstream(legacy=True)})
+    gateway, audit = make_gateway(TableDecider(effects={"ask": "confirm"}), {"wire": wire_upstream(legacy=True)})
     try:
         async with client(gateway, "legacy", elicitation_callback=answer_both) as c:
             result = await c.call_tool("ask", {})
@@ -104,7 +104,7 @@ async def test_a_confirmed_call_to_a_legacy_upstream_relays_its_question_mid_cal
 
 
 async def test_the_kept_approval_answers_only_the_server_of_that_very_call() -> None:
-    gateway, audit = make_gateway(TableEnforcer(effects={"ask": "confirm"}), {"sdk": _sdk_upstream()})
+    gateway, audit = make_gateway(TableDecider(effects={"ask": "confirm"}), {"sdk": _sdk_upstream()})
     approve = {CONFIRM_KEY: t.ElicitResult(action="accept", content={"approve": True})}
     teal = {"colour": t.ElicitResult(action="accept", content={"colour": "teal"})}
     try:

@@ -7,7 +7,7 @@ from typing import Any
 import httpx2
 import pytest
 
-from tests.gateway.conftest import TableEnforcer, make_gateway, wire_upstream
+from tests.gateway.conftest import TableDecider, make_gateway, wire_upstream
 from weir.config import WeirConfig
 from weir.gateway.http import create_app
 
@@ -41,7 +41,7 @@ async def _post(http: httpx2.AsyncClient, msg: dict[str, Any], sid: str | None =
 
 async def _session_status_after(idle_s: float | None, waited: float, *, sweep: bool = True) -> int:
     config = WeirConfig.model_validate({"gateway": {"session_idle_s": idle_s}})
-    gateway, _ = make_gateway(TableEnforcer(), {"wire": wire_upstream()}, config=config)
+    gateway, _ = make_gateway(TableDecider(), {"wire": wire_upstream()}, config=config)
     clock = Clock()
     app = create_app(gateway, clock=clock)
     try:

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.gateway.conftest import HERE, TableEnforcer, approve, client, make_gateway
+from tests.gateway.conftest import HERE, TableDecider, approve, client, make_gateway
 from weir.gateway.channels import HttpChannel
 from weir.gateway.upstream import Upstream
 
@@ -52,7 +52,7 @@ def url() -> Iterator[str]:
 
 async def test_calls_reach_an_http_upstream_with_meta_intact(url: str, mode: str) -> None:
     upstream = Upstream("remote", partial(HttpChannel, "remote", url, {}, limit=1 << 20))
-    gateway, audit = make_gateway(TableEnforcer(), {"remote": upstream})
+    gateway, audit = make_gateway(TableDecider(), {"remote": upstream})
     tap: list[dict[str, Any]] = []
     try:
         async with client(gateway, mode, tap=tap, elicitation_callback=approve) as c:

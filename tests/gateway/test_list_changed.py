@@ -9,7 +9,7 @@ from typing import Any
 import anyio
 import pytest
 
-from tests.gateway.conftest import WIRE_SERVER, TableEnforcer, client, make_gateway
+from tests.gateway.conftest import WIRE_SERVER, TableDecider, client, make_gateway
 from weir.audit import Phase
 from weir.gateway.channels import StdioChannel
 from weir.gateway.upstream import Upstream
@@ -25,7 +25,7 @@ def _growing() -> Upstream:
 
 
 async def test_a_tool_added_upstream_is_published_and_the_client_is_told(mode: str) -> None:
-    gateway, audit = make_gateway(TableEnforcer(), {"wire": _growing()})
+    gateway, audit = make_gateway(TableDecider(), {"wire": _growing()})
     seen: list[dict[str, Any]] = []
     try:
         async with client(gateway, mode, tap=seen) as c:
@@ -46,7 +46,7 @@ async def test_a_tool_added_upstream_is_published_and_the_client_is_told(mode: s
 
 
 async def test_the_gateway_declares_that_its_tool_list_can_change() -> None:
-    gateway, _ = make_gateway(TableEnforcer(), {"wire": _growing()})
+    gateway, _ = make_gateway(TableDecider(), {"wire": _growing()})
     try:
         async with client(gateway, "legacy") as c:
             caps = c.server_capabilities  # type: ignore[attr-defined]

@@ -16,7 +16,7 @@ from weir.errors import UpstreamError
 from weir.gateway.memory import Inbox, MemoryChannel, MemoryTransport, Outbox
 from weir.gateway.upstream import Upstream
 
-from .conftest import TableEnforcer, make_gateway
+from .conftest import TableDecider, make_gateway
 
 pytestmark = pytest.mark.anyio
 
@@ -76,7 +76,7 @@ def _server() -> MCPServer:
 async def test_a_gateway_in_memory_relays_a_call_to_an_sdk_server_in_memory(mode: str) -> None:
     sdk_server = _server()
     upstream = Upstream("s", lambda: MemoryChannel(sdk_server))
-    gateway, audit = make_gateway(TableEnforcer(), {"s": upstream})
+    gateway, audit = make_gateway(TableDecider(), {"s": upstream})
     tap: list[dict[str, Any]] = []
     try:
         async with Client(MemoryTransport(gateway, tap=tap.append), mode=mode) as client:

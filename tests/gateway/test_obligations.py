@@ -1,4 +1,4 @@
-"""Obligations the decision carries to the transport: the concurrency limit for heavy tools."""
+"""Obligations the decision carries to the transport: timeouts, retries, the concurrency limit for heavy tools."""
 
 from __future__ import annotations
 
@@ -9,11 +9,14 @@ from pathlib import Path
 import anyio
 import pytest
 
-from tests.gateway.conftest import HERE, TableEnforcer, client, make_gateway
+from tests.gateway.conftest import HERE, TableDecider, client, make_gateway
+from weir.audit import MemoryAudit
 from weir.config import WeirConfig
 from weir.gateway.channels import StdioChannel
 from weir.gateway.config import GatewayConfig
+from weir.gateway.proxy import Gateway
 from weir.gateway.upstream import Upstream
+from weir.guard import Guard
 
 pytestmark = pytest.mark.anyio
 
@@ -22,7 +25,7 @@ async def _most_at_once(heavy: set[str]) -> int:
     cmd = [sys.executable, str(HERE / "sdk_server.py")]
     upstream = Upstream("sdk", partial(StdioChannel, "sdk", cmd, {}, limit=1 << 20))
     config = WeirConfig(gateway=GatewayConfig(heavy_concurrency=1))
-    gateway, _ = make_gateway(TableEnforcer(heavy=heavy), {"sdk": upstream}, config=config)
+    gateway, _ = make_gateway(TableDecider(heavy=heavy), {"sdk": upstream}, config=config)
     seen: list[int] = []
     try:
         async with client(gateway, "2026-07-28") as c:
@@ -51,7 +54,7 @@ async def test_other_calls_run_concurrently() -> None:
 async def test_a_call_the_client_cancels_is_cancelled_upstream(tmp_path: Path) -> None:
     cmd = [sys.executable, str(HERE / "sdk_server.py")]
     upstream = Upstream("sdk", partial(StdioChannel, "sdk", cmd, {}, limit=1 << 20))
-    gateway, audit = make_gateway(TableEnforcer(), {"sdk": upstream})
+    gateway, audit = make_gateway(TableDecider(), {"sdk": upstream})
     marker = tmp_path / "cancelled"
     try:
         async with client(gateway, "legacy") as c:
@@ -71,7 +74,7 @@ async def test_a_call_past_the_timeout_is_an_error_result_and_is_cancelled_upstr
     cmd = [sys.executable, str(HERE / "sdk_server.py")]
     upstream = Upstream("sdk", partial(StdioChannel, "sdk", cmd, {}, limit=1 << 20))
     config = WeirConfig(gateway=GatewayConfig(call_timeout_s=0.5))
-    gateway, audit = make_gateway(TableEnforcer(), {"sdk": upstream}, config=config)
+    gateway, audit = make_gateway(TableDecider(), {"sdk": upstream}, config=config)
     marker = tmp_path / "cancelled"
     try:
         async with client(gateway, "legacy") as c:
@@ -88,3 +91,20 @@ async def test_a_call_past_the_timeout_is_an_error_result_and_is_cancelled_upstr
     assert marker.read_text() == "cancelled"
     assert after.is_error is False
     assert [e.upstream_error for e in audit.events if e.phase.value == "error"] == ["tools/call timed out after 0.5s"]
+
+
+async def test_the_configured_call_timeout_holds_with_the_real_guard(tmp_path: Path) -> None:
+    """The deployer's ``gateway.call_timeout_s`` decides how long a call may take, not the policy's 30 s."""
+    cmd = [sys.executable, str(HERE / "sdk_server.py")]
+    upstream = Upstream("sdk", partial(StdioChannel, "sdk", cmd, {}, limit=1 << 20))
+    config = WeirConfig.model_validate({"gateway": {"call_timeout_s": 0.5}, "policy": {"mode": "audit"}})
+    audit = MemoryAudit()
+    gateway = Gateway(config.gateway, upstreams={"sdk": upstream}, decider=Guard(config), audit=audit)
+    try:
+        async with client(gateway, "2026-07-28") as c:
+            with anyio.fail_after(10):  # the policy's own timeout is 30 s: waiting that long is the bug
+                result = await c.call_tool("wait", {"marker": str(tmp_path / "cancelled")})
+    finally:
+        await gateway.close()
+    assert result.is_error is True
+    assert "timed out after 0.5s" in result.content[0].text  # type: ignore[union-attr]

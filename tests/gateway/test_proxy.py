@@ -7,11 +7,11 @@ from typing import Any
 
 import pytest
 
-from tests.gateway.conftest import SECRET, TableEnforcer, approve, client, decline, make_gateway, wire_upstream
-from weir.gateway.catalog import PROFILE_KEY
-from weir.gateway.effects import DECISION_KEY
+from tests.gateway.conftest import SECRET, TableDecider, approve, client, decline, make_gateway, wire_upstream
 from weir.gateway.exchange import ClientState
 from weir.gateway.jsonrpc import Message
+from weir.gateway.naming import PROFILE_KEY
+from weir.guard.shaping import DECISION_KEY
 
 pytestmark = pytest.mark.anyio
 
@@ -64,10 +64,10 @@ async def test_allowed_call_is_audited_before_and_after(wired: Any, mode: str) -
 
 
 async def test_block_returns_an_error_result_naming_rule_and_reason(
-    wired: Any, enforcer: TableEnforcer, mode: str
+    wired: Any, decider: TableDecider, mode: str
 ) -> None:
     gateway, audit = wired
-    enforcer.effects["send_mail"] = "block"
+    decider.effects["send_mail"] = "block"
     async with client(gateway, mode) as c:
         result = await c.call_tool("send_mail", {"to": "a@b.c", "body": "hi"})
     assert result.is_error is True
@@ -79,9 +79,9 @@ async def test_block_returns_an_error_result_naming_rule_and_reason(
     assert not any(e.phase.value == "result" for e in audit.events)
 
 
-async def test_warn_adds_the_warning_to_meta_and_content(wired: Any, enforcer: TableEnforcer, mode: str) -> None:
+async def test_warn_adds_the_warning_to_meta_and_content(wired: Any, decider: TableDecider, mode: str) -> None:
     gateway, _ = wired
-    enforcer.effects["echo"] = "warn"
+    decider.effects["echo"] = "warn"
     async with client(gateway, mode) as c:
         result = await c.call_tool("echo", {"text": "x"})
     assert result.is_error is False
@@ -105,9 +105,9 @@ async def test_redact_replaces_the_secret_before_the_model_sees_it(wired: Any, m
     assert event.decision.effect == "redact"
 
 
-async def test_confirm_accepted_runs_the_call(wired: Any, enforcer: TableEnforcer, mode: str) -> None:
+async def test_confirm_accepted_runs_the_call(wired: Any, decider: TableDecider, mode: str) -> None:
     gateway, audit = wired
-    enforcer.effects["send_mail"] = "confirm"
+    decider.effects["send_mail"] = "confirm"
     asked: list[str] = []
 
     async def answer(ctx: Any, params: Any) -> Any:
@@ -125,9 +125,9 @@ async def test_confirm_accepted_runs_the_call(wired: Any, enforcer: TableEnforce
     assert any(e.decision and "weir/confirmed" in [r.name for r in e.decision.rules] for e in audit.events)
 
 
-async def test_confirm_declined_blocks_the_call(wired: Any, enforcer: TableEnforcer, mode: str) -> None:
+async def test_confirm_declined_blocks_the_call(wired: Any, decider: TableDecider, mode: str) -> None:
     gateway, audit = wired
-    enforcer.effects["send_mail"] = "confirm"
+    decider.effects["send_mail"] = "confirm"
     async with client(gateway, mode, elicitation_callback=decline) as c:
         result = await c.call_tool("send_mail", {"to": "x@example.com", "body": "hi"})
     assert result.is_error is True
@@ -136,19 +136,19 @@ async def test_confirm_declined_blocks_the_call(wired: Any, enforcer: TableEnfor
 
 
 async def test_confirm_without_elicitation_support_falls_back_to_block(
-    wired: Any, enforcer: TableEnforcer, mode: str
+    wired: Any, decider: TableDecider, mode: str
 ) -> None:
     gateway, _ = wired
-    enforcer.effects["send_mail"] = "confirm"
+    decider.effects["send_mail"] = "confirm"
     async with client(gateway, mode) as c:
         result = await c.call_tool("send_mail", {"to": "x@example.com", "body": "hi"})
     assert result.is_error is True
     assert "cannot be asked" in result.content[0].text  # type: ignore[union-attr]
 
 
-async def test_a_failing_decision_blocks_the_call(wired: Any, enforcer: TableEnforcer, mode: str) -> None:
+async def test_a_failing_decision_blocks_the_call(wired: Any, decider: TableDecider, mode: str) -> None:
     gateway, _ = wired
-    enforcer.explode = True
+    decider.explode = True
     async with client(gateway, mode) as c:
         result = await c.call_tool("echo", {"text": "x"})
     assert result.is_error is True
@@ -192,15 +192,15 @@ async def test_progress_reaches_the_client_under_its_own_token(wired: Any, mode:
     assert seen == [1]
 
 
-async def test_a_named_agent_session_is_used_across_connections(wired: Any, enforcer: TableEnforcer, mode: str) -> None:
+async def test_a_named_agent_session_is_used_across_connections(wired: Any, decider: TableDecider, mode: str) -> None:
     gateway, _ = wired
     for _ in range(2):
         async with client(gateway, mode) as c:
             await c.call_tool("echo", {"text": "x"}, meta={"dev.weir/session": "agent-7"})
     async with client(gateway, mode) as c:
         await c.call_tool("echo", {"text": "x"})
-    assert enforcer.sessions[:2] == ["agent-7", "agent-7"]
-    assert enforcer.sessions[2] != "agent-7"
+    assert decider.sessions[:2] == ["agent-7", "agent-7"]
+    assert decider.sessions[2] != "agent-7"
 
 
 async def test_prompts_and_resources_pass_through_with_their_meta(wired: Any, mode: str) -> None:
@@ -220,8 +220,8 @@ async def test_prompts_and_resources_pass_through_with_their_meta(wired: Any, mo
     assert any(r["contents"][0].get("_meta") == {"vendor.example/c": 3} for r in raw if "contents" in r)
 
 
-async def test_two_servers_are_namespaced_and_routed(enforcer: TableEnforcer, mode: str) -> None:
-    gateway, audit = make_gateway(enforcer, {"a": wire_upstream("a"), "b": wire_upstream("b", legacy=True)})
+async def test_two_servers_are_namespaced_and_routed(decider: TableDecider, mode: str) -> None:
+    gateway, audit = make_gateway(decider, {"a": wire_upstream("a"), "b": wire_upstream("b", legacy=True)})
     try:
         async with client(gateway, mode) as c:
             names = {x.name for x in (await c.list_tools()).tools}
@@ -248,23 +248,23 @@ async def test_an_unknown_tool_is_a_json_rpc_error(wired: Any, mode: str) -> Non
     assert "Unknown tool: nope" in info.value.error.message
 
 
-async def test_a_resolvable_tool_is_resolved_before_deciding(wired: Any, enforcer: TableEnforcer, mode: str) -> None:
+async def test_a_resolvable_tool_is_resolved_before_deciding(wired: Any, decider: TableDecider, mode: str) -> None:
     gateway, _ = wired
     async with client(gateway, mode) as c:
         await c.call_tool("transfer", {"iban": "XX00 1234"})
         await c.call_tool("echo", {"text": "x"})
-    assert enforcer.resolved[0] is not None
-    assert enforcer.resolved[0]["annotations"] == {"destructiveHint": True, "openWorldHint": True}
-    assert enforcer.resolved[1] is None
+    assert decider.resolved[0] is not None
+    assert decider.resolved[0]["annotations"] == {"destructiveHint": True, "openWorldHint": True}
+    assert decider.resolved[1] is None
 
 
 async def test_a_transport_failure_is_retried_only_for_idempotent_tools(
-    wired: Any, enforcer: TableEnforcer, mode: str, tmp_path: Any
+    wired: Any, decider: TableDecider, mode: str, tmp_path: Any
 ) -> None:
     gateway, _ = wired
     async with client(gateway, mode) as c:
         once = await c.call_tool("flaky", {"marker": str(tmp_path / "not-retried")})
-        enforcer.retry.add("flaky")
+        decider.retry.add("flaky")
         retried = await c.call_tool("flaky", {"marker": str(tmp_path / "retried")})
     assert once.is_error is True
     assert "exit code 4" in once.content[0].text  # type: ignore[union-attr]

@@ -6,7 +6,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.guard.catalog import FETCH, GET_STATUS, READ_FILE, SEND_EMAIL, text_result
+from tests.guard.tools import FETCH, GET_STATUS, READ_FILE, SEND_EMAIL, text_result
 from weir.config import WeirConfig
 from weir.guard import DECISION_KEY, Guard
 from weir.labels.finding import Finding, FindingClass

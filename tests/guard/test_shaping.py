@@ -1,6 +1,6 @@
 """Shaping results after a decision: redaction, warnings, withholding — keys left intact."""
 
-from weir.guard.shaping import DECISION_KEY, blocked_result, decision_meta, redact_result, warn_result
+from weir.guard.shaping import DECISION_KEY, blocked_result, decision_meta, declined, redact_result, warn_result
 from weir.labels.finding import Finding, FindingClass
 from weir.policy.decision import Decision, RuleMatch, Verdict
 
@@ -65,6 +65,45 @@ def test_a_warning_is_appended_for_the_model_and_recorded_in_meta() -> None:
 
 
 def test_a_blocked_result_is_an_error_naming_the_rules() -> None:
-    out = blocked_result(DECISION, what="the result of fetch")
+    out = blocked_result(DECISION, tool="fetch", phase="result")
     assert out["isError"] is True
-    assert out["content"][0]["text"] == "Blocked by Weir: the result of fetch.\n- [redact] r: why"
+    assert out["content"][0]["text"] == "Weir blocked the result of tool 'fetch': [redact] r: why"
+
+
+def _one_rule(effect: Verdict, name: str, reason: str) -> Decision:
+    match = RuleMatch(name=name, effect=effect, reason=reason)
+    return Decision(effect=effect, applied=effect, rules=(match,), reasons=(reason,))
+
+
+def test_a_block_says_which_rule_and_why_without_repeating_the_rule_name() -> None:
+    decision = _one_rule(Verdict.BLOCK, "no-mail", "[block] no-mail: mail is off")
+    result = blocked_result(decision, tool="mail__send")
+    assert result["isError"] is True
+    assert result["content"][0]["text"] == "Weir blocked the call of tool 'mail__send': [block] no-mail: mail is off"
+    assert result["_meta"][DECISION_KEY] == {
+        "effect": "block",
+        "decided": "block",
+        "rules": ["no-mail"],
+        "reasons": ["[block] no-mail: mail is off"],
+    }
+
+
+def test_a_warning_is_appended_once_and_keeps_every_other_key() -> None:
+    decision = _one_rule(Verdict.WARN, "r", "careful")
+    original = {"content": [{"type": "text", "text": "hi"}], "structuredContent": {"a": 1}, "_meta": {"k": "v"}}
+    once = warn_result(original, decision)
+    twice = warn_result(once, decision)
+    assert twice["content"] == [{"type": "text", "text": "hi"}, {"type": "text", "text": "[Weir warning] r: careful"}]
+    assert twice["structuredContent"] == {"a": 1}
+    assert twice["_meta"]["k"] == "v"
+    assert twice["_meta"][DECISION_KEY]["effect"] == "warn"
+    assert original["content"] == [{"type": "text", "text": "hi"}]
+
+
+def test_a_declined_confirmation_blocks_and_adds_its_reason_to_the_rules() -> None:
+    asked = DECISION.model_copy(update={"effect": Verdict.CONFIRM, "applied": Verdict.CONFIRM})
+    out = declined(asked, "the user said no")
+    assert out.applied is Verdict.BLOCK
+    assert out.effect is Verdict.CONFIRM
+    assert out.rule_names == ("r", "weir/confirm")
+    assert out.reasons == ("[redact] r: why", "the user said no")

@@ -4,7 +4,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from weir.labels import DataClass, DataLabel, Destination, Effect, Level, Outcome, Source, ToolProfile
+from weir.labels import DataClass, DataLabel, Destination, Level, Outcome, SideEffect, Source, ToolProfile
 
 tri = st.none() | st.booleans()
 scopes = st.frozensets(st.sampled_from(["GDPR", "HIPAA", "PCI-DSS", "SOX"]), max_size=2)
@@ -27,7 +27,7 @@ def profiles(draw: st.DrawFn) -> ToolProfile:
         sensitive_data=draw(tri),
         privileged_access=draw(tri),
         reversible=draw(tri),
-        effects=draw(st.frozensets(st.sampled_from(list(Effect)))),
+        effects=draw(st.frozensets(st.sampled_from(list(SideEffect)))),
         requires_confirmation=draw(tri),
         result_level=draw(st.none() | st.sampled_from(list(Level))),
         destinations=draw(st.frozensets(st.sampled_from(list(Destination)))),

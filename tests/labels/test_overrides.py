@@ -1,6 +1,6 @@
 """Deployer overrides replace server claims in either direction, and say so in the origins."""
 
-from weir.labels import Dialect, Effect, Outcome
+from weir.labels import Dialect, Outcome, SideEffect
 from weir.labels.config import Override, ServerConfig, Trust
 from weir.labels.overrides import apply_overrides, check_overrides, matches, resolve_profile
 from weir.labels.read import read_tool
@@ -19,7 +19,7 @@ def test_an_override_loosens_a_claim_when_the_deployer_says_so() -> None:
     (origin,) = profile.origin_of("outcomes")
     assert origin.dialect is Dialect.OVERRIDE
     assert origin.path == 'overrides["mail/send_*"].annotations.inputMetadata.Outcomes'
-    assert profile.effects == {Effect.EXTERNAL}  # fields the override does not set are untouched
+    assert profile.effects == {SideEffect.EXTERNAL}  # fields the override does not set are untouched
 
 
 def test_later_overrides_win_and_non_matching_ones_are_ignored() -> None:
@@ -27,7 +27,7 @@ def test_later_overrides_win_and_non_matching_ones_are_ignored() -> None:
     second = Override(match="send_*", _meta={"mcp.dev/effect": "delete"})
     other = Override(match="files/*", annotations={"readOnlyHint": True})
     profile = apply_overrides(read_tool(TOOL).profile, [first, second, other], server="mail")
-    assert profile.effects == {Effect.DELETE}
+    assert profile.effects == {SideEffect.DELETE}
     assert profile.read_only is False
 
 

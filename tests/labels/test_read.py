@@ -1,6 +1,6 @@
 """Reading tools, data `_meta` and results: facts, origins, diagnostics, and the conservative reading."""
 
-from weir.labels import DataClass, Destination, Dialect, Effect, Level, Outcome, Source
+from weir.labels import DataClass, Destination, Dialect, Level, Outcome, SideEffect, Source
 from weir.labels.provenance import Severity
 from weir.labels.read import read_data_meta, read_resolution, read_result, read_tool, returned_label
 
@@ -42,7 +42,7 @@ def test_unknown_destination_source_effect_and_class_read_as_their_worst() -> No
     p = read_tool(raw).profile
     assert p.destinations == {Destination.PUBLIC}
     assert p.input_classes == {DataClass.CREDENTIALS}
-    assert p.effects == {Effect.DELETE}
+    assert p.effects == {SideEffect.DELETE}
     assert p.return_sources == {Source.UNTRUSTED_PUBLIC}
 
 

@@ -7,7 +7,18 @@ gives the example's own `annotations` / `_meta` (arrays compared as sets: they a
 from typing import Any
 
 from tests.labels.seed_examples import SEED_000, SEED_001, SEED_002, SEED_003, SEED_004
-from weir.labels import BOTTOM, DataClass, DataLabel, Destination, Dialect, Effect, Level, Outcome, Source, ToolProfile
+from weir.labels import (
+    BOTTOM,
+    DataClass,
+    DataLabel,
+    Destination,
+    Dialect,
+    Level,
+    Outcome,
+    SideEffect,
+    Source,
+    ToolProfile,
+)
 from weir.labels.read import ToolReading, read_data_meta, read_resolution, read_result, read_tool, returned_label
 from weir.labels.write import write_data_meta, write_tool
 
@@ -50,7 +61,7 @@ def test_seed_000_delete_user() -> None:
     example = SEED_000["delete_user"]
     reading = _clean(example)
     p = reading.profile
-    assert p.effects == {Effect.DELETE}
+    assert p.effects == {SideEffect.DELETE}
     assert p.idempotent is False
     assert p.requires_confirmation is True
     assert p.result_level is Level.LOW

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from tests.labels.strategies import labels, profiles
 from weir.errors import WeirError
-from weir.labels import DataClass, DataLabel, Dialect, Effect, Level, Outcome, ToolProfile
+from weir.labels import DataClass, DataLabel, Dialect, Level, Outcome, SideEffect, ToolProfile
 from weir.labels.read import read_data_meta, read_tool
 from weir.labels.vocab import class_level
 from weir.labels.write import DATA_DIALECTS, DATA_FIELDS, TOOL_DIALECTS, TOOL_FIELDS, write_data_meta, write_tool
@@ -93,7 +93,7 @@ def test_a_dialect_that_cannot_describe_the_thing_is_a_clear_error() -> None:
 
 def test_the_default_form_never_writes_the_reserved_mcp_dev_prefix() -> None:
     profile = ToolProfile(
-        name="t", effects=frozenset({Effect.DELETE}), requires_confirmation=True, result_level=Level.HIGH
+        name="t", effects=frozenset({SideEffect.DELETE}), requires_confirmation=True, result_level=Level.HIGH
     )
     wire = write_tool(profile)
     assert not [k for k in wire["_meta"] if k.startswith("mcp.dev/")]

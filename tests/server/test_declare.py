@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from weir.labels.read import read_tool
-from weir.labels.vocab import DataClass, Destination, Effect, Level, Outcome, Source
+from weir.labels.vocab import DataClass, Destination, Level, Outcome, SideEffect, Source
 from weir.server import DeclarationError, Returns, ToolLabels
 
 CORE = {"title", "readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"}
@@ -43,7 +43,7 @@ def tool_labels(draw: st.DrawFn) -> ToolLabels:
             sensitivity=draw(_subset(DataClass)),
             scopes=draw(st.frozensets(st.sampled_from(["GDPR", "SOX"]))),
         ),
-        effects=draw(_subset(Effect)),
+        effects=draw(_subset(SideEffect)),
         requires_confirmation=draw(_hint),
         result_level=draw(st.none() | st.sampled_from(list(Level))),
         ai_processing=draw(_hint),

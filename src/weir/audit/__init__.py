@@ -2,20 +2,28 @@
 
 ``open_store(config.audit, base_dir=config.base_dir)`` gives the configured store; append an
 :class:`AuditEvent` per step before releasing its response. See ``docs/audit.md``.
+
+The event model and payloads are plain values; the stores (which open SQLite) are imported on
+first use, so a layer that only builds events never loads a database driver.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
+import importlib
+from typing import TYPE_CHECKING, Any
 
-from weir.audit.aio import AsyncAuditStore
 from weir.audit.chain import Anchor, Problem, VerifyReport
 from weir.audit.config import AuditConfig, Durability
 from weir.audit.event import SCHEMA_VERSION, AuditEvent, DecisionRecord, Phase, RuleRecord
+from weir.audit.memory import MemoryAudit
 from weir.audit.payload import Payload, PayloadState, Redactor, redact_strings
-from weir.audit.pins import SqlitePinStore
-from weir.audit.sqlite import SqliteAuditStore
 from weir.audit.store import AuditQuery, AuditStore, StoredEvent
+
+if TYPE_CHECKING:
+    from weir.audit.aio import AsyncAuditStore
+    from weir.audit.opening import open_store, resolve_path
+    from weir.audit.pins import SqlitePinStore
+    from weir.audit.sqlite import SqliteAuditStore
 
 __all__ = [
     "SCHEMA_VERSION",
@@ -27,6 +35,7 @@ __all__ = [
     "AuditStore",
     "DecisionRecord",
     "Durability",
+    "MemoryAudit",
     "Payload",
     "PayloadState",
     "Phase",
@@ -42,28 +51,17 @@ __all__ = [
     "resolve_path",
 ]
 
+_LAZY = {
+    "AsyncAuditStore": "weir.audit.aio",
+    "SqliteAuditStore": "weir.audit.sqlite",
+    "SqlitePinStore": "weir.audit.pins",
+    "open_store": "weir.audit.opening",
+    "resolve_path": "weir.audit.opening",
+}
 
-def resolve_path(config: AuditConfig, base_dir: Path | None = None) -> Path:
-    """The database path: relative paths are taken from the config file's directory."""
-    path = Path(config.path).expanduser()
-    return path if path.is_absolute() or base_dir is None else base_dir / path
 
-
-def open_store(
-    config: AuditConfig | None = None,
-    *,
-    base_dir: Path | None = None,
-    redactor: Redactor | None = None,
-    create: bool = True,
-) -> SqliteAuditStore:
-    """The store ``config`` describes (SQLite today), with ``redactor`` for raw payloads."""
-    cfg = config or AuditConfig()
-    path = cfg.path if cfg.path == ":memory:" else resolve_path(cfg, base_dir)
-    return SqliteAuditStore(
-        path,
-        redact=cfg.redact,
-        redactor=redactor,
-        durability=cfg.durability,
-        anchor_every=cfg.anchor_every,
-        create=create,
-    )
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'weir.audit' has no attribute {name!r}")
+    return getattr(importlib.import_module(module), name)

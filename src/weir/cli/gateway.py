@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
+
+if TYPE_CHECKING:
+    from weir.gateway.recording import SafeRecorder
 
 __all__ = ["register"]
 
@@ -50,7 +53,7 @@ def gateway(
         typer.echo(f"weir gateway: upstream unavailable at start: {problem}", err=True)
 
 
-def _recorder(path: Path) -> object:
+def _recorder(path: Path) -> SafeRecorder:
     from weir.gateway.recording import open_recorder
 
     return open_recorder(path)

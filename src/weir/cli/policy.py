@@ -10,10 +10,11 @@ import typer
 
 from weir.cli.replay import ConfigOption, PolicyOption, load_replay_config
 from weir.errors import WeirError
-from weir.replay import check_policy, explain_call, explain_line
+from weir.policy.check import check_policy, render_check
+from weir.replay import explain_call, explain_line
 from weir.replay.examples import locate
 from weir.replay.explain import Explanation
-from weir.replay.render import render_check, render_explanation
+from weir.replay.render import render_explanation
 from weir.trace import TraceLine, read_trace
 
 __all__ = ["register"]

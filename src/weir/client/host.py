@@ -26,22 +26,30 @@ from mcp.shared.exceptions import MCPError
 
 from weir.client.outcome import CallOutcome, ConfirmFn, ConfirmRequest, MaliciousActivity, MaliciousFn
 from weir.client.wire import is_resolvable, list_tools, resolve_tool
-from weir.config import WeirConfig
 from weir.detect.chain import Chain
-from weir.errors import WeirError
+from weir.errors import UpstreamError, WeirError
 from weir.flow.session import Session
-from weir.guard import CallCheck, ChainLike, Guard, ResultCheck, ToolsReview
-from weir.guard.shaping import blocked_result, warn_result
+from weir.guard import CallCheck, ChainLike, Guard, GuardConfig, ResultCheck, ToolsReview
 from weir.labels.datalabel import DataLabel
 from weir.labels.finding import FindingClass
-from weir.policy.decision import Decision, RuleMatch, Verdict
+from weir.pipeline import (
+    Answer,
+    Approved,
+    AuditSink,
+    CallPipeline,
+    Declined,
+    Forwarded,
+    Passage,
+    Recorder,
+    ToolCall,
+)
 
 __all__ = ["WeirClient", "default_guard"]
 
 
-def default_guard(config: WeirConfig | None = None) -> Guard:
+def default_guard(config: GuardConfig | None = None) -> Guard:
     """A Guard for ``config`` with the configured detector chain (the gateway's default too)."""
-    config = config or WeirConfig()
+    config = config or GuardConfig()
     chain: ChainLike = Chain.from_specs(config.detectors)
     return Guard(config, chain=chain)
 
@@ -50,22 +58,28 @@ class WeirClient:
     """One agent session over several named MCP servers, every call decided by the Guard.
 
     Use as an async context manager; :meth:`connect` opens an SDK ``Client`` it owns,
-    :meth:`attach` adopts one the caller already opened.
+    :meth:`attach` adopts one the caller already opened. Calls walk the same pipeline as the
+    gateway's (:class:`weir.pipeline.CallPipeline`); pass ``audit`` (any sink with ``append``,
+    e.g. a :func:`weir.audit.open_store` store) to keep the gateway's audit trail in-process too.
     """
 
     def __init__(
         self,
-        config: WeirConfig | None = None,
+        config: GuardConfig | None = None,
         *,
         guard: Guard | None = None,
         confirm: ConfirmFn | None = None,
         on_malicious: MaliciousFn | None = None,
         session: str | None = None,
+        audit: AuditSink | None = None,
+        recorder: Recorder | None = None,
     ) -> None:
         self.guard = guard if guard is not None else default_guard(config)
         """The decision path (shared with the gateway and ``weir replay``)."""
         self.session: Session = self.guard.session(session)
         """The agent session: the join of every label seen, across every server."""
+        self.pipeline = CallPipeline(self.guard, audit=audit, recorder=recorder)
+        """The call pipeline (the gateway's, with the SDK sessions as router and ``confirm`` as asker)."""
         self._confirm = confirm
         self._on_malicious = on_malicious
         self._clients: dict[str, Client] = {}
@@ -107,7 +121,10 @@ class WeirClient:
         """Re-read server ``name``'s tools (after ``tools/list_changed``)."""
         tools = await list_tools(self._client(name), source=name)
         self._tools[name] = {str(t.get("name")): t for t in tools if isinstance(t.get("name"), str)}
-        return self.guard.register_tools(name, tools)
+        review = self.pipeline.register_tools(name, tools)
+        if review is None:  # cannot happen with a Guard (it never raises); a failing decider is an error
+            raise WeirError(f"the tools of {name!r} could not be reviewed", server=name)
+        return review
 
     def tools(self, name: str) -> list[dict[str, Any]]:
         """Server ``name``'s tools as it listed them (raw)."""
@@ -129,79 +146,11 @@ class WeirClient:
     ) -> CallOutcome:
         """Decide, (confirm,) call, label, decide again; never raises for a policy outcome."""
         client = self._client(server)
-        args = dict(arguments or {})
-        resolved = await self._resolve(client, server, tool, args)
-        check = self.guard.before_call(self.session, server, tool, args, meta, resolved)
-        applied = check.decision.applied
-        confirmed: bool | None = None
-        if applied is Verdict.CONFIRM:
-            confirmed = await self._ask(server, tool, args, check.decision)
-            if not confirmed:
-                return self._declined(server, tool, check, resolved is not None)
-        elif applied is Verdict.BLOCK:
-            result = blocked_result(check.decision, what=f"the call to {tool}")
-            return CallOutcome(server, tool, check.decision, result, resolved=resolved is not None)
-        try:
-            sent = await client.call_tool(tool, args, meta=dict(check.request_meta))  # type: ignore[arg-type]
-        except MCPError as exc:  # the server refused (a request guard) or failed: no result to label
-            return self._failed(server, tool, check, exc, resolved=resolved is not None, confirmed=confirmed)
-        raw = sent.model_dump(by_alias=True, mode="json", exclude_none=True)
-        post = self.guard.after_call(self.session, server, tool, raw)
-        alarm = await self._surface(server, tool, post)
-        return CallOutcome(
-            server,
-            tool,
-            check.decision,
-            _released(check.decision, post),
-            post=post.decision,
-            label=post.label,
-            findings=tuple(post.findings),
-            resolved=resolved is not None,
-            confirmed=confirmed,
-            malicious=alarm,
-        )
-
-    async def _resolve(self, client: Client, server: str, tool: str, args: dict[str, Any]) -> dict[str, Any] | None:
-        if not is_resolvable(self._tools.get(server, {}).get(tool)):
-            return None
-        try:
-            return await resolve_tool(client, tool, args)
-        except WeirError:  # keep the static declaration: the worst member of every possible set
-            return None
-
-    async def _ask(self, server: str, tool: str, args: dict[str, Any], decision: Decision) -> bool:
-        if self._confirm is None:
-            return False
-        request = ConfirmRequest(server, tool, args, decision, self.session.label)
-        try:
-            answer = self._confirm(request)
-            if inspect.isawaitable(answer):
-                answer = await answer
-        except Exception:  # a confirmation that cannot be obtained is a no (fail closed)
-            return False
-        return answer is True
-
-    def _declined(self, server: str, tool: str, check: CallCheck, resolved: bool) -> CallOutcome:
-        why = "the user did not approve" if self._confirm is not None else "no confirmation callback is configured"
-        declined = RuleMatch(name="weir/confirm", effect=Verdict.BLOCK, reason=why)
-        decision = check.decision.model_copy(
-            update={
-                "applied": Verdict.BLOCK,
-                "rules": (*check.decision.rules, declined),
-                "reasons": (*check.decision.reasons, why),
-            }
-        )
-        result = blocked_result(decision, what=f"the call to {tool}")
-        return CallOutcome(server, tool, check.decision, result, resolved=resolved, confirmed=False)
-
-    def _failed(
-        self, server: str, tool: str, check: CallCheck, exc: MCPError, *, resolved: bool, confirmed: bool | None
-    ) -> CallOutcome:
-        text = f"{tool} failed: {exc.message}"
-        result = {"content": [{"type": "text", "text": text}], "isError": True}
-        return CallOutcome(
-            server, tool, check.decision, result, resolved=resolved, confirmed=confirmed, error=exc.message
-        )
+        call = ToolCall(self.session.id, server, tool, dict(arguments or {}), dict(meta or {}))
+        router = _SdkRouter(client, self._tools.get(server, {}).get(tool))
+        passage = await self.pipeline.run(call, router, _CallbackAsker(self._confirm, self.session))
+        alarm = await self._surface(server, tool, passage.post) if passage.post is not None else None
+        return _outcome(passage, alarm)
 
     async def _surface(self, server: str, tool: str, post: ResultCheck) -> MaliciousActivity | None:
         findings = tuple(f for f in post.findings if f.cls is FindingClass.MALICIOUS)
@@ -218,8 +167,63 @@ class WeirClient:
         return alarm
 
 
-def _released(pre: Decision, post: ResultCheck) -> dict[str, Any]:
-    """The Guard's shaped result, plus the pre-call warning the gateway would add."""
-    if pre.applied is Verdict.WARN and post.decision.applied is not Verdict.BLOCK:
-        return warn_result(post.result, pre)
-    return dict(post.result)
+class _SdkRouter:
+    """The pipeline's router for one call: the SDK session of the call's server."""
+
+    def __init__(self, client: Client, listed: Mapping[str, Any] | None) -> None:
+        self._client = client
+        self._listed = listed
+
+    async def resolve(self, call: ToolCall) -> Mapping[str, Any] | None:
+        if not is_resolvable(self._listed):
+            return None
+        try:
+            return await resolve_tool(self._client, call.tool, call.arguments)
+        except WeirError:  # keep the static declaration: the worst member of every possible set
+            return None
+
+    async def forward(self, call: ToolCall, check: CallCheck) -> Forwarded:
+        meta = dict(check.request_meta)
+        try:
+            sent = await self._client.call_tool(call.tool, call.arguments, meta=meta)  # type: ignore[arg-type]
+        except MCPError as exc:  # the server refused (a request guard) or failed: no result to label
+            raise UpstreamError(exc.message, server=call.server, tool=call.tool) from exc
+        return Forwarded(sent.model_dump(by_alias=True, mode="json", exclude_none=True))
+
+
+class _CallbackAsker:
+    """The pipeline's asker: the host's ``confirm`` callback; no callback, a non-True answer or a
+    failing callback declines (fail closed)."""
+
+    def __init__(self, confirm: ConfirmFn | None, session: Session) -> None:
+        self._confirm = confirm
+        self._session = session
+
+    async def ask(self, call: ToolCall, check: CallCheck) -> Answer:
+        if self._confirm is None:
+            return Declined("no confirmation callback is configured")
+        request = ConfirmRequest(call.server, call.tool, call.arguments, check.decision, self._session.label)
+        try:
+            answer = self._confirm(request)
+            if inspect.isawaitable(answer):
+                answer = await answer
+        except Exception:  # a confirmation that cannot be obtained is a no (fail closed)
+            answer = False
+        return Approved() if answer is True else Declined("the user did not approve")
+
+
+def _outcome(passage: Passage, alarm: MaliciousActivity | None) -> CallOutcome:
+    post = passage.post
+    return CallOutcome(
+        passage.call.server,
+        passage.call.tool,
+        passage.check.decision,
+        passage.result,
+        post=post.decision if post is not None else None,
+        label=post.label if post is not None else DataLabel(),
+        findings=tuple(post.findings) if post is not None else (),
+        resolved=passage.resolved,
+        confirmed=passage.confirmed,
+        error=passage.error,
+        malicious=alarm,
+    )

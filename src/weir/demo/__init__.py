@@ -8,7 +8,7 @@
 2. Starts the gateway over the bundled demo servers (mail, files, a web fetcher serving one
    poisoned page) and drives a scripted agent session through it with a real SDK client:
    allow, redact, warn, block, and a confirmation accepted and one declined.
-3. Says where the audit database is and how to read it.
+3. Says where the audit database and the session's trace are, and how to read and replay them.
 
 No network, no prompts; everything is written under OUT_DIR.
 """
@@ -19,7 +19,7 @@ import sys
 from pathlib import Path
 
 from weir.demo.catalogs import check_catalogs
-from weir.demo.session import run_session
+from weir.demo.session import TRACE_NAME, run_session
 
 __all__ = ["main", "run"]
 
@@ -35,6 +35,8 @@ def _audit_help(db: Path, config: Path) -> None:
     print("Read it with:")
     print(f"  weir audit tail --db {db}          # the latest events")
     print(f"  weir audit verify --db {db}        # check the hash chain")
+    print("The session was recorded; replay it (the same decisions, from the same pipeline):")
+    print(f"  weir replay {db.parent / TRACE_NAME} --config {config}")
     print("Run the same gateway yourself (stdio; add --http 127.0.0.1:8080 for HTTP):")
     print(f"  weir gateway --config {config}")
 

@@ -22,9 +22,15 @@ from mcp.client.session import ClientRequestContext
 from weir.config import WeirConfig
 from weir.demo_servers.web import POISONED_URL
 from weir.gateway.memory import MemoryTransport
+from weir.gateway.proxy import Gateway
 from weir.gateway.runner import build_gateway
+from weir.gateway.stores import open_audit
+from weir.trace import TraceWriter
 
-__all__ = ["STEPS", "Outcome", "Step", "run_session", "write_config"]
+__all__ = ["STEPS", "TRACE_NAME", "Outcome", "Step", "run_session", "write_config"]
+
+TRACE_NAME = "weir-trace.jsonl"
+"""The demo session's trace, beside its audit database."""
 
 DECISION_KEY = "dev.weir/decision"
 _KEY = "AKIAQ3ZRT7LWXK5MB2PD"
@@ -127,8 +133,16 @@ def _show(i: int, outcome: Outcome) -> None:
     print(f"      the model sees: {text[:150]}{'…' if len(text) > 150 else ''}")
 
 
-async def _drive(config: WeirConfig) -> list[Outcome]:
-    gateway = build_gateway(config)
+async def _drive(config: WeirConfig, trace: Path) -> list[Outcome]:
+    audit = open_audit(config)
+    with TraceWriter(trace) as recorder:
+        try:
+            return await _drive_gateway(build_gateway(config, audit=audit, recorder=recorder))
+        finally:
+            audit.close()
+
+
+async def _drive_gateway(gateway: Gateway) -> list[Outcome]:
     problems = await gateway.start()
     if problems:
         raise RuntimeError("demo servers did not start: " + "; ".join(problems))
@@ -144,23 +158,21 @@ async def _drive(config: WeirConfig) -> list[Outcome]:
                 _show(i, outcomes[-1])
     finally:
         await gateway.close()
-        close = getattr(gateway.audit, "close", None)
-        if close is not None:
-            close()
     return outcomes
 
 
 def run_session(out_dir: Path) -> tuple[list[Outcome], Path]:
     """Run the scripted session; returns each step's outcome and the audit database's path.
 
-    A previous run's audit database in ``out_dir`` is replaced so the trail shows this run.
+    The session is recorded to ``weir-trace.jsonl`` beside the database (``weir replay`` decides it
+    again). A previous run's database and trace in ``out_dir`` are replaced so both show this run.
     """
     out_dir.mkdir(parents=True, exist_ok=True)
     path = write_config(out_dir)
     db = out_dir / "weir-audit.db"
-    for stale in out_dir.glob("weir-audit.db*"):
-        stale.unlink()
+    for stale in [*out_dir.glob("weir-audit.db*"), out_dir / TRACE_NAME]:
+        stale.unlink(missing_ok=True)
     from weir.config import load_config
 
     config = load_config(path)
-    return asyncio.run(_drive(config)), db
+    return asyncio.run(_drive(config, out_dir / TRACE_NAME)), db

@@ -15,7 +15,7 @@ from weir.catalog import Catalog
 from weir.labels.profile import ToolProfile
 from weir.labels.provenance import Origin
 from weir.labels.read import read_tool
-from weir.labels.vocab import DataClass, Destination, Effect, Outcome, Source
+from weir.labels.vocab import DataClass, Destination, Outcome, SideEffect, Source
 from weir.lint.report import LintReport
 
 __all__ = ["COLUMNS", "Cell", "Risk", "SafetyRow", "safety_rows"]
@@ -74,9 +74,9 @@ COLUMNS = (
 )
 """The fact columns, in order (the tool column comes first and is not a cell)."""
 
-_HIGH = {Effect.DELETE, Outcome.IRREVERSIBLE, Destination.PUBLIC, Source.UNTRUSTED_PUBLIC, DataClass.CREDENTIALS}
+_HIGH = {SideEffect.DELETE, Outcome.IRREVERSIBLE, Destination.PUBLIC, Source.UNTRUSTED_PUBLIC, DataClass.CREDENTIALS}
 _HIGH_CLASSES = {DataClass.CREDENTIALS, DataClass.REGULATED}
-_LOW = {Effect.READ, Outcome.BENIGN, Destination.EPHEMERAL, Source.SYSTEM, DataClass.NONE}
+_LOW = {SideEffect.READ, Outcome.BENIGN, Destination.EPHEMERAL, Source.SYSTEM, DataClass.NONE}
 
 
 def _src(p: ToolProfile, *fields: str) -> tuple[str, ...]:
@@ -105,7 +105,7 @@ def _risk_of(value: object) -> Risk:
 
 
 def _effect(p: ToolProfile) -> Cell:
-    parts = [str(e) for e in sorted(p.effects, key=list(Effect).index)]
+    parts = [str(e) for e in sorted(p.effects, key=list(SideEffect).index)]
     risks = [_risk_of(e) for e in p.effects]
     if p.read_only is True:
         parts.append("read-only")

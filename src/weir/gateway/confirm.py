@@ -22,14 +22,25 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from weir.errors import UpstreamError
+from weir.gateway.asking import ClientRequests
+from weir.gateway.config import ConfirmFallback, GatewayConfig
+from weir.gateway.era import Era
+from weir.gateway.exchange import Exchange
+from weir.gateway.jsonrpc import RpcError
+from weir.guard.checks import CallCheck
+from weir.pipeline import Answer, Approved, Declined, Deferred, ToolCall
+
 __all__ = [
     "CONFIRM_KEY",
     "STATE_PREFIX",
+    "ExchangeAsker",
     "Kept",
     "PendingConfirmations",
     "accepted",
     "elicitation_params",
     "input_required",
+    "retry_answer",
 ]
 
 CONFIRM_KEY: Final = "dev.weir/confirm"
@@ -138,3 +149,61 @@ class PendingConfirmations:
         now = time.monotonic()
         for key in [k for k, v in self._items.items() if v.expires < now]:
             del self._items[key]
+
+
+class ExchangeAsker:
+    """Asks the client of one request (implements :class:`weir.pipeline.Asker`).
+
+    2025-11-25 with a back-channel: ``elicitation/create`` now, waiting for the answer.
+    2026-07-28: the question goes out as the answer itself (``input_required``) and the
+    client's retry carries the answer (:func:`retry_answer`). A client that cannot elicit gets
+    the configured fallback.
+    """
+
+    def __init__(
+        self, ex: Exchange, questions: ClientRequests, pending: PendingConfirmations, settings: GatewayConfig
+    ) -> None:
+        self._ex = ex
+        self._questions = questions
+        self._pending = pending
+        self._settings = settings
+
+    async def ask(self, call: ToolCall, check: CallCheck) -> Answer:
+        """The user's answer, the fallback's, or the question to send back (modern clients)."""
+        ex = self._ex
+        form = elicitation_params(call.name, call.arguments, check.decision.reasons)
+        if not ex.can_elicit or (ex.era is Era.LEGACY and not ex.back_channel):
+            return self._fallback()
+        if ex.era is Era.MODERN:
+            return Deferred(input_required(form, self._pending.open(call.session, call.name, call.arguments)))
+        try:
+            answer = await self._questions.ask(ex, "elicitation/create", form, self._settings.confirm_timeout_s)
+        except (TimeoutError, RpcError, UpstreamError) as exc:
+            return Declined(f"the confirmation was not answered ({exc or 'timed out'})")
+        if not accepted(answer):
+            return Declined(f"the user did not approve ({answer.get('action', 'no answer')})")
+        return Approved()
+
+    def _fallback(self) -> Answer:
+        why = "the client cannot be asked (no elicitation support)"
+        if self._settings.confirm_fallback is ConfirmFallback.ALLOW:
+            return Approved("weir/confirm-fallback", f"{why}; fallback allows")
+        return Declined(f"{why}; fallback blocks")
+
+
+def retry_answer(kept: Kept | str, responses: Any) -> Answer:
+    """What a modern retry under a gateway state answers: approved, or declined and why.
+
+    ``kept`` is what :meth:`PendingConfirmations.close` gave for the state (why it is invalid,
+    as a string, when it is); ``responses`` the retry's ``inputResponses``.
+    """
+    if isinstance(kept, str):
+        return Declined(kept)
+    if kept.approved:
+        why = "the client answered the server's own question; the call goes on under the user's approval"
+        return Approved("weir/confirmed-resume", why)
+    answer = responses.get(CONFIRM_KEY) if isinstance(responses, Mapping) else None
+    if accepted(answer):
+        return Approved()
+    action = answer.get("action") if isinstance(answer, Mapping) else None
+    return Declined(f"the user did not approve ({action or 'no answer'})")

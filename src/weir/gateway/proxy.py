@@ -9,21 +9,13 @@ connection's :class:`ClientState`; the gateway routes it, enforces ``tools/call`
 from __future__ import annotations
 
 import asyncio
-import itertools
-import json
 from collections.abc import Awaitable, Callable, Mapping
-from functools import partial
 from typing import Any
 
-from weir.audit import AuditEvent, Phase
-from weir.config import WeirConfig
 from weir.errors import ConfigError, UpstreamError
 from weir.gateway import jsonrpc
-from weir.gateway.audit import AuditSink, decision_record
-from weir.gateway.calls import ToolCalls
-from weir.gateway.catalog import Catalog, Naming, Route
-from weir.gateway.channels import HttpChannel, StdioChannel
-from weir.gateway.enforcer import Enforcer
+from weir.gateway.asking import ClientRequests
+from weir.gateway.config import GatewayConfig
 from weir.gateway.era import (
     GATEWAY_INFO,
     LEGACY_VERSION,
@@ -34,60 +26,53 @@ from weir.gateway.era import (
     Era,
 )
 from weir.gateway.exchange import ClientState, Exchange
+from weir.gateway.forwarding import Forwarding
 from weir.gateway.jsonrpc import Message, RpcError
-from weir.gateway.listing import Listings
-from weir.gateway.recording import Recorder
+from weir.gateway.naming import Naming, Route, ToolTable
+from weir.gateway.passthrough import Passthrough
+from weir.gateway.toolcalls import ToolCalls
 from weir.gateway.upstream import Upstream
+from weir.pipeline import AuditSink, CallPipeline, Decider, Recorder
 
-__all__ = ["Gateway", "upstreams_from_config"]
+__all__ = ["Gateway"]
 
 _UNSUPPORTED_VERSION = -32022
 _CACHEABLE = frozenset({"tools/list", "prompts/list", "resources/list", "resources/templates/list", "resources/read"})
 
 
-def upstreams_from_config(config: WeirConfig) -> dict[str, Upstream]:
-    """An :class:`Upstream` per configured server; a server with neither command nor url is an error."""
-    limit = config.gateway.max_message_bytes
-    out: dict[str, Upstream] = {}
-    for name, server in config.servers.items():
-        if server.command:
-            out[name] = Upstream(name, partial(StdioChannel, name, list(server.command), dict(server.env), limit=limit))
-        elif server.url:
-            out[name] = Upstream(name, partial(HttpChannel, name, server.url, dict(server.headers), limit=limit))
-        else:
-            raise ConfigError(f"servers.{name}: the gateway needs a `command` or a `url`", server=name)
-    return out
-
-
 class Gateway:
-    """Routes, enforces and audits; owns the upstream connections."""
+    """Routes, enforces and audits; owns the upstream connections.
+
+    Its collaborators are passed in: the ``upstreams``, the ``decider`` (the shared
+    :class:`weir.guard.Guard` in production), the ``audit`` sink and the trace ``recorder``; every
+    ``tools/call`` walks the shared :class:`weir.pipeline.CallPipeline` over them.
+    :func:`weir.gateway.runner.build_gateway` builds one from a ``weir.yaml``.
+    """
 
     def __init__(
         self,
-        config: WeirConfig,
+        settings: GatewayConfig,
         *,
-        enforcer: Enforcer,
-        audit: AuditSink,
-        upstreams: Mapping[str, Upstream] | None = None,
+        upstreams: Mapping[str, Upstream],
+        decider: Decider,
+        audit: AuditSink | None,
+        recorder: Recorder | None = None,
     ) -> None:
-        self.config = config
-        self.settings = config.gateway
-        self.enforcer = enforcer
-        self.audit = audit
-        self.upstreams = dict(upstreams) if upstreams is not None else upstreams_from_config(config)
+        self.settings = settings
+        self.upstreams = dict(upstreams)
         if not self.upstreams:
             raise ConfigError("the gateway needs at least one server under `servers:`")
-        self.catalog = Catalog(Naming(self.settings, list(self.upstreams)))
-        self.calls = ToolCalls(self)
-        self.listings = Listings(self)
-        self._ids = itertools.count(1)
-        self._waits: dict[str, asyncio.Future[Message]] = {}
+        self.pipeline = CallPipeline(decider, audit=audit, recorder=recorder)
+        self.naming = Naming(self.settings, list(self.upstreams))
+        self.tools = ToolTable(self.naming)
+        self.questions = ClientRequests()
+        forwarding = Forwarding(self.upstreams, self.tools, self.settings, self.questions)
+        self.calls = ToolCalls(self.pipeline, forwarding, self.questions, self.settings, self.route_tool)
+        self.passthrough = Passthrough(self.upstreams, self.naming, self.settings)
         self._inflight: dict[tuple[str, Any], asyncio.Task[Any]] = {}
         self._withdrawn: set[tuple[str, Any]] = set()  # in-flight requests cancelled for the client
-        self._catalog_lock = asyncio.Lock()
+        self._tools_lock = asyncio.Lock()
         self._loaded = False
-        self.recorder: Recorder | None = None
-        self._listed: dict[str, str] = {}
         self._listeners: dict[str, Callable[[Message], Awaitable[None]]] = {}
         for upstream in self.upstreams.values():
             upstream.on_list_changed = self._upstream_changed
@@ -113,7 +98,7 @@ class Gateway:
     ) -> Message | None:
         """Answer one message; ``None`` for notifications and responses (nothing to write back)."""
         if jsonrpc.is_response(msg):
-            self._resolve_wait(msg)
+            self.questions.answer(msg)
             return None
         params = msg.get("params") if isinstance(msg.get("params"), dict) else {}
         ex = Exchange(client, send, back_channel, msg.get("id"), params or {})
@@ -165,7 +150,7 @@ class Gateway:
         elif method == "tools/list":
             result = await self.list_tools()
         else:
-            result = await self.listings.request(method, ex)
+            result = await self.passthrough.request(method, ex)
         return self._modern_shape(method, result) if ex.era is Era.MODERN else result
 
     @staticmethod
@@ -224,11 +209,11 @@ class Gateway:
     # -- tools ------------------------------------------------------------------------------
 
     async def list_tools(self) -> dict[str, Any]:
-        """Every upstream's tools, reviewed by the enforcer, under exposed names."""
-        async with self._catalog_lock:
+        """Every upstream's tools, reviewed by the decider, under exposed names."""
+        async with self._tools_lock:
             await asyncio.gather(*(self._load_tools(name) for name in self.upstreams))
             self._loaded = True
-        return {"tools": self.catalog.exposed_tools()}
+        return {"tools": self.tools.exposed_tools()}
 
     async def _load_tools(self, server: str) -> None:
         tools: list[dict[str, Any]] = []
@@ -241,70 +226,22 @@ class Gateway:
                 if not cursor:
                     break
         except (UpstreamError, RpcError):
-            self.catalog.update(server, [], {})
+            self.tools.update(server, [], {})
             return
-        try:
-            review = self.enforcer.review_tools(server, tools)
-        except Exception as exc:  # decision boundary: a tool list that cannot be reviewed is not exposed
-            self.catalog.update(server, [], {})
-            why = f"reviewing the tools failed: {type(exc).__name__}: {exc}"
-            record = decision_record("block", "block", ("weir/decision-error",), (why,), why)
-            self.audit.append(AuditEvent(phase=Phase.TOOLS, server=server, decision=record))
+        review = self.pipeline.register_tools(server, tools)
+        if review is None:  # could not be reviewed: none of its tools is exposed
+            self.tools.update(server, [], {})
             return
-        self.catalog.update(server, tools, review.profiles)
-        fingerprint = json.dumps(tools, sort_keys=True, default=str)
-        if self._listed.get(server) == fingerprint:
-            return  # unchanged since it was last audited and recorded
-        self._listed[server] = fingerprint
-        if self.recorder is not None:
-            self.recorder.tools(server, tools)
-        details = {"tools": [str(t.get("name")) for t in tools], "findings": list(review.findings)}
-        self.audit.append(AuditEvent(phase=Phase.TOOLS, server=server, details=details))
+        self.tools.update(server, tools, {name: review.published(name) for name in review.profiles})
 
     async def route_tool(self, exposed: str) -> Route | None:
         """The server and name behind an exposed tool name, listing tools first if needed."""
         if not self._loaded:
             await self.list_tools()
-        route = self.catalog.naming.route(exposed)
-        if route is None or self.catalog.raw_tool(route) is None:
+        route = self.naming.route(exposed)
+        if route is None or self.tools.raw_tool(route) is None:
             return None
         return route
-
-    # -- talking to the client mid-request --------------------------------------------------
-
-    async def ask_client(self, ex: Exchange, method: str, params: dict[str, Any], timeout: float) -> dict[str, Any]:
-        """Send a request to the client and wait for its result (raises RpcError, TimeoutError)."""
-        msg_id = f"weir-{next(self._ids)}"
-        future: asyncio.Future[Message] = asyncio.get_running_loop().create_future()
-        self._waits[msg_id] = future
-        try:
-            await ex.send({"jsonrpc": "2.0", "id": msg_id, "method": method, "params": params})
-            reply = await asyncio.wait_for(future, timeout)
-        finally:
-            self._waits.pop(msg_id, None)
-        if "error" in reply:
-            err = reply["error"] if isinstance(reply["error"], dict) else {}
-            raise RpcError(int(err.get("code", jsonrpc.INTERNAL_ERROR)), str(err.get("message", "")))
-        result = reply.get("result")
-        return result if isinstance(result, dict) else {}
-
-    async def relay_to_client(self, ex: Exchange, msg: Message) -> Message:
-        """Relay an upstream's mid-call request (elicitation, sampling, roots) to the client."""
-        if ex.era is Era.MODERN or not ex.back_channel:
-            return jsonrpc.error(msg["id"], jsonrpc.METHOD_NOT_FOUND, "the client cannot be reached mid-call")
-        try:
-            params = msg.get("params") if isinstance(msg.get("params"), dict) else {}
-            result = await self.ask_client(ex, str(msg["method"]), params or {}, self.settings.confirm_timeout_s)
-        except RpcError as exc:
-            return jsonrpc.error(msg["id"], exc.code, exc.message)
-        except TimeoutError:
-            return jsonrpc.error(msg["id"], jsonrpc.INTERNAL_ERROR, "the client did not answer in time")
-        return jsonrpc.result(msg["id"], result)
-
-    def _resolve_wait(self, msg: Message) -> None:
-        future = self._waits.get(msg["id"]) if isinstance(msg.get("id"), str) else None
-        if future is not None and not future.done():
-            future.set_result(msg)
 
     def busy(self, client: ClientState) -> bool:
         """Whether a request from this connection is still being answered."""
@@ -317,7 +254,7 @@ class Gateway:
     async def _upstream_changed(self, server: str, method: str) -> None:
         """An upstream's list changed: re-list (re-review, re-pin, re-publish) tools, then tell every client."""
         if method == "notifications/tools/list_changed" and self._loaded:
-            async with self._catalog_lock:
+            async with self._tools_lock:
                 await self._load_tools(server)
         for conn, send in list(self._listeners.items()):
             try:

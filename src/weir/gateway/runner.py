@@ -9,16 +9,18 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from functools import partial
 
 from weir.config import WeirConfig
-from weir.gateway.audit import AuditSink
-from weir.gateway.audited import open_audit, open_pins
-from weir.gateway.enforcer import Enforcer
-from weir.gateway.guarded import GuardEnforcer, default_chain
+from weir.errors import ConfigError
+from weir.gateway.channels import HttpChannel, StdioChannel
 from weir.gateway.proxy import Gateway
+from weir.gateway.stores import default_chain, open_audit, open_pins
+from weir.gateway.upstream import Upstream
+from weir.guard import Guard
+from weir.pipeline import AuditSink, Decider, Recorder
 
-__all__ = ["Listen", "build_gateway", "run_gateway"]
+__all__ = ["Listen", "build_gateway", "run_gateway", "upstreams_from_config"]
 
 
 @dataclass(frozen=True)
@@ -32,20 +34,37 @@ class Listen:
 
 
 def build_gateway(
-    config: WeirConfig, *, enforcer: Enforcer | None = None, audit: AuditSink | None = None, recorder: Any = None
+    config: WeirConfig,
+    *,
+    decider: Decider | None = None,
+    audit: AuditSink | None = None,
+    recorder: Recorder | None = None,
 ) -> Gateway:
     """A gateway over the configured servers with the shared decision path and audit store.
 
-    Production wiring: the detector chain (pins kept beside the audit trail), the Guard over
-    it, and the SQLite audit store redacting payloads with the same chain.
+    Production wiring: the Guard over the configured detector chain (tool pins kept beside the
+    audit trail), and the SQLite audit store redacting payloads with the sensitive detectors.
     """
-    if enforcer is None or audit is None:
-        chain = default_chain(config, pin_store=open_pins(config))
-        enforcer = enforcer if enforcer is not None else GuardEnforcer(config, chain=chain)
-        audit = audit if audit is not None else open_audit(config, chain)
-    gateway = Gateway(config, enforcer=enforcer, audit=audit)
-    gateway.recorder = recorder
-    return gateway
+    if decider is None:
+        decider = Guard(config, chain=default_chain(config, pin_store=open_pins(config)))
+    if audit is None:
+        audit = open_audit(config)
+    upstreams = upstreams_from_config(config)
+    return Gateway(config.gateway, upstreams=upstreams, decider=decider, audit=audit, recorder=recorder)
+
+
+def upstreams_from_config(config: WeirConfig) -> dict[str, Upstream]:
+    """An :class:`Upstream` per configured server; a server with neither command nor url is an error."""
+    limit = config.gateway.max_message_bytes
+    out: dict[str, Upstream] = {}
+    for name, server in config.servers.items():
+        if server.command:
+            out[name] = Upstream(name, partial(StdioChannel, name, list(server.command), dict(server.env), limit=limit))
+        elif server.url:
+            out[name] = Upstream(name, partial(HttpChannel, name, server.url, dict(server.headers), limit=limit))
+        else:
+            raise ConfigError(f"servers.{name}: the gateway needs a `command` or a `url`", server=name)
+    return out
 
 
 async def run_gateway(gateway: Gateway, listen: Listen, *, tokens: Sequence[str] = ()) -> list[str]:

@@ -14,7 +14,6 @@ import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from weir.config import WeirConfig
 from weir.flow.argkeys import arg_keys
 from weir.flow.labelling import result_label, standing
 from weir.flow.provenance import ArgTaint, ValueMemory
@@ -22,10 +21,11 @@ from weir.flow.request import request_meta
 from weir.flow.session import Session
 from weir.flow.store import MemorySessionStore, SessionStore
 from weir.flow.values import walk_leaves
-from weir.guard import catalog, reading, toolscan
+from weir.guard import memo, reading, toolscan
 from weir.guard.checks import CallCheck, ChainLike, ResultCheck, ToolsReview
-from weir.guard.listing import LISTINGS, Listing, read_listing
+from weir.guard.config import GuardConfig
 from weir.guard.shaping import blocked_result, redact_result, warn_result
+from weir.guard.toollist import LISTINGS, Listing, read_listing
 from weir.labels.config import ServerConfig, Sharing, Trust
 from weir.labels.datalabel import DataLabel
 from weir.labels.finding import Finding
@@ -45,13 +45,13 @@ class Guard:
 
     def __init__(
         self,
-        config: WeirConfig | None = None,
+        config: GuardConfig | None = None,
         *,
         chain: ChainLike | None = None,
         sessions: SessionStore | None = None,
         engine: Engine | None = None,
     ) -> None:
-        self.config = config or WeirConfig()
+        self.config = config or GuardConfig()
         self.engine = engine or Engine.from_config(self.config.policy, base_dir=self.config.base_dir)
         self.chain = chain
         self.sessions: SessionStore = sessions if sessions is not None else MemorySessionStore()
@@ -86,9 +86,9 @@ class Guard:
         The same list as the server's previous one (a client re-listing, a trace replaying) is
         recognised and its review returned as it was: nothing changed, so neither the profiles nor
         the detectors' verdicts (poisoning, pinning) can have. A list another guard has read
-        (under the same trust and overrides) is not read again (:mod:`weir.guard.listing`).
+        (under the same trust and overrides) is not read again (:mod:`weir.guard.toollist`).
         """
-        digest = catalog.digest(tools)
+        digest = memo.digest(tools)
         previous = self._listed.get(server)
         if previous is not None and previous[0] == digest:
             return previous[1]
@@ -102,7 +102,7 @@ class Guard:
         trust_key = self._trust_key(server)
 
         def read(raw: Mapping[str, Any], tool_digest: str) -> ToolProfile:
-            return catalog.PROFILES.get(
+            return memo.PROFILES.get(
                 (server, trust_key, tool_digest),
                 lambda: reading.read_profile(
                     raw, server=server, servers=self.config.servers, overrides=self.config.overrides
@@ -112,13 +112,13 @@ class Guard:
         def make() -> Listing:
             return read_listing(server, tools, trusted=trusted, read=read)
 
-        if catalog.is_unique(digest):  # never found again: do not fill the memo with it
+        if memo.is_unique(digest):  # never found again: do not fill the memo with it
             return make()
         return LISTINGS.get((server, trust_key, digest), make)
 
     def _register(self, server: str, tools: Sequence[Mapping[str, Any]], listing: Listing) -> ToolsReview:
         findings = self._scan_tools(server, tools, listing.digests)
-        flagged = catalog.findings_by_tool(tools, findings)
+        flagged = memo.findings_by_tool(tools, findings)
         for key in [k for k in self._profiles if k[0] == server]:
             del self._profiles[key]
             self._facts.pop(key, None)
@@ -131,7 +131,7 @@ class Guard:
             self._flagged[key] = found
             if tool.definition:
                 self._remember_definition(server, tool.name, tool.definition, bool(found))
-            self._facts[key] = catalog.facts_of(tool.profile, found) if found else tool.facts
+            self._facts[key] = memo.facts_of(tool.profile, found) if found else tool.facts
         return ToolsReview(server, profiles, tuple(findings), flagged, listing.errors)
 
     def _remember_definition(self, server: str, name: str, text: tuple[str, ...], flagged: bool) -> None:
@@ -155,14 +155,12 @@ class Guard:
         try:
             return toolscan.scan_tools(self.chain, server, tools, digests)
         except Exception as exc:
-            return [catalog.scan_error("tools", exc)]
+            return [memo.scan_error("tools", exc)]
 
     def _trust_key(self, server: str) -> str:
         """What, besides the tool itself, a profile depends on: the server's trust and the overrides."""
         if self._overrides_key is None:
-            self._overrides_key = catalog.digest(
-                [o.model_dump(mode="json", by_alias=True) for o in self.config.overrides]
-            )
+            self._overrides_key = memo.digest([o.model_dump(mode="json", by_alias=True) for o in self.config.overrides])
         cfg = self._server(server)
         return f"{cfg.trust if cfg else Trust.UNTRUSTED}:{self._overrides_key}"
 
@@ -202,7 +200,7 @@ class Guard:
             args = dict(arguments or {})
             profile, tfacts = self._call_profile(server, tool, resolved)
             if resolved is not None:
-                if len(self._in_flight) >= catalog.MAX_PROFILES:
+                if len(self._in_flight) >= memo.MAX_PROFILES:
                     self._in_flight.clear()
                 self._in_flight[(session.id, server, tool)] = profile
             if meta:
@@ -253,7 +251,7 @@ class Guard:
             # The session itself may be what is broken; the block stands regardless.
             with contextlib.suppress(Exception):
                 session.observe(server=server, tool=tool, label=label)
-            return ResultCheck(decision, blocked_result(decision, what=f"the result of {tool}"), label, ())
+            return ResultCheck(decision, blocked_result(decision, tool=tool, phase="result"), label, ())
 
     def _after_call(self, session: Session, server: str, tool: str, result: Mapping[str, Any]) -> ResultCheck:
         if not isinstance(result, Mapping):
@@ -296,13 +294,13 @@ class Guard:
         try:
             return list(self.chain.scan_result(result))
         except Exception as exc:
-            return [catalog.scan_error("result", exc)]
+            return [memo.scan_error("result", exc)]
 
 
 def _shape(result: Mapping[str, Any], decision: Decision, findings: Sequence[Finding], tool: str) -> dict[str, Any]:
     applied = decision.applied
     if applied is Verdict.BLOCK:
-        return blocked_result(decision, what=f"the result of {tool}")
+        return blocked_result(decision, tool=tool, phase="result")
     if applied is Verdict.REDACT:
         return redact_result(result, findings, decision)
     if applied is Verdict.WARN or (applied is Verdict.CONFIRM and decision.rules):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from weir.guard.catalog import Memo
+from weir.guard.memo import Memo
 from weir.labels.config import Override, ServerConfig
 from weir.labels.datalabel import BOTTOM, DataLabel
 from weir.labels.overrides import believed, trust_of

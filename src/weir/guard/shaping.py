@@ -1,28 +1,55 @@
-"""What the Guard does to a result after deciding: redact, warn, or withhold it.
+"""How a decision shows in the result a client receives: the one result-shaping module.
 
-Results are wire dicts and stay wire dicts: the Guard copies what it changes and leaves every
-other key (``structuredContent``, unknown ``_meta`` keys, resource blocks) as it was.
+block → an ``isError`` result whose text names every rule and reason (never a silent drop);
+warn → the warning in ``_meta["dev.weir/decision"]`` and as a trailing text block the model
+reads; redact → sensitive spans replaced by ``[REDACTED:class]``; an upstream failure → an
+``isError`` result saying so. Results are wire dicts and stay wire dicts: only what changes is
+copied, and every other key (``structuredContent``, unknown ``_meta`` keys, resource blocks)
+is left as it was. The gateway, ``weir.client`` and ``weir replay`` all shape through here.
 """
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final, Literal
 
 from weir.detect.redact import redact_result as detect_redact
 from weir.labels.finding import Finding, FindingClass
-from weir.policy.decision import Decision, Verdict
+from weir.labels.keys import WEIR_DECISION
+from weir.policy.decision import Decision, RuleMatch, Verdict
 
-__all__ = ["DECISION_KEY", "blocked_result", "decision_meta", "redact_result", "warn_result"]
+__all__ = [
+    "DECISION_KEY",
+    "blocked_result",
+    "decision_meta",
+    "declined",
+    "error_result",
+    "explain",
+    "redact_result",
+    "warn_result",
+]
 
-DECISION_KEY = "dev.weir/decision"
-"""Where the Guard explains itself in a result's ``_meta``."""
+DECISION_KEY: Final = WEIR_DECISION
+"""Where Weir explains itself in a result's ``_meta``."""
 
 _REDACT_CLASSES = frozenset({FindingClass.CREDENTIALS, FindingClass.PII, FindingClass.FINANCIAL})
 
 
+def explain(decision: Decision) -> str:
+    """Each reason, prefixed with its rule's name unless the reason already names it."""
+    rules, reasons = decision.rule_names, decision.reasons
+    if not rules and not reasons:
+        return "no reason given"
+    parts = [
+        reason if f"{rule}:" in reason else f"{rule}: {reason}" for rule, reason in zip(rules, reasons, strict=False)
+    ]
+    parts += list(reasons[len(parts) :]) + list(rules[len(parts) :])
+    return "; ".join(parts)
+
+
 def decision_meta(decision: Decision) -> dict[str, Any]:
-    """The ``_meta["dev.weir/decision"]`` value: effect, rules and reasons."""
+    """The ``_meta["dev.weir/decision"]`` value: the applied effect, the decided one, rules and reasons."""
     return {
         "effect": str(decision.applied),
         "decided": str(decision.effect),
@@ -33,36 +60,51 @@ def decision_meta(decision: Decision) -> dict[str, Any]:
 
 def _with_meta(result: Mapping[str, Any], decision: Decision) -> dict[str, Any]:
     out = dict(result)
-    meta = dict(out.get("_meta") or {}) if isinstance(out.get("_meta"), Mapping) else {}
+    meta = dict(out["_meta"]) if isinstance(out.get("_meta"), Mapping) else {}
     meta[DECISION_KEY] = decision_meta(decision)
     out["_meta"] = meta
     return out
 
 
 def warn_result(result: Mapping[str, Any], decision: Decision) -> dict[str, Any]:
-    """The result with the warning in ``_meta`` and as a trailing text block the model will read."""
+    """The result with the warning in ``_meta`` and, once, as a trailing text block the model reads."""
     out = _with_meta(result, decision)
-    content = list(out.get("content") or []) if isinstance(out.get("content"), list) else []
-    text = "\n".join(f"- {r}" for r in decision.reasons)
-    content.append(
-        {
-            "type": "text",
-            "text": f"[Weir warning] {text.removeprefix('- ')}"
-            if len(decision.reasons) == 1
-            else f"[Weir warning]\n{text}",
-        }
-    )
+    note = {"type": "text", "text": f"[Weir warning] {explain(decision)}"}
+    content = copy.copy(out["content"]) if isinstance(out.get("content"), list) else []
+    if not any(isinstance(c, Mapping) and c.get("text") == note["text"] for c in content):
+        content.append(note)
     out["content"] = content
     return out
 
 
-def blocked_result(decision: Decision, *, what: str) -> dict[str, Any]:
-    """An ``isError`` result saying which rules blocked ``what`` and why (never a silent drop)."""
-    reasons = "\n".join(f"- {r}" for r in decision.reasons) or "- no reason recorded"
+def blocked_result(decision: Decision, *, tool: str, phase: Literal["call", "result"] = "call") -> dict[str, Any]:
+    """An ``isError`` result saying that the call (or its result) of ``tool`` was blocked, and why."""
+    text = f"Weir blocked the {phase} of tool {tool!r}: {explain(decision)}"
     return {
-        "content": [{"type": "text", "text": f"Blocked by Weir: {what}.\n{reasons}"}],
+        "content": [{"type": "text", "text": text}],
         "isError": True,
         "_meta": {DECISION_KEY: decision_meta(decision)},
+    }
+
+
+def declined(decision: Decision, why: str) -> Decision:
+    """The decision of a call the user did not approve: blocked, with ``weir/confirm`` and ``why`` added."""
+    refusal = RuleMatch(name="weir/confirm", effect=Verdict.BLOCK, reason=why)
+    return decision.model_copy(
+        update={
+            "applied": Verdict.BLOCK,
+            "rules": (*decision.rules, refusal),
+            "reasons": (*decision.reasons, why),
+        }
+    )
+
+
+def error_result(tool: str, message: str) -> dict[str, Any]:
+    """A tool result for a call that failed upstream (the model sees the error, not a hang)."""
+    return {
+        "content": [{"type": "text", "text": f"Weir: tool {tool!r} failed upstream: {message}"}],
+        "isError": True,
+        "_meta": {DECISION_KEY: {"effect": "error", "rules": [], "reasons": [message]}},
     }
 
 
@@ -85,8 +127,3 @@ def redact_result(result: Mapping[str, Any], findings: Sequence[Finding], decisi
         ]
         out.pop("structuredContent", None)
     return out
-
-
-def applies(decision: Decision, effect: Verdict) -> bool:
-    """Whether ``effect`` is what the decision applies (after the mode)."""
-    return decision.applied is effect

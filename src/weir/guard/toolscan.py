@@ -20,8 +20,8 @@ from typing import Any
 from weir.detect.chain import Chain
 from weir.detect.poisoning import PoisoningDetector
 from weir.errors import DetectorError
-from weir.guard.catalog import Memo
 from weir.guard.checks import ChainLike
+from weir.guard.memo import Memo
 from weir.labels.finding import Finding
 
 __all__ = ["POISONING", "scan_tools"]
@@ -38,7 +38,7 @@ def scan_tools(
 ) -> list[Finding]:
     """``chain.scan_tools(server, tools)``, reusing poisoning findings for tools seen before.
 
-    ``digests`` are the tools' fingerprints (:func:`weir.guard.catalog.digest`), in order.
+    ``digests`` are the tools' fingerprints (:func:`weir.guard.memo.digest`), in order.
     Raises DetectorError when a check fails, as the chain does.
     """
     if not isinstance(chain, Chain) or not isinstance(tools, list) or len(digests) != len(tools):

@@ -24,7 +24,7 @@ from weir.labels.read import (
 )
 from weir.labels.resolution import narrow, resolve_call
 from weir.labels.trust import apply_trust
-from weir.labels.vocab import DataClass, Destination, Dialect, Effect, Level, Outcome, Source
+from weir.labels.vocab import DataClass, Destination, Dialect, Level, Outcome, SideEffect, Source
 from weir.labels.write import write_data_meta, write_tool
 
 __all__ = [
@@ -34,7 +34,6 @@ __all__ = [
     "Destination",
     "Diagnostic",
     "Dialect",
-    "Effect",
     "Effective",
     "Finding",
     "FindingClass",
@@ -43,6 +42,7 @@ __all__ = [
     "Outcome",
     "ResultReading",
     "Severity",
+    "SideEffect",
     "Source",
     "ToolProfile",
     "ToolReading",

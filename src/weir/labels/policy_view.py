@@ -17,7 +17,7 @@ from pydantic import Field
 from weir.labels.base import WeirModel
 from weir.labels.profile import ToolProfile
 from weir.labels.provenance import Origin
-from weir.labels.vocab import DataClass, Destination, Dialect, Effect, Level, Outcome, Source, class_level, worst
+from weir.labels.vocab import DataClass, Destination, Dialect, Level, Outcome, SideEffect, Source, class_level, worst
 
 __all__ = ["Effective", "effective"]
 
@@ -55,7 +55,7 @@ class Effective(WeirModel):
     """The server's confirmation preference (None: no preference stated)."""
     malicious: bool = False
     """maliciousActivityHint declared on (or resolved for) the tool."""
-    worst_effect: Effect | None = None
+    worst_effect: SideEffect | None = None
     """The riskiest mcp.dev/effect claimed (None: unknown)."""
     worst_outcome: Outcome | None = None
     """The riskiest possible outcome (None: unknown; assume irreversible)."""
@@ -107,7 +107,7 @@ _TRI_RISKY_TRUE = (
     "return_untrusted",
 )
 _WORST_ORDER: Mapping[str, tuple[Any, ...]] = {
-    "worst_effect": (Effect.READ, Effect.WRITE, Effect.EXTERNAL, Effect.DELETE),
+    "worst_effect": (SideEffect.READ, SideEffect.WRITE, SideEffect.EXTERNAL, SideEffect.DELETE),
     "worst_outcome": tuple(Outcome),
     "worst_destination": tuple(Destination),
 }

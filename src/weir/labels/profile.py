@@ -16,7 +16,7 @@ from pydantic import Field
 
 from weir.labels.base import WeirModel
 from weir.labels.provenance import Origin
-from weir.labels.vocab import DataClass, Destination, Effect, Level, Outcome, Source
+from weir.labels.vocab import DataClass, Destination, Level, Outcome, SideEffect, Source
 
 __all__ = ["POSSIBLE_SETS", "RISKY_WHEN", "ToolProfile", "combine"]
 
@@ -57,7 +57,7 @@ class ToolProfile(WeirModel):
     """reversibleHint"""
 
     # Seed 000.
-    effects: frozenset[Effect] = frozenset()
+    effects: frozenset[SideEffect] = frozenset()
     """mcp.dev/effect (a set, so a tool may read and write)."""
     requires_confirmation: bool | None = None
     """mcp.dev/requiresConfirmation: the server's preference for user confirmation."""

@@ -22,7 +22,7 @@ from weir.labels import keys
 from weir.labels.dialects import core, sep1984
 from weir.labels.dialects._values import capitalised
 from weir.labels.dialects.mcpdev import RESULT_SENSITIVITY
-from weir.labels.vocab import DataClass, Destination, Dialect, Effect, Outcome, Source
+from weir.labels.vocab import DataClass, Destination, Dialect, Outcome, SideEffect, Source
 
 __all__ = ["KINDS", "SCHEMA_ID", "WIRE_DIALECTS", "json_schema", "schema_for"]
 
@@ -244,7 +244,7 @@ def _tool_defs(dialect: Dialect | None) -> dict[str, Any]:
         ),
         "ToolResolution": _object({"resolvable": _BOOL}, additionalProperties=False),
         "WeirToolAnnotations": _object(mirror),
-        "Effect": _enum([e.value for e in Effect], "Seed 000 primary side effect."),
+        "Effect": _enum([e.value for e in SideEffect], "Seed 000 primary side effect."),
         "EffectOrArray": _or_array("Effect"),
         "Catalog": {
             "anyOf": [

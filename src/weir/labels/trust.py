@@ -17,12 +17,12 @@ from __future__ import annotations
 
 from weir.labels.config import Trust
 from weir.labels.profile import RISKY_WHEN, ToolProfile
-from weir.labels.vocab import DataClass, Destination, Effect, Level, Outcome, Source
+from weir.labels.vocab import DataClass, Destination, Level, Outcome, SideEffect, Source
 
 __all__ = ["apply_trust", "dropped_by_trust"]
 
 _WORST_OF = {
-    "effects": Effect.DELETE,
+    "effects": SideEffect.DELETE,
     "outcomes": Outcome.IRREVERSIBLE,
     "destinations": Destination.PUBLIC,
     "return_sources": Source.UNTRUSTED_PUBLIC,

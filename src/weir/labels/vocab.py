@@ -14,9 +14,9 @@ __all__ = [
     "DataClass",
     "Destination",
     "Dialect",
-    "Effect",
     "Level",
     "Outcome",
+    "SideEffect",
     "Source",
     "class_level",
     "worst",
@@ -54,7 +54,7 @@ class Dialect(StrEnum):
     """Set by Weir itself (e.g. a server's trust setting, the spec's defaults)."""
 
 
-class Effect(StrEnum):
+class SideEffect(StrEnum):
     """Seed 000's primary side effect of a tool."""
 
     READ = "read"
@@ -136,7 +136,7 @@ _RISK: dict[type[StrEnum], tuple[StrEnum, ...]] = {
     ),
     Outcome: (Outcome.BENIGN, Outcome.CONSEQUENTIAL, Outcome.IRREVERSIBLE),
     Source: (Source.SYSTEM, Source.USER, Source.INTERNAL, Source.TRUSTED_PUBLIC, Source.UNTRUSTED_PUBLIC),
-    Effect: (Effect.READ, Effect.WRITE, Effect.EXTERNAL, Effect.DELETE),
+    SideEffect: (SideEffect.READ, SideEffect.WRITE, SideEffect.EXTERNAL, SideEffect.DELETE),
     # Credentials last: a secret leaking is the outcome policies guard hardest against.
     DataClass: (
         DataClass.NONE,

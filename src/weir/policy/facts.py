@@ -20,7 +20,7 @@ from weir.labels.config import ServerConfig, Trust
 from weir.labels.datalabel import DataLabel
 from weir.labels.finding import Finding
 from weir.labels.profile import ToolProfile
-from weir.labels.vocab import Destination, Effect, Level, Outcome, class_level, worst
+from weir.labels.vocab import Destination, Level, Outcome, SideEffect, class_level, worst
 
 __all__ = [
     "Facts",
@@ -90,9 +90,9 @@ def _origin(profile: ToolProfile, *fields: str) -> str:
 
 def _implied_outcomes(p: ToolProfile, read_only: bool, destructive: bool) -> set[Outcome]:
     out: set[Outcome] = set()
-    if Effect.DELETE in p.effects or Effect.EXTERNAL in p.effects:
+    if SideEffect.DELETE in p.effects or SideEffect.EXTERNAL in p.effects:
         out.add(Outcome.IRREVERSIBLE)
-    if Effect.WRITE in p.effects:
+    if SideEffect.WRITE in p.effects:
         out.add(Outcome.CONSEQUENTIAL)
     if p.outcomes or out:
         return out
@@ -104,7 +104,7 @@ def _implied_outcomes(p: ToolProfile, read_only: bool, destructive: bool) -> set
 
 
 def _implied_destinations(p: ToolProfile, read_only: bool, open_world: bool) -> set[Destination]:
-    if Effect.EXTERNAL in p.effects:
+    if SideEffect.EXTERNAL in p.effects:
         return {Destination.PUBLIC}
     if p.destinations:
         return set()
@@ -119,7 +119,7 @@ def _implied_destinations(p: ToolProfile, read_only: bool, open_world: bool) -> 
 def tool_facts(profile: ToolProfile, findings: Iterable[Finding] = ()) -> ToolFacts:
     """The conservative view of a profile as facts (see the module docstring)."""
     p = profile
-    read_only = p.read_only is True and not (p.effects - {Effect.READ})
+    read_only = p.read_only is True and not (p.effects - {SideEffect.READ})
     destructive = (not read_only) if p.destructive is None else p.destructive
     open_world = p.open_world is not False
     outcomes = set(p.outcomes) | _implied_outcomes(p, read_only, destructive)

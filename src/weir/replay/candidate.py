@@ -9,9 +9,10 @@ kept, so a candidate is judged the way it would run.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TypeVar
 
-from weir.config import WeirConfig
 from weir.errors import ConfigError
+from weir.guard.config import GuardConfig
 from weir.policy.config import PolicyConfig
 from weir.policy.packs import PACKS
 
@@ -29,6 +30,9 @@ def candidate_policy(policy: str | Path, *, mode: PolicyConfig | None = None) ->
     raise ConfigError(f"policy {str(policy)!r} is neither a file nor a built-in pack ({', '.join(PACKS)})")
 
 
-def with_policy(config: WeirConfig, policy: str | Path) -> WeirConfig:
+_Config = TypeVar("_Config", bound=GuardConfig)
+
+
+def with_policy(config: _Config, policy: str | Path) -> _Config:
     """``config`` with its whole policy section replaced by the candidate ``policy``."""
     return config.model_copy(update={"policy": candidate_policy(policy, mode=config.policy)})

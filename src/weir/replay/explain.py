@@ -14,8 +14,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from weir.config import WeirConfig
 from weir.errors import WeirError
+from weir.guard.config import GuardConfig
 from weir.policy.compiler import referenced_facts
 from weir.policy.decision import Decision, Verdict
 from weir.policy.engine import Engine
@@ -72,7 +72,7 @@ class FactKeepingEngine(Engine):
         return super().decide(kept, phase=phase)
 
 
-def _keeper(config: WeirConfig) -> FactKeepingEngine:
+def _keeper(config: GuardConfig) -> FactKeepingEngine:
     return FactKeepingEngine(Engine.from_config(config.policy, base_dir=config.base_dir))
 
 
@@ -123,7 +123,7 @@ def _show(value: Any) -> str:
     return text if len(text) <= 80 else text[:77] + "..."
 
 
-def explain_line(lines: Iterable[TraceLine], config: WeirConfig, line: int) -> Explanation:
+def explain_line(lines: Iterable[TraceLine], config: GuardConfig, line: int) -> Explanation:
     """Replay ``lines`` up to the call or result at 0-based ``line`` and explain its decision."""
     engine = _keeper(config)
     player = Player(guard_for(config, engine=engine))
@@ -142,7 +142,7 @@ def explain_line(lines: Iterable[TraceLine], config: WeirConfig, line: int) -> E
 
 
 def explain_call(
-    call: Mapping[str, Any], config: WeirConfig, *, after: Iterable[TraceLine] = (), session: str | None = None
+    call: Mapping[str, Any], config: GuardConfig, *, after: Iterable[TraceLine] = (), session: str | None = None
 ) -> Explanation:
     """Explain a call given as JSON (``{server, tool, arguments, _meta}``), decided after the trace ``after``.
 

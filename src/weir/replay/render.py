@@ -1,12 +1,11 @@
-"""Plain-text renderings of replays, explanations and policy checks (the CLI prints these)."""
+"""Plain-text renderings of replays and explanations (the CLI prints these)."""
 
 from __future__ import annotations
 
-from weir.replay.check import PolicyCheck
 from weir.replay.explain import Explanation
 from weir.replay.run import Replay, ReplayDecision
 
-__all__ = ["render_check", "render_explanation", "render_replay"]
+__all__ = ["render_explanation", "render_replay"]
 
 _MARK = {True: "match", False: "  -  ", None: "  ·  "}
 
@@ -20,9 +19,12 @@ def _tail(text: str, width: int) -> str:
     return text if len(text) <= width else "…" + text[-(width - 1) :]
 
 
+_ANSWER = {True: "approved: ", False: "declined: ", None: ""}
+
+
 def _row(d: ReplayDecision, width: int) -> str:
-    call = f"{d.server}/{d.tool}" + (" (result)" if d.phase == "result" else "")
-    reason = d.decision.reasons[0] if d.decision.reasons else ""
+    call = f"{d.server}/{d.tool}" + (" (result)" if d.phase == "result" else " (retry)" if d.retry else "")
+    reason = _ANSWER[d.confirmed] + (d.decision.reasons[0] if d.decision.reasons else "")
     return f"{d.line:>5}  {_tail(d.session, 18):<18}  {_clip(call, 34):<34}  {d.effect!s:<7}  {_clip(reason, width)}"
 
 
@@ -34,7 +36,8 @@ def render_replay(run: Replay, *, width: int = 100) -> str:
     counts = ", ".join(f"{n} {e}" for e, n in s["call_effects"].items() if n)
     after = ", ".join(f"{n} {e}" for e, n in s["result_effects"].items() if n and e != "allow")
     lines = [header, *rows, ""]
-    lines.append(f"{s['sessions']} sessions, {s['calls']} calls: {counts or 'none'}")
+    retried = f" (+{s['retries']} decided again on the user's answer)" if s.get("retries") else ""
+    lines.append(f"{s['sessions']} sessions, {s['calls']} calls: {counts or 'none'}{retried}")
     lines.append(f"{s['results']} results" + (f": {after}" if after else ", all allowed"))
     if s["errors"]:
         lines.append(f"{s['errors']} decisions failed and were blocked (see their reasons)")
@@ -50,10 +53,3 @@ def render_explanation(ex: Explanation) -> str:
     for r in ex.rules:
         lines.append(f"  [{_MARK[r.matched]}] {r.name} ({r.effect}): {r.why}")
     return "\n".join(lines)
-
-
-def render_check(check: PolicyCheck) -> str:
-    """``path: N rules compile`` or one ``path:line:column: message`` per error."""
-    if check.ok:
-        return f"{check.path}: {len(check.rules)} rules, all compile"
-    return "\n".join(str(e) for e in check.errors)

@@ -7,24 +7,26 @@ with call 3's result in the session — the question replay answers is "what wou
 have said at each step of the sessions that really happened", not "what would the agent have
 done next" (which no recording can tell).
 
-The decisions come from :class:`weir.guard.Guard` — the same object the gateway calls — so
-replay can never disagree with enforcement.
+The decisions come from the same pipeline stages the gateway and ``weir.client`` walk
+(:meth:`weir.pipeline.CallPipeline.decide` and :meth:`~weir.pipeline.CallPipeline.observe`) over
+:class:`weir.guard.Guard`, so replay can never disagree with enforcement. A trace recorded by the
+gateway also carries what a live decision depended on besides the session — the ``tools/resolve``
+answer, the retry a confirmation answer caused, the answer itself — and replay uses them too.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from weir.config import WeirConfig
 from weir.detect.chain import Chain
-from weir.flow.session import Session
-from weir.guard import ChainLike, Guard
+from weir.guard import ChainLike, Guard, GuardConfig
+from weir.pipeline import Approved, CallPipeline, Declined, ToolCall
 from weir.policy.decision import Decision, Verdict
 from weir.policy.engine import Engine
-from weir.trace import CallEvent, ResultEvent, SessionEvent, ToolsEvent, TraceLine
+from weir.trace import CallEvent, ConfirmEvent, SessionEvent, ToolsEvent, TraceLine
 
 __all__ = ["IMPLICIT_SESSION", "Player", "Replay", "ReplayDecision", "guard_for", "replay"]
 
@@ -45,6 +47,10 @@ class ReplayDecision:
     server: str
     tool: str
     decision: Decision
+    retry: bool = False
+    """The call was decided again when the client came back with its answer to a confirmation."""
+    confirmed: bool | None = None
+    """The recorded answer to this call's confirmation (``None``: none recorded)."""
 
     @property
     def effect(self) -> Verdict:
@@ -52,8 +58,9 @@ class ReplayDecision:
         return self.decision.effect
 
     def to_json(self) -> dict[str, Any]:
-        """The documented JSON form: line, phase, server, tool, effect, rules, reasons."""
-        return {
+        """The documented JSON form: line, phase, server, tool, effect, rules, reasons (and, when the
+        trace recorded them, ``retry`` and ``confirmed``)."""
+        out: dict[str, Any] = {
             "line": self.line,
             "phase": self.phase,
             "server": self.server,
@@ -62,6 +69,11 @@ class ReplayDecision:
             "rules": list(self.decision.rule_names),
             "reasons": list(self.decision.reasons),
         }
+        if self.retry:
+            out["retry"] = True
+        if self.confirmed is not None:
+            out["confirmed"] = self.confirmed
+        return out
 
 
 @dataclass
@@ -78,7 +90,7 @@ class Replay:
 
     def summary(self) -> dict[str, Any]:
         """Counts per phase and effect (every effect present, zero or not), and failed decisions."""
-        calls = Counter(d.effect for d in self.decisions if d.phase == "call")
+        calls = Counter(d.effect for d in self.decisions if d.phase == "call" and not d.retry)
         results = Counter(d.effect for d in self.decisions if d.phase == "result")
         return {
             "sessions": len(self.sessions),
@@ -88,6 +100,7 @@ class Replay:
             "result_effects": {str(v): results[v] for v in Verdict},
             "stopped_calls": calls[Verdict.CONFIRM] + calls[Verdict.BLOCK],
             "errors": sum(1 for d in self.decisions if d.decision.error is not None),
+            **({"retries": retries} if (retries := sum(1 for d in self.decisions if d.retry)) else {}),
         }
 
     def to_json(self) -> dict[str, Any]:
@@ -96,47 +109,77 @@ class Replay:
 
 
 class Player:
-    """Feeds trace events to a Guard one at a time, keeping each agent session across switches."""
+    """Feeds trace events through the pipeline's stages one at a time, keeping each agent session."""
 
     def __init__(self, guard: Guard) -> None:
         self.guard = guard
+        self.pipeline = CallPipeline(guard)
         self.out = Replay()
-        self._sessions: dict[str, Session] = {}
-        self._current: Session | None = None
+        self._known: set[str] = set()
+        self._current: str | None = None
+        self._latest: dict[str, tuple[int, ToolCall]] = {}  # session → its latest call and its decision's index
 
-    def _session(self, session_id: str) -> Session:
-        session = self._sessions.get(session_id)
-        if session is None:
-            session = self._sessions[session_id] = self.guard.session(session_id)
+    def _session(self, session_id: str) -> str:
+        if session_id not in self._known:
+            self._known.add(session_id)
+            self.guard.session(session_id)
             self.out.sessions.append(session_id)
-        return session
+        return session_id
 
     def switch(self, session_id: str) -> None:
         """Make ``session_id`` the current agent session (as a ``session`` event does)."""
         self._current = self._session(session_id)
 
     def feed(self, tl: TraceLine) -> None:
-        """Apply one event: switch session, register tools, or decide a call or a result."""
+        """Apply one event: switch session, register tools, decide a call or a result, note an answer."""
         event = tl.event
         if isinstance(event, SessionEvent):
             self.switch(event.id)
         elif isinstance(event, ToolsEvent):
-            self.guard.register_tools(event.server, event.tools)
+            self.pipeline.register_tools(event.server, event.tools)
         elif isinstance(event, CallEvent):
             session = self._current or self._session(IMPLICIT_SESSION)
-            check = self.guard.before_call(session, event.server, event.tool, event.arguments, event.meta)
-            self._record(tl.line, "call", session, event, check.decision)
+            call = ToolCall(session, event.server, event.tool, event.arguments, event.meta)
+            check = self.pipeline.decide(call, event.resolved)
+            self._latest[session] = (len(self.out.decisions), call)
+            self._record(tl.line, "call", call, check.decision)
+        elif isinstance(event, ConfirmEvent):
+            self._answer(tl.line, self._current or self._session(IMPLICIT_SESSION), event)
         else:
             session = self._current or self._session(IMPLICIT_SESSION)
             # Counterfactual: the result is observed as recorded, whatever the call's decision was.
-            result = self.guard.after_call(session, event.server, event.tool, event.result)
-            self._record(tl.line, "result", session, event, result.decision)
+            call = ToolCall(session, event.server, event.tool)
+            self._record(tl.line, "result", call, self.pipeline.observe(call, event.result).decision)
 
-    def _record(self, line: int, phase: Phase, session: Session, event: CallEvent | ResultEvent, d: Decision) -> None:
-        self.out.decisions.append(ReplayDecision(line, phase, session.id, event.server, event.tool, d))
+    def _answer(self, line: int, session: str, event: ConfirmEvent) -> None:
+        """The answer to the session's latest call: noted on its decision, or — on a retry — decided again."""
+        latest = self._latest.get(session)
+        if latest is None:
+            return  # an answer without its call: nothing to attach it to
+        index, call = latest
+        if not event.retry:
+            self.out.decisions[index] = replace(self.out.decisions[index], confirmed=event.approved)
+            return
+        again = ToolCall(session, call.server, call.tool, call.arguments, event.meta)
+        answer = Approved(reason=event.reason) if event.approved else Declined(event.reason)
+        check = self.pipeline.decide(again, event.resolved, answer=answer)
+        self._record(line, "call", again, check.decision, retry=True, confirmed=event.approved)
+
+    def _record(
+        self,
+        line: int,
+        phase: Phase,
+        call: ToolCall,
+        d: Decision,
+        *,
+        retry: bool = False,
+        confirmed: bool | None = None,
+    ) -> None:
+        decided = ReplayDecision(line, phase, call.session, call.server, call.tool, d, retry, confirmed)
+        self.out.decisions.append(decided)
 
 
-def guard_for(config: WeirConfig, *, engine: Engine | None = None, chain: ChainLike | None = None) -> Guard:
+def guard_for(config: GuardConfig, *, engine: Engine | None = None, chain: ChainLike | None = None) -> Guard:
     """The Guard a replay decides with: built from ``config`` as the gateway builds its own.
 
     The detector chain is the one ``config.detectors`` describes (a fresh one, so tool pins start
@@ -146,7 +189,7 @@ def guard_for(config: WeirConfig, *, engine: Engine | None = None, chain: ChainL
     return Guard(config, engine=engine, chain=chain if chain is not None else Chain.from_specs(config.detectors))
 
 
-def replay(lines: Iterable[TraceLine], config: WeirConfig, *, guard: Guard | None = None) -> Replay:
+def replay(lines: Iterable[TraceLine], config: GuardConfig, *, guard: Guard | None = None) -> Replay:
     """Replay a trace against ``config`` (its servers, overrides, detectors and policy).
 
     A fresh Guard is built from ``config`` unless one is given (its sessions then persist

@@ -6,7 +6,7 @@ fastmcp 4.x adapter is :mod:`weir.server.fastmcp` (imported only on request). Se
 """
 
 from weir.labels.datalabel import DataLabel
-from weir.labels.vocab import DataClass, Destination, Effect, Level, Outcome, Source
+from weir.labels.vocab import DataClass, Destination, Level, Outcome, SideEffect, Source
 from weir.server.alarm import (
     CONTINUE_KEY,
     ContinueAnswer,
@@ -44,7 +44,6 @@ __all__ = [
     "DataLabel",
     "DeclarationError",
     "Destination",
-    "Effect",
     "LabelsExtension",
     "Level",
     "Outcome",
@@ -56,6 +55,7 @@ __all__ = [
     "Resolver",
     "Returns",
     "ServerLabels",
+    "SideEffect",
     "Source",
     "ToolLabels",
     "ask_or_interrupt",

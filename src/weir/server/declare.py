@@ -23,7 +23,7 @@ from mcp_types import ToolAnnotations
 from weir.errors import WeirError
 from weir.labels.profile import ToolProfile
 from weir.labels.provenance import Origin
-from weir.labels.vocab import DataClass, Destination, Dialect, Effect, Level, Outcome, Source
+from weir.labels.vocab import DataClass, Destination, Dialect, Level, Outcome, SideEffect, Source
 from weir.labels.write import write_tool
 
 __all__ = ["DeclarationError", "Returns", "ToolLabels"]
@@ -110,7 +110,7 @@ class ToolLabels:
         input_sensitivity: DataClass | Iterable[DataClass] | None = None,
         input_scopes: Iterable[str] | None = None,
         returns: Returns | None = None,
-        effects: Effect | Iterable[Effect] | None = None,
+        effects: SideEffect | Iterable[SideEffect] | None = None,
         requires_confirmation: bool | None = None,
         result_level: Level | None = None,
         ai_processing: bool | None = None,
@@ -141,7 +141,7 @@ class ToolLabels:
             "return_sources": returns.source,
             "return_classes": returns.sensitivity,
             "return_scopes": returns.scopes,
-            "effects": _enum_set(Effect, effects, "effects"),
+            "effects": _enum_set(SideEffect, effects, "effects"),
             "requires_confirmation": requires_confirmation,
             "result_level": result_level,
             "ai_processing": ai_processing,

@@ -1,12 +1,12 @@
 """Seed 000's `mcp.dev/*` hints: effect sets, result sensitivity on the scale, unknown keys."""
 
-from weir.labels import Effect, Level
+from weir.labels import Level, SideEffect
 from weir.labels.read import read_tool
 
 
 def test_effect_may_be_a_set_of_effects() -> None:
     reading = read_tool({"name": "t", "_meta": {"mcp.dev/effect": ["read", "write"]}})
-    assert reading.profile.effects == {Effect.READ, Effect.WRITE}
+    assert reading.profile.effects == {SideEffect.READ, SideEffect.WRITE}
     assert reading.possible_set_paths == ('_meta["mcp.dev/effect"]',)
 
 

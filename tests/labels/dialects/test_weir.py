@@ -1,6 +1,6 @@
 """Weir's mirror: a tool's non-core keys survive the SDK in `_meta`; data keeps classes and evidence."""
 
-from weir.labels import DataClass, Dialect, Effect, Level
+from weir.labels import DataClass, Dialect, Level, SideEffect
 from weir.labels.read import read_data_meta, read_tool
 
 
@@ -32,7 +32,7 @@ def test_the_tool_mirror_carries_seed_000_hints_without_the_reserved_prefix() ->
     reading = read_tool(
         {"name": "t", "_meta": {"dev.weir/annotations": {"effect": "delete", "resultSensitivity": "x"}}}
     )
-    assert reading.profile.effects == {Effect.DELETE}
+    assert reading.profile.effects == {SideEffect.DELETE}
     assert reading.profile.result_level is Level.HIGH
     assert reading.diagnostics[0].path == '_meta["dev.weir/annotations"].resultSensitivity'
     assert set(reading.by_dialect) == {Dialect.WEIR}

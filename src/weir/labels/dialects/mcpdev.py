@@ -15,7 +15,7 @@ from weir.labels.dialects._collect import Collector, cached_path, kind_of
 from weir.labels.dialects._values import Part, hint, read_enum_set
 from weir.labels.profile import ToolProfile
 from weir.labels.provenance import Severity
-from weir.labels.vocab import Dialect, Effect, Level
+from weir.labels.vocab import Dialect, Level, SideEffect
 
 __all__ = ["FIELDS", "KEYS", "RESULT_SENSITIVITY", "read", "write"]
 
@@ -55,7 +55,7 @@ def read(
     """
     effect, confirm, level = f"{prefix}effect", f"{prefix}requiresConfirmation", f"{prefix}resultSensitivity"
     if effect in meta:
-        read_enum_set(c, dialect, "effects", Effect, meta[effect], at=(*parts, effect), capital=False)
+        read_enum_set(c, dialect, "effects", SideEffect, meta[effect], at=(*parts, effect), capital=False)
     hint(c, dialect, "idempotent", meta, f"{prefix}idempotent", at=parts)
     hint(c, dialect, "requires_confirmation", meta, confirm, at=parts)
     if level in meta:

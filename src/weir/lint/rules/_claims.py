@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from weir.labels.provenance import Origin
-from weir.labels.vocab import Effect
+from weir.labels.vocab import SideEffect
 from weir.lint.registry import ToolContext
 
 __all__ = ["Claim", "claims", "claims_that", "first_path", "read_only_claims", "values", "where"]
@@ -58,7 +58,7 @@ def claims_that(ctx: ToolContext, field: str, test: Any) -> list[Claim]:
 def read_only_claims(ctx: ToolContext) -> list[Claim]:
     """Claims that the tool only reads: readOnlyHint true, or mcp.dev/effect exactly "read"."""
     found = claims_that(ctx, "read_only", True)
-    found += [c for c in claims(ctx, "effects") if c.value == frozenset({Effect.READ})]
+    found += [c for c in claims(ctx, "effects") if c.value == frozenset({SideEffect.READ})]
     return found
 
 

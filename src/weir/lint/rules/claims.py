@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from weir.labels.provenance import Severity
-from weir.labels.vocab import Dialect, Effect, Outcome
+from weir.labels.vocab import Dialect, Outcome, SideEffect
 from weir.lint.registry import Hit, ToolContext, rule
 from weir.lint.rules._claims import claims_that, where
 
@@ -18,7 +18,7 @@ def _dangers(ctx: ToolContext) -> list[str]:
     """Why the tool counts as destructive or irreversible, each with the wire key that says so."""
     p = ctx.reading.profile
     out = [f"destructiveHint true per {c}" for c in claims_that(ctx, "destructive", True)]
-    out += [f'effect "delete" per {c}' for c in claims_that(ctx, "effects", Effect.DELETE)]
+    out += [f'effect "delete" per {c}' for c in claims_that(ctx, "effects", SideEffect.DELETE)]
     out += [f'outcome "irreversible" per {c}' for c in claims_that(ctx, "outcomes", Outcome.IRREVERSIBLE)]
     out += [f"reversibleHint false per {c}" for c in claims_that(ctx, "reversible", False)]
     if p.read_only is False and p.destructive is None:

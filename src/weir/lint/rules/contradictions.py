@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 from weir.labels.profile import RISKY_WHEN
 from weir.labels.provenance import Severity
-from weir.labels.vocab import Destination, Effect, Level, Outcome, Source, class_level
+from weir.labels.vocab import Destination, Level, Outcome, SideEffect, Source, class_level
 from weir.lint.registry import Hit, ToolContext, rule
 from weir.lint.rules._claims import Claim, claims, claims_that, first_path, read_only_claims, values, where
 
@@ -60,7 +60,7 @@ def _ro_public(ctx: ToolContext) -> Iterator[Hit]:
 )
 def _ro_effect(ctx: ToolContext) -> Iterator[Hit]:
     ro = _ro(ctx)
-    for effect in (Effect.WRITE, Effect.DELETE):
+    for effect in (SideEffect.WRITE, SideEffect.DELETE):
         for c in claims_that(ctx, "effects", effect) if ro else ():
             yield Hit(c.path, f'readOnlyHint true per {where(ro[0].origins)} but effect "{effect}" per {c}')
 
@@ -86,7 +86,7 @@ def _ro_destructive(ctx: ToolContext) -> Iterator[Hit]:
     "Deleting is destructive: set destructiveHint true (and ask for confirmation).",
 )
 def _delete_not_destructive(ctx: ToolContext) -> Iterator[Hit]:
-    dele, nd = claims_that(ctx, "effects", Effect.DELETE), claims_that(ctx, "destructive", False)
+    dele, nd = claims_that(ctx, "effects", SideEffect.DELETE), claims_that(ctx, "destructive", False)
     if dele and nd:
         yield Hit(nd[0].path, f'effect "delete" per {dele[0]} but destructiveHint false per {nd[0]}')
 
@@ -195,6 +195,6 @@ def _closed_world(ctx: ToolContext) -> Iterator[Hit]:
 )
 def _benign_destructive(ctx: ToolContext) -> Iterator[Hit]:
     benign = [c for c in claims(ctx, "outcomes") if c.value == frozenset({Outcome.BENIGN})]
-    worse = claims_that(ctx, "destructive", True) + claims_that(ctx, "effects", Effect.DELETE)
+    worse = claims_that(ctx, "destructive", True) + claims_that(ctx, "effects", SideEffect.DELETE)
     if benign and worse:
         yield Hit(first_path(benign), f'outcome only "benign" per {benign[0]} but destructive per {worse[0]}')

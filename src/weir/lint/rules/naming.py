@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterator
 
 from weir.labels.provenance import Severity
-from weir.labels.vocab import Effect, Outcome
+from weir.labels.vocab import Outcome, SideEffect
 from weir.lint.registry import Hit, ToolContext, rule
 from weir.lint.rules._claims import Claim, claims_that, read_only_claims, where
 
@@ -125,7 +125,7 @@ def _write_name(ctx: ToolContext) -> Iterator[Hit]:
 def _read_name(ctx: ToolContext) -> Iterator[Hit]:
     if not verbs(ctx.name) & READ or verbs(ctx.name) & (DELETE | SEND | WRITE):
         return
-    worse = claims_that(ctx, "effects", Effect.DELETE) + claims_that(ctx, "outcomes", Outcome.IRREVERSIBLE)
+    worse = claims_that(ctx, "effects", SideEffect.DELETE) + claims_that(ctx, "outcomes", Outcome.IRREVERSIBLE)
     if worse:
         yield Hit(
             worse[0].path, f"`{ctx.name}` is named like a read but {worse[0]} declares deletion or irreversibility"

@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from weir.guard import catalog
+from weir.guard import memo
 from weir.labels.profile import ToolProfile
 from weir.policy.facts import ToolFacts
 
@@ -31,9 +31,9 @@ class ListedTool:
     name: str
     profile: ToolProfile
     definition: tuple[str, ...]
-    """The tool's free text (:func:`weir.guard.catalog.definition_text`); empty for a trusted server."""
+    """The tool's free text (:func:`weir.guard.memo.definition_text`); empty for a trusted server."""
     facts: ToolFacts
-    """Its policy facts when no tool check flags it (:func:`weir.guard.catalog.facts_of` with none)."""
+    """Its policy facts when no tool check flags it (:func:`weir.guard.memo.facts_of` with none)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +48,7 @@ class Listing:
     """Items that could not be read, in list order (they stay unknown: the riskiest profile)."""
 
 
-LISTINGS: catalog.Memo[tuple[str, str, str], Listing] = catalog.Memo(1024)
+LISTINGS: memo.Memo[tuple[str, str, str], Listing] = memo.Memo(1024)
 """(server, trust and overrides key, list digest) → its :class:`Listing`."""
 
 ReadProfile = Callable[[Mapping[str, Any], str], ToolProfile]
@@ -60,7 +60,7 @@ def read_listing(server: str, tools: Sequence[Any], *, trusted: bool, read: Read
 
     ``trusted``: the server's tool text is not provenance, so no definition text is kept.
     """
-    digests = tuple(catalog.digest(raw) for raw in tools)
+    digests = tuple(memo.digest(raw) for raw in tools)
     listed: list[ListedTool] = []
     errors: list[str] = []
     for i, (raw, digest) in enumerate(zip(tools, digests, strict=True)):
@@ -74,9 +74,9 @@ def read_listing(server: str, tools: Sequence[Any], *, trusted: bool, read: Read
             errors.append(f"tools[{i}]: could not be read ({exc}); treated as unknown")
             profile = ToolProfile(name=name, server=server)
         definition = () if trusted else _definition(raw, digest)
-        listed.append(ListedTool(name, profile, definition, catalog.facts_of(profile, [])))
+        listed.append(ListedTool(name, profile, definition, memo.facts_of(profile, [])))
     return Listing(digests, tuple(listed), tuple(errors))
 
 
 def _definition(raw: Mapping[str, Any], digest: str) -> tuple[str, ...]:
-    return catalog.DEFINITIONS.get(digest, lambda: tuple(catalog.definition_text(raw)))
+    return memo.DEFINITIONS.get(digest, lambda: tuple(memo.definition_text(raw)))

@@ -5,14 +5,14 @@ from typing import Any
 
 from hypothesis import given, settings
 
-from tests.guard.catalog import PAY, READ_FILE
+from tests.guard.tools import PAY, READ_FILE
 from tests.labels.strategies import json_values
 from weir.config import WeirConfig
-from weir.guard import Guard, catalog
+from weir.guard import Guard, memo
 
 
 def test_equal_structures_share_a_digest_and_any_difference_separates_them() -> None:
-    assert catalog.digest({"a": [1, "x"], "b": None}) == catalog.digest({"a": [1, "x"], "b": None})
+    assert memo.digest({"a": [1, "x"], "b": None}) == memo.digest({"a": [1, "x"], "b": None})
     variants: list[Any] = [
         {"a": 1, "b": 2},
         {"b": 2, "a": 1},  # key order: readers and detectors report in it
@@ -23,46 +23,46 @@ def test_equal_structures_share_a_digest_and_any_difference_separates_them() -> 
         {"a": (1,), "b": 2},
         {"a": [1], "b": 2},
     ]
-    assert len({catalog.digest(v) for v in variants}) == len(variants)
+    assert len({memo.digest(v) for v in variants}) == len(variants)
 
 
 @settings(max_examples=200)
 @given(json_values, json_values)
 def test_json_values_share_a_digest_only_when_equal_and_in_the_same_order(a: Any, b: Any) -> None:
     if repr(a) != repr(b):
-        assert catalog.digest(a) != catalog.digest(b)
-    assert catalog.digest(a) == catalog.digest(copy.deepcopy(a))
+        assert memo.digest(a) != memo.digest(b)
+    assert memo.digest(a) == memo.digest(copy.deepcopy(a))
 
 
 def test_a_value_that_cannot_be_pickled_is_never_found_in_a_cache() -> None:
     odd = {"name": "t", "gen": (x for x in ())}
-    assert catalog.digest(odd) != catalog.digest(odd)
-    assert catalog.digest(["x", odd]) != catalog.digest(["x", odd])
-    assert catalog.is_unique(catalog.digest(odd))
-    assert not catalog.is_unique(catalog.digest(READ_FILE))
+    assert memo.digest(odd) != memo.digest(odd)
+    assert memo.digest(["x", odd]) != memo.digest(["x", odd])
+    assert memo.is_unique(memo.digest(odd))
+    assert not memo.is_unique(memo.digest(READ_FILE))
 
 
 def test_a_list_digest_follows_its_items_and_their_order() -> None:
-    assert catalog.digest([READ_FILE, PAY]) == catalog.digest([dict(READ_FILE), dict(PAY)])
-    assert catalog.digest([READ_FILE, PAY]) != catalog.digest([PAY, READ_FILE])
-    assert catalog.digest([READ_FILE]) != catalog.digest([READ_FILE, PAY])
+    assert memo.digest([READ_FILE, PAY]) == memo.digest([dict(READ_FILE), dict(PAY)])
+    assert memo.digest([READ_FILE, PAY]) != memo.digest([PAY, READ_FILE])
+    assert memo.digest([READ_FILE]) != memo.digest([READ_FILE, PAY])
 
 
 def test_a_memo_computes_once_stays_bounded_and_clears() -> None:
-    memo: catalog.Memo[int, int] = catalog.Memo(limit=3)
+    kept: memo.Memo[int, int] = memo.Memo(limit=3)
     calls: list[int] = []
 
     def make(n: int) -> int:
         calls.append(n)
         return n * n
 
-    assert [memo.get(n, lambda n=n: make(n)) for n in (1, 2, 1, 2)] == [1, 4, 1, 4]
+    assert [kept.get(n, lambda n=n: make(n)) for n in (1, 2, 1, 2)] == [1, 4, 1, 4]
     assert calls == [1, 2]
     for n in range(10):
-        memo.get(n, lambda n=n: make(n))
-        assert len(memo) <= 3
-    catalog.clear_caches()
-    assert len(memo) == 0
+        kept.get(n, lambda n=n: make(n))
+        assert len(kept) <= 3
+    memo.clear_caches()
+    assert len(kept) == 0
 
 
 def test_a_changed_tool_under_the_same_name_is_read_again_by_a_new_guard() -> None:
@@ -96,7 +96,7 @@ def test_guards_share_one_profile_per_tool_until_the_caches_are_cleared() -> Non
     a = Guard(config).register_tools("srv", [READ_FILE]).profiles["read_file"]
     b = Guard(config).register_tools("srv", [dict(READ_FILE)]).profiles["read_file"]
     assert a is b
-    catalog.clear_caches()
+    memo.clear_caches()
     c = Guard(config).register_tools("srv", [READ_FILE]).profiles["read_file"]
     assert c is not a
     assert c == a

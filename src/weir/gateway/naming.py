@@ -1,4 +1,4 @@
-"""The gateway's view of every upstream's tools, prompts and resources, under exposed names.
+"""Names between the client's view and each server's, and the table of every upstream's tools.
 
 With more than one server (or when configured) names are namespaced
 ``<server><separator><name>`` so two servers' ``search`` tools stay apart. Tools are kept as
@@ -15,7 +15,7 @@ from typing import Any
 from weir.gateway.config import GatewayConfig
 from weir.labels.keys import WEIR_PROFILE
 
-__all__ = ["PROFILE_KEY", "Catalog", "Naming", "Route"]
+__all__ = ["PROFILE_KEY", "Naming", "Route", "ToolTable"]
 
 PROFILE_KEY = WEIR_PROFILE
 
@@ -53,16 +53,14 @@ class Naming:
 
 
 @dataclass
-class Catalog:
-    """The latest tool lists, by server, plus the routes of exposed names."""
+class ToolTable:
+    """The latest tool lists, by server, under the names clients see."""
 
     naming: Naming
     tools: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     """Server → its tools as listed (raw)."""
     profiles: dict[str, Mapping[str, Mapping[str, Any]]] = field(default_factory=dict)
     """Server → tool name → published profile."""
-    resources: dict[str, str] = field(default_factory=dict)
-    """Resource URI → server, learned from resources/list."""
     _by_name: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict, repr=False)
     """Server → tool name → the first tool listed under it: every call looks its tool up."""
 

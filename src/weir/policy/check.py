@@ -21,7 +21,7 @@ from weir.policy.compiler import compile_rule, referenced_facts
 from weir.policy.facts import skeleton
 from weir.policy.rules import Rule, load_rules_text
 
-__all__ = ["PolicyCheck", "check_policy", "check_policy_text", "unknown_fact"]
+__all__ = ["PolicyCheck", "check_policy", "check_policy_text", "render_check", "unknown_fact"]
 
 
 @dataclass
@@ -104,3 +104,10 @@ def check_policy(path: str | Path) -> PolicyCheck:
         check.errors.append(PolicyCompileError(f"cannot read policy file: {exc}", path=str(p)))
         return check
     return check_policy_text(text, path=str(p))
+
+
+def render_check(check: PolicyCheck) -> str:
+    """``path: N rules compile`` or one ``path:line:column: message`` per error."""
+    if check.ok:
+        return f"{check.path}: {len(check.rules)} rules, all compile"
+    return "\n".join(str(e) for e in check.errors)

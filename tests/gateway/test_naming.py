@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from weir.gateway.catalog import Catalog, Naming, Route
 from weir.gateway.config import GatewayConfig
+from weir.gateway.naming import Naming, Route, ToolTable
 
 
 def test_one_server_is_not_namespaced_unless_configured() -> None:
@@ -28,10 +28,10 @@ def test_every_exposed_name_routes_back_to_its_server_and_tool(server: str, tool
 
 
 def test_exposed_tools_carry_the_profile_and_keep_everything_else() -> None:
-    catalog = Catalog(Naming(GatewayConfig(), ["a", "b"]))
+    table = ToolTable(Naming(GatewayConfig(), ["a", "b"]))
     tool = {"name": "t", "annotations": {"x-y": 1}, "_meta": {"k": 2}, "inputSchema": {"type": "object"}}
-    catalog.update("a", [tool], {"t": {"server": "a"}})
-    [shown] = catalog.exposed_tools()
+    table.update("a", [tool], {"t": {"server": "a"}})
+    [shown] = table.exposed_tools()
     assert shown == {
         "name": "a__t",
         "annotations": {"x-y": 1},
@@ -47,17 +47,17 @@ _names = st.sampled_from(["t", "u", "v"]) | st.none() | st.integers(0, 2) | st.l
 
 @given(st.lists(_names, max_size=6), st.sampled_from(["t", "u", "v", "w"]))
 def test_a_tool_is_found_as_the_first_listed_under_its_name(names: list[object], wanted: str) -> None:
-    catalog = Catalog(Naming(GatewayConfig(), ["a"]))
+    table = ToolTable(Naming(GatewayConfig(), ["a"]))
     tools = [{"name": name, "position": i} for i, name in enumerate(names)]
-    catalog.update("a", tools, {})
+    table.update("a", tools, {})
     first = next((t for t in tools if t["name"] == wanted), None)
-    assert catalog.raw_tool(Route("a", wanted)) is first
-    assert catalog.raw_tool(Route("b", wanted)) is None
+    assert table.raw_tool(Route("a", wanted)) is first
+    assert table.raw_tool(Route("b", wanted)) is None
 
 
 def test_a_new_listing_replaces_the_tools_found_by_name() -> None:
-    catalog = Catalog(Naming(GatewayConfig(), ["a"]))
-    catalog.update("a", [{"name": "old"}], {})
-    catalog.update("a", [{"name": "new"}], {})
-    assert catalog.raw_tool(Route("a", "old")) is None
-    assert catalog.raw_tool(Route("a", "new")) == {"name": "new"}
+    table = ToolTable(Naming(GatewayConfig(), ["a"]))
+    table.update("a", [{"name": "old"}], {})
+    table.update("a", [{"name": "new"}], {})
+    assert table.raw_tool(Route("a", "old")) is None
+    assert table.raw_tool(Route("a", "new")) == {"name": "new"}

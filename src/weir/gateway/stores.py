@@ -1,6 +1,9 @@
-"""Opening what the gateway keeps on disk: the audit store and the tool pins beside it."""
+"""What the gateway keeps on disk — the audit store and the tool pins beside it — and the
+detector chains that go with them."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from weir.audit import SqliteAuditStore, SqlitePinStore, open_store, redact_strings, resolve_path
 from weir.config import WeirConfig
@@ -9,12 +12,17 @@ from weir.detect.config import DetectorSpec
 from weir.detect.redact import redact
 from weir.detect.registry import DEFAULT_TEXT, available, is_tool_check
 
-__all__ = ["open_audit", "open_pins", "redaction_chain"]
+__all__ = ["default_chain", "open_audit", "open_pins", "redaction_chain"]
 
 # Detectors whose findings are about intent, not about data that must stay off disk: the audit
 # trail keeps injected text as evidence, and skipping the classifier here halves the cost of
 # sealing a call's arguments (it was the largest item of the pre-call audit append).
 _NOT_SENSITIVE = frozenset({"injection"})
+
+
+def default_chain(config: WeirConfig, *, pin_store: Any = None) -> Chain:
+    """The detector chain ``detectors:`` describes; pins kept in ``pin_store`` (memory if None)."""
+    return Chain.from_specs(config.detectors, pin_store=pin_store)
 
 
 def redaction_chain(config: WeirConfig) -> Chain:
@@ -25,12 +33,9 @@ def redaction_chain(config: WeirConfig) -> Chain:
     return Chain.from_specs([s for s in specs if s.use not in _NOT_SENSITIVE and not is_tool_check(s.use)])
 
 
-def open_audit(config: WeirConfig, chain: Chain | None = None) -> SqliteAuditStore:
-    """The store the config names; raw payloads are redacted with :func:`redaction_chain`.
-
-    ``chain`` is accepted for compatibility and not used: the Guard's chain also carries the
-    intent detectors, which the trail does not redact.
-    """
+def open_audit(config: WeirConfig) -> SqliteAuditStore:
+    """The store the config names; raw payloads are redacted with :func:`redaction_chain`
+    (not the Guard's chain: that one also carries the intent detectors, which the trail does not redact)."""
     sensitive = redaction_chain(config)
 
     def redact_text(text: str) -> str:

@@ -3,10 +3,10 @@
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tests.guard.catalog import FETCH, PAY, READ_FILE, SEND_EMAIL
+from tests.guard.tools import FETCH, PAY, READ_FILE, SEND_EMAIL
 from weir.config import WeirConfig
-from weir.guard import Guard, catalog
-from weir.guard.listing import LISTINGS, read_listing
+from weir.guard import Guard, memo
+from weir.guard.toollist import LISTINGS, read_listing
 from weir.labels.finding import Finding, FindingClass
 from weir.labels.profile import ToolProfile
 
@@ -37,7 +37,7 @@ def guard(chain: Any = None, **config: Any) -> Guard:
 
 
 def test_a_second_guard_reuses_the_whole_reading_of_a_list_it_has_not_seen() -> None:
-    catalog.clear_caches()
+    memo.clear_caches()
     first = guard().register_tools("files", [READ_FILE, SEND_EMAIL])
     assert len(LISTINGS) == 1
     second = guard().register_tools("files", [dict(READ_FILE), dict(SEND_EMAIL)])
@@ -76,7 +76,7 @@ def test_a_reader_bug_makes_the_tool_unknown_not_safe() -> None:
 
 
 def test_every_guard_remembers_an_untrusted_lists_definition_text_for_itself() -> None:
-    catalog.clear_caches()
+    memo.clear_caches()
     for _ in range(2):  # the second guard reads the list from the shared listing
         g = guard()
         g.register_tools("weather", [POISONED])
@@ -94,7 +94,7 @@ def test_a_trusted_servers_listing_keeps_no_definition_text() -> None:
 
 
 def test_a_guards_tool_findings_never_reach_another_guard_through_the_shared_listing() -> None:
-    catalog.clear_caches()
+    memo.clear_caches()
     plain = guard().register_tools("weather", [POISONED, FETCH])
     checked = guard(chain=FlagForecasts())
     flagged = checked.register_tools("weather", [POISONED, FETCH])
@@ -115,7 +115,7 @@ def _tool_facts(g: Guard) -> dict[str, Any]:
 
 
 def test_a_list_that_cannot_be_fingerprinted_is_read_every_time_and_never_kept() -> None:
-    catalog.clear_caches()
+    memo.clear_caches()
     odd = {**READ_FILE, "x-generator": (n for n in ())}
     review = guard().register_tools("files", [odd])
     assert review.profiles["read_file"].read_only is True

@@ -6,10 +6,9 @@ from pathlib import Path
 
 import pytest
 
+from weir.policy.check import check_policy, check_policy_text, unknown_fact
 from weir.policy.facts import skeleton
 from weir.policy.packs import PACKS, pack_text
-from weir.replay import check_policy, check_policy_text
-from weir.replay.check import unknown_fact
 
 BROKEN = """\
 rules:

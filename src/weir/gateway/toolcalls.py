@@ -1,0 +1,83 @@
+"""A ``tools/call`` request through the gateway: read it, route it, run it through the pipeline.
+
+Everything that decides, asks, forwards, audits and records is the shared call pipeline
+(:class:`weir.pipeline.CallPipeline`); this module only turns the JSON-RPC request into a
+:class:`weir.pipeline.ToolCall`, plugs in the gateway's router and asker for that request, and
+keeps the 2026-07-28 confirmation states between a question and the client's retry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any
+
+from weir.gateway import confirm, jsonrpc
+from weir.gateway.asking import ClientRequests
+from weir.gateway.config import GatewayConfig
+from weir.gateway.exchange import Exchange
+from weir.gateway.forwarding import Forwarding
+from weir.gateway.jsonrpc import RpcError
+from weir.gateway.naming import Route
+from weir.pipeline import Answer, CallPipeline, Passage, ToolCall
+
+__all__ = ["ToolCalls"]
+
+RouteTool = Callable[[str], Awaitable[Route | None]]
+"""The server and name behind an exposed tool name (listing tools first if needed)."""
+
+
+class ToolCalls:
+    """Answers the ``tools/call`` requests of one gateway."""
+
+    def __init__(
+        self,
+        pipeline: CallPipeline,
+        forwarding: Forwarding,
+        questions: ClientRequests,
+        settings: GatewayConfig,
+        route_tool: RouteTool,
+    ) -> None:
+        self.pipeline = pipeline
+        self.pending = confirm.PendingConfirmations(settings.confirm_timeout_s * 4)
+        self._forwarding = forwarding
+        self._questions = questions
+        self._settings = settings
+        self._route_tool = route_tool
+
+    async def call(self, ex: Exchange) -> dict[str, Any]:
+        """Answer one tools/call request with a result dict (a server's refusal is an RpcError)."""
+        name = ex.params.get("name")
+        if not isinstance(name, str):
+            raise RpcError(jsonrpc.INVALID_PARAMS, 'tools/call needs a string "name"', id=ex.request_id)
+        arguments = ex.params.get("arguments") or {}
+        if not isinstance(arguments, Mapping):
+            raise RpcError(jsonrpc.INVALID_PARAMS, '"arguments" must be an object', id=ex.request_id)
+        route = await self._route_tool(name)
+        if route is None:
+            raise RpcError(jsonrpc.INVALID_PARAMS, f"Unknown tool: {name}", id=ex.request_id)
+        call = ToolCall(
+            ex.session, route.server, route.name, dict(arguments), ex.meta, name, ex.client.conn_id, ex.request_id
+        )
+        state = ex.params.get("requestState")
+        kept: confirm.Kept | str | None = None
+        answer: Answer | None = None
+        if isinstance(state, str) and state.startswith(confirm.STATE_PREFIX):
+            kept = self.pending.close(state, call.session, name, call.arguments)
+            answer = confirm.retry_answer(kept, ex.params.get("inputResponses"))
+        router = self._forwarding.router(ex, route, kept if isinstance(kept, confirm.Kept) else None)
+        asker = confirm.ExchangeAsker(ex, self._questions, self.pending, self._settings)
+        try:
+            passage = await self.pipeline.run(call, router, asker, answer=answer)
+        except RpcError as exc:  # the server refused: its own code and message, for this request
+            raise RpcError(exc.code, exc.message, id=ex.request_id, data=exc.data) from None
+        return self._result(passage)
+
+    def _result(self, passage: Passage) -> dict[str, Any]:
+        result = passage.result
+        if passage.interim and passage.confirmed:
+            # The upstream's own question, on a call the user already approved: the approval is kept
+            # across the client's retry (else it would be asked for again, forever).
+            call = passage.call
+            state = self.pending.carry(call.session, call.name, call.arguments, result.get("requestState"))
+            return {**result, "requestState": state}
+        return result

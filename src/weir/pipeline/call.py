@@ -1,0 +1,226 @@
+"""The one call pipeline: resolve → decide → confirm → forward → observe → decide → release → audit.
+
+``weir gateway``, :class:`weir.client.WeirClient` and ``weir replay`` all walk it; what differs
+between them is only what they plug in (:mod:`weir.pipeline.ports`): how a call reaches its
+server, how the user is asked, where events go. Replay is counterfactual, so it uses the two
+synchronous stages — :meth:`CallPipeline.decide` and :meth:`CallPipeline.observe` — on recorded
+calls and results, where the live callers use :meth:`CallPipeline.run`.
+
+The order is the contract: the pre-call decision is audited before anything runs; the post-call
+decision is audited before the result is released; an upstream failure becomes a clear error
+result for that call only. Nothing here raises for a policy outcome, and a decider that fails
+blocks (fail closed) with the error in the reason.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from weir.errors import ProtocolError, UpstreamError
+from weir.guard.checks import CallCheck, ResultCheck, ToolsReview
+from weir.guard.shaping import blocked_result, declined, error_result, warn_result
+from weir.labels.datalabel import DataLabel
+from weir.pipeline import ports
+from weir.pipeline.ports import Answer, Approved, Declined, Deferred, ToolCall
+from weir.pipeline.records import CallRecords, failed_decision, tools_event, tools_failed
+from weir.policy.decision import Verdict
+from weir.trace import CallEvent, ConfirmEvent, ResultEvent, ToolsEvent, TraceEvent
+
+__all__ = ["CallPipeline", "Passage"]
+
+
+@dataclass(frozen=True)
+class Passage:
+    """One call's way through the pipeline: the decisions, and what the client receives."""
+
+    call: ToolCall
+    check: CallCheck
+    """The pre-call decision (after a ``tools/resolve`` answer, when the tool offered one)."""
+    result: dict[str, Any]
+    """What the client receives: the released result, the blocking or error result, or an interim answer."""
+    post: ResultCheck | None = None
+    """The decision on the result (``None`` when the call did not run or did not finish)."""
+    confirmed: bool | None = None
+    """For a call that was confirmed: the answer (``None`` when nobody was asked)."""
+    error: str | None = None
+    """The upstream failed: its message."""
+    interim: bool = False
+    """``result`` is a question for the client (2026-07-28 ``input_required``), not the call's result."""
+    resolved: bool = False
+    """The pre-call decision used the server's ``tools/resolve`` answer."""
+
+
+class CallPipeline:
+    """Decides, asks, forwards, observes and releases tool calls for one decider."""
+
+    def __init__(
+        self, decider: ports.Decider, *, audit: ports.AuditSink | None = None, recorder: ports.Recorder | None = None
+    ) -> None:
+        self.decider = decider
+        self.audit = audit
+        self.recorder = recorder
+        self._listed: dict[str, str] = {}
+
+    # -- tools/list ---------------------------------------------------------------------
+
+    def register_tools(self, server: str, tools: Sequence[Mapping[str, Any]]) -> ToolsReview | None:
+        """Read a server's tool list; ``None`` when it cannot be reviewed (its tools are then not exposed).
+
+        A list that differs from the server's previous one is recorded and audited with its findings.
+        """
+        try:
+            review = self.decider.register_tools(server, tools)
+        except Exception as exc:  # decision boundary: a tool list that cannot be reviewed is not exposed
+            why = f"reviewing the tools failed: {type(exc).__name__}: {exc}"
+            self._append(tools_failed(server, failed_decision(why)))
+            return None
+        if self.audit is None and self.recorder is None:
+            return review
+        fingerprint = json.dumps(tools, sort_keys=True, default=str)
+        if self._listed.get(server) != fingerprint:
+            self._listed[server] = fingerprint
+            if self.recorder is not None:
+                self.recorder.record(ToolsEvent(server, [dict(t) for t in tools]))
+            self._append(tools_event(server, tools, review))
+        return review
+
+    # -- the stages ---------------------------------------------------------------------
+
+    def decide(
+        self, call: ToolCall, resolved: Mapping[str, Any] | None = None, *, answer: Approved | Declined | None = None
+    ) -> CallCheck:
+        """Record the call, decide it, audit the decision.
+
+        ``answer``: the call is a retry carrying the user's answer to an earlier question (2026-07-28);
+        it is decided again, and audited again only when it now blocks (the question was audited).
+        """
+        if self.recorder is not None:
+            self.recorder.record(_asked(call, resolved, answer), call.session)
+        try:
+            session = self.decider.session(call.session)
+            check = self.decider.before_call(session, call.server, call.tool, call.arguments, call.meta, resolved)
+        except Exception as exc:  # decision boundary: any failure blocks (fail closed)
+            check = CallCheck(failed_decision(f"deciding failed: {type(exc).__name__}: {exc}"), {}, (), None)
+        if self.audit is not None and (answer is None or check.decision.applied is Verdict.BLOCK):
+            self.audit.append(CallRecords(call).call(check.decision, call.arguments))
+        return check
+
+    def observe(self, call: ToolCall, result: Mapping[str, Any]) -> ResultCheck:
+        """Record a result as the server sent it, then label, decide and shape it (never raises)."""
+        if self.recorder is not None:
+            self.recorder.record(ResultEvent(call.server, call.tool, dict(result)), call.session)
+        try:
+            session = self.decider.session(call.session)
+            return self.decider.after_call(session, call.server, call.tool, result)
+        except Exception as exc:  # decision boundary: the result is withheld
+            why = f"deciding failed: {type(exc).__name__}: {exc}"
+            return ResultCheck(failed_decision(why), {}, DataLabel(untrusted=True), ())
+
+    def release(
+        self, call: ToolCall, check: CallCheck, post: ResultCheck, raw: Mapping[str, Any], *, latency_ms: float = 0.0
+    ) -> dict[str, Any]:
+        """Audit the post-call decision, then hand back the result as the client will see it.
+
+        ``raw`` is the result as the server sent it (the audit copy is redacted from it).
+        """
+        released = _release(call, check, post)
+        if self.audit is not None:
+            self.audit.append(CallRecords(call).result(post, raw, released, latency_ms))
+        return released
+
+    # -- the whole call -----------------------------------------------------------------
+
+    async def run(
+        self, call: ToolCall, router: ports.Router, asker: ports.Asker, *, answer: Answer | None = None
+    ) -> Passage:
+        """Take one call all the way. ``answer``: the client's answer to an earlier :class:`Deferred` question."""
+        resolved = await router.resolve(call)
+        retry = answer if isinstance(answer, Approved | Declined) else None
+        check = self.decide(call, resolved, answer=retry)
+        applied = check.decision.applied
+        was_resolved = resolved is not None
+        if applied is Verdict.BLOCK:
+            return Passage(call, check, blocked_result(check.decision, tool=call.name), resolved=was_resolved)
+        if answer is None and applied is Verdict.CONFIRM:
+            answer = await asker.ask(call, check)
+        if isinstance(answer, Deferred):
+            return Passage(call, check, answer.result, interim=True, resolved=was_resolved)
+        if isinstance(answer, Declined):
+            self._confirmed(call, "weir/confirm", answer.reason, approved=False, base=check, recorded=retry is not None)
+            result = blocked_result(declined(check.decision, answer.reason), tool=call.name)
+            return Passage(call, check, result, confirmed=False, resolved=was_resolved)
+        confirmed: bool | None = None
+        if isinstance(answer, Approved):
+            self._confirmed(call, answer.rule, answer.reason, approved=True, recorded=retry is not None)
+            confirmed = True
+        return await self._forward(call, check, router, confirmed, was_resolved)
+
+    def _confirmed(
+        self,
+        call: ToolCall,
+        rule: str,
+        reason: str,
+        *,
+        approved: bool,
+        base: CallCheck | None = None,
+        recorded: bool = False,
+    ) -> None:
+        """Audit (and, unless the retry already recorded it, record) a confirmation's outcome."""
+        if self.recorder is not None and not recorded:
+            self.recorder.record(ConfirmEvent(call.server, call.tool, approved, reason), call.session)
+        effect = "allow" if approved else "block"
+        self._append(CallRecords(call).note(effect, rule, reason, base=base.decision if base else None))
+
+    async def _forward(
+        self, call: ToolCall, check: CallCheck, router: ports.Router, confirmed: bool | None, resolved: bool
+    ) -> Passage:
+        started = time.perf_counter()
+        try:
+            forwarded = await router.forward(call, check)
+        except UpstreamError as exc:
+            self._append(CallRecords(call).error(exc.message, _since(started)))
+            result = error_result(call.name, exc.message)
+            return Passage(call, check, result, confirmed=confirmed, error=exc.message, resolved=resolved)
+        except ProtocolError as exc:  # the server refused: audited here, passed on by the transport
+            code = getattr(exc, "code", None)
+            self._append(CallRecords(call).error(f"error {code}: {exc.message}", _since(started)))
+            raise
+        if not forwarded.final:
+            return Passage(call, check, forwarded.result, confirmed=confirmed, interim=True, resolved=resolved)
+        latency = _since(started)
+        post = self.observe(call, forwarded.result)
+        released = self.release(call, check, post, forwarded.result, latency_ms=latency)
+        return Passage(call, check, released, post=post, confirmed=confirmed, resolved=resolved)
+
+    def _append(self, event: Any) -> None:
+        if self.audit is not None:
+            self.audit.append(event)
+
+
+def _release(call: ToolCall, check: CallCheck, post: ResultCheck) -> dict[str, Any]:
+    """The result as the client will see it: the guard's shaped result plus the pre-call warning."""
+    applied = post.decision.applied
+    if applied is Verdict.BLOCK and post.result.get("isError") is not True:
+        # Blocked, but what came back is releasable: withhold it anyway.
+        return blocked_result(post.decision, tool=call.name, phase="result")
+    if check.decision.applied is Verdict.WARN and applied is not Verdict.BLOCK:
+        return warn_result(post.result, check.decision)
+    return dict(post.result)
+
+
+def _asked(call: ToolCall, resolved: Mapping[str, Any] | None, answer: Approved | Declined | None) -> TraceEvent:
+    """The trace event of a call: the call itself, or — for a retry carrying an answer — the answer
+    with what the call is decided again with."""
+    answered = dict(resolved) if resolved is not None else None
+    if answer is None:
+        return CallEvent(call.server, call.tool, dict(call.arguments), dict(call.meta), answered)
+    approved = isinstance(answer, Approved)
+    return ConfirmEvent(call.server, call.tool, approved, answer.reason, True, dict(call.meta), answered)
+
+
+def _since(started: float) -> float:
+    return (time.perf_counter() - started) * 1000

@@ -1,0 +1,125 @@
+"""The audit events of one tool call, built from the guard's decisions as they are.
+
+The pipeline appends an event *before* it releases the response the event describes, so a
+process killed at any moment has a record of every response a client received. A decision is
+recorded exactly as the guard made it (:class:`weir.policy.decision.Decision`): there is no
+second decision type between the guard and the trail.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from weir.audit.event import AuditEvent, Phase, label_json
+from weir.audit.payload import Payload
+from weir.detect.redact import redact_result
+from weir.guard.checks import ResultCheck, ToolsReview
+from weir.labels.finding import Finding
+from weir.pipeline.ports import ToolCall
+from weir.policy.decision import Decision, RuleMatch, Verdict
+
+__all__ = ["CallRecords", "describe_finding", "failed_decision", "tools_event", "tools_failed"]
+
+
+def describe_finding(finding: Finding) -> str:
+    """A finding as one short line for the audit trail."""
+    where = f" at {finding.path}" if finding.path else ""
+    return f"{finding.detector}:{finding.kind} ({finding.cls}){where}"
+
+
+def failed_decision(why: str) -> Decision:
+    """The block a decision boundary records when deciding itself failed (fail closed)."""
+    match = RuleMatch(name="weir/decision-error", effect=Verdict.BLOCK, reason=why)
+    return Decision(effect=Verdict.BLOCK, applied=Verdict.BLOCK, rules=(match,), reasons=(why,), error=why)
+
+
+def _record(decision: Decision) -> dict[str, Any]:
+    """A decision as the audit trail records it: every rule with its own effect, reason and labels.
+
+    Plain values, validated together with the event that holds them (one validation per event).
+    """
+    return {
+        "effect": str(decision.effect),
+        "applied": str(decision.applied),
+        "rules": [
+            {"name": m.name, "effect": str(m.effect), "reason": m.reason, "labels": m.labels} for m in decision.rules
+        ],
+        "reasons": decision.reasons,
+        "error": decision.error,
+    }
+
+
+def tools_event(server: str, tools: Sequence[Mapping[str, Any]], review: ToolsReview) -> AuditEvent:
+    """A server's tool list was read: which tools, and what the tool checks found."""
+    findings = [describe_finding(f) for f in review.findings] + list(review.errors)
+    details = {"tools": [str(t.get("name")) for t in tools], "findings": findings}
+    return AuditEvent(phase=Phase.TOOLS, server=server, details=details)
+
+
+def tools_failed(server: str, decision: Decision) -> AuditEvent:
+    """A server's tool list could not be reviewed: none of its tools is exposed."""
+    return AuditEvent(phase=Phase.TOOLS, server=server, decision=_record(decision))
+
+
+class CallRecords:
+    """Builds the events of one tool call, which share session, connection, server, tool and id."""
+
+    def __init__(self, call: ToolCall) -> None:
+        self._common: dict[str, Any] = {
+            "session": call.session,
+            "connection": call.connection or None,
+            "server": call.server,
+            "tool": call.tool,
+            "call_id": None if call.call_id is None else str(call.call_id),
+        }
+
+    def _event(self, phase: Phase, **fields: Any) -> AuditEvent:
+        return AuditEvent.model_validate({"phase": phase, **fields, **self._common})
+
+    def call(self, decision: Decision, arguments: Mapping[str, Any]) -> AuditEvent:
+        """The pre-call decision."""
+        return self._event(Phase.CALL, arguments=Payload.raw(dict(arguments)), decision=_record(decision))
+
+    def note(self, effect: str, rule: str, reason: str, *, base: Decision | None = None) -> AuditEvent:
+        """A confirmation outcome (approved, declined, fallback) for the call."""
+        rules = [*(base.rule_names if base else ()), rule]
+        reasons = [*(base.reasons if base else ()), reason]
+        decision = {
+            "effect": effect,
+            "applied": effect,
+            "rules": [{"name": name, "effect": effect, "reason": reasons[i]} for i, name in enumerate(rules)],
+            "reasons": reasons,
+        }
+        return self._event(Phase.CALL, decision=decision, details={"confirmation": True})
+
+    def result(
+        self, post: ResultCheck, raw: Mapping[str, Any], released: Mapping[str, Any], latency_ms: float
+    ) -> AuditEvent:
+        """The post-call decision and the result as released (every detected span redacted)."""
+        details = {"findings": [describe_finding(f) for f in post.findings]} if post.findings else None
+        return self._event(
+            Phase.RESULT,
+            result=Payload.redacted(_for_audit(raw, released, post.findings, post.decision.applied)),
+            decision=_record(post.decision),
+            latency_ms=latency_ms,
+            labels_after=label_json(post.label),
+            details=details,
+        )
+
+    def error(self, message: str, latency_ms: float) -> AuditEvent:
+        """The upstream failed for this call."""
+        return self._event(Phase.ERROR, upstream_error=message, latency_ms=latency_ms)
+
+
+def _for_audit(
+    raw: Mapping[str, Any], released: Mapping[str, Any], findings: Sequence[Finding], applied: Verdict
+) -> Any:
+    """What the audit trail keeps: the released result with every detected span redacted.
+
+    Finding spans index the raw result, so allowed and warned results are redacted from the raw
+    one (the warning is in the decision record); redacted and blocked results are kept as shaped.
+    """
+    if applied in (Verdict.REDACT, Verdict.BLOCK) or not findings:
+        return dict(released)
+    return redact_result(raw, findings)
