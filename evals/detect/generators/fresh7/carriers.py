@@ -260,9 +260,9 @@ def lab_result(rng: random.Random, lang: str, v: dict[str, str]) -> list[str]:
 
 def appointment(rng: random.Random, lang: str, v: dict[str, str]) -> list[str]:
     """An appointment letter."""
-    lab = VALUES.LABELS[lang]
+    heading, dear = VALUES.LABELS[lang]["appointment"], VALUES.LABELS[lang]["dear"]
     return [
-        f"{lab['appointment']}\n{lab['dear']} {v['name']},",
+        f"{heading}\n{dear} {v['name']},",
         f"{v['date']}, {rng.randint(8, 17)}:{pick(rng, 'minute')} - {pick(rng, 'location')}",
         _para(rng, lang, "health"),
         f"{rng.choice(P.CLOSERS[lang])}\n{rng.choice(['Outpatient Services', 'Patient Office', 'Dr. ' + person(rng)])}",
