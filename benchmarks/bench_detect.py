@@ -22,15 +22,16 @@ from typing import Any
 from weir.detect import short
 from weir.detect.chain import Chain
 from weir.detect.config import DetectorSpec
-from weir.detect.evaluation.metrics import mb_per_s, score
-from weir.detect.evaluation.run import load_corpus, throughput_text
 from weir.detect.hidden import HiddenTextDetector
 from weir.detect.normalize import normalize
 from weir.detect.pii import PiiDetector
 from weir.detect.registry import available, resolve
+from weir.detect.scoring import load_corpus, mb_per_s, score, throughput_text
 from weir.detect.secrets import SecretsDetector
 
 Row = tuple[str, str, str, bool]
+DATA = Path(__file__).resolve().parents[1] / "evals" / "detect"
+"""The evaluation data the texts are drawn from (a checkout's ``evals/detect``)."""
 BUDGET = 20.0
 REST_BUDGET = 45.0
 """What the chain without the injection classifier must reach so the whole chain clears BUDGET."""
@@ -75,12 +76,12 @@ def _planted_document(examples: list[dict[str, Any]]) -> tuple[str, list[tuple[i
 def _side_by_side(quick: bool, weir_rate: float) -> list[Row]:
     if importlib.util.find_spec("detect_secrets") is None:
         return [("detect-secrets (not installed: pip install 'mcp-weir[bench]')", "skipped", "-", True)]
-    examples = [e for e in load_corpus("secrets") if e["spans"]]
+    examples = [e for e in load_corpus(DATA, "secrets") if e["spans"]]
     document, spans = _planted_document(examples[:150] if quick else examples)
     lines, _ = _detect_secrets_scan(document)
     theirs = sum(any(first <= n <= last for n in lines) for first, last in spans) / len(spans)
     ours = score(SecretsDetector(), examples[:150] if quick else examples).recall
-    text = throughput_text(100_000 if quick else 400_000)
+    text = throughput_text(DATA, 100_000 if quick else 400_000)
     _, elapsed = _detect_secrets_scan(text)
     rate = len(text) / 1e6 / elapsed
     return [
@@ -125,7 +126,7 @@ def _short_texts(quick: bool) -> list[Row]:
     memory of a previous text (the code arrays are remembered by identity) serves the next one."""
     chain = Chain.from_specs(None)
     chain.warm()
-    base = throughput_text(200_000, seed=11)
+    base = throughput_text(DATA, 200_000, seed=11)
     rounds = 5 if quick else 15
     rows: list[Row] = []
     for label, size, sample, wanted, budget in (
@@ -173,7 +174,7 @@ def _before_after(
 
 def run(quick: bool) -> list[Row]:
     """MB/s per detector and for the chain, then the detect-secrets comparison."""
-    text = throughput_text(300_000 if quick else 2_000_000)
+    text = throughput_text(DATA, 300_000 if quick else 2_000_000)
     repeat = 2 if quick else 3
     secrets_row, secrets_rate = _rate("secrets", SecretsDetector(), text, repeat)
     rows = [
@@ -225,7 +226,7 @@ def _results(quick: bool) -> list[Row]:
 
     chain = Chain.from_specs(None)
     chain.warm()
-    results = _tool_results(throughput_text(100_000, seed=5), 100)
+    results = _tool_results(throughput_text(DATA, 100_000, seed=5), 100)
     found = [chain.scan_result(r) for r in results]
     rounds = 5 if quick else 15
     stages: list[tuple[str, Callable[[int], object]]] = [

@@ -36,11 +36,11 @@ from typing import Any
 
 from weir.config import WeirConfig, load_config
 from weir.detect.chain import Chain
-from weir.evaluation.corpus import config_path, trace_names, trace_path
 from weir.flow.provenance import clear_caches
 from weir.flow.session import Session
 from weir.guard import Guard, memo
 from weir.policy.engine import Engine
+from weir.replay.examples import config_path, trace_names, trace_path
 from weir.replay.explain import FactKeepingEngine
 from weir.replay.run import Player, guard_for, replay
 from weir.trace import CallEvent, SessionEvent, TraceLine, read_trace

@@ -3,8 +3,9 @@
 Sources (YAML, so e-mails and pages read as text): ``scripts/traces/catalogs.yaml`` holds each
 server's ``tools/list`` as wire Tool objects; ``scripts/traces/sessions/*.yaml`` holds one trace
 each. Output: ``src/weir/data/traces/<name>.jsonl`` (the trace, exactly the format `weir gateway
---record` writes) and ``src/weir/data/traces/expected.json`` (the ground truth, per trace and
-0-based line: ``benign`` or ``hijacked``). The truth lives only in the sidecar, never in a trace.
+--record` writes; these ship) and ``evals/traces/expected.json`` (the ground truth, per trace and
+0-based line: ``benign`` or ``hijacked``; it does not ship). The truth lives only in the sidecar,
+never in a trace.
 
 Re-run after editing a source:  ``.venv/bin/python scripts/build_traces.py``  (``--check`` exits 1
 when the shipped files are not what the sources produce).
@@ -42,6 +43,7 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = ROOT / "scripts" / "traces"
 OUT = ROOT / "src" / "weir" / "data" / "traces"
+EXPECTED = ROOT / "evals" / "traces" / "expected.json"
 TRUTHS = {"benign", "hijacked"}
 
 
@@ -128,7 +130,7 @@ def build() -> dict[Path, str]:
         "the lines (results, or tools events) whose content carries injected instructions.",
         "traces": expected,
     }
-    outputs[OUT / "expected.json"] = json.dumps(doc, indent=1, ensure_ascii=False) + "\n"
+    outputs[EXPECTED] = json.dumps(doc, indent=1, ensure_ascii=False) + "\n"
     return outputs
 
 
@@ -145,7 +147,7 @@ def main(argv: list[str]) -> int:
             p.unlink()
     for p, text in outputs.items():
         p.write_text(text, encoding="utf-8")
-    calls = sum(len(v["calls"]) for v in json.loads(outputs[OUT / "expected.json"])["traces"].values())
+    calls = sum(len(v["calls"]) for v in json.loads(outputs[EXPECTED])["traces"].values())
     print(f"wrote {len(outputs) - 1} traces ({calls} calls) to {OUT.relative_to(ROOT)}")
     return 0
 

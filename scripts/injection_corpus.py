@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-DATA = Path(__file__).resolve().parent.parent / "src/weir/detect/evaluation/data"
+DATA = Path(__file__).resolve().parent.parent / "evals/detect"
 DEV_SEED = 20261121
 """The first evaluation set (the ``dev`` pool, formerly ``eval``); it has been looked at while tuning."""
 HOLDOUT_SEED = 5150411

@@ -32,7 +32,7 @@ from train_injection import MODEL_OUT, fresh_split  # noqa: E402
 from weir.detect.injection.detector import InjectionDetector  # noqa: E402
 from weir.detect.injection.model import InjectionModel  # noqa: E402
 
-DATA = ROOT / "src/weir/detect/evaluation/data"
+DATA = ROOT / "evals/detect"
 MAX_FPR = 0.04
 STEP = 0.05
 FLOOR = 0.05

@@ -1,7 +1,7 @@
 """Record the replay JSON of every shipped trace under the baseline, strict and observe packs.
 
 The file this writes (``tests/replay/data/decisions.json``) pins every decision Weir makes on the
-corpus: ``tests/replay/test_recorded.py`` replays the corpus again and demands the same JSON, so
+example traces: ``tests/replay/test_recorded.py`` replays them again and demands the same JSON, so
 a change made for speed cannot change a decision, a rule, an effect or a reason. Re-run it only
 when a decision is *meant* to change, and review the diff:
 
@@ -13,26 +13,12 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "tests" / "replay" / "data" / "decisions.json"
-PACKS = ("baseline", "strict", "observe")
+sys.path.insert(0, str(ROOT))
 
-
-def record() -> dict[str, Any]:
-    """``{pack: {trace: replay JSON}}`` for every pack and shipped trace (as `weir replay --json`)."""
-    from weir.config import load_config
-    from weir.evaluation.corpus import config_path, trace_names, trace_path
-    from weir.replay import replay, with_policy
-    from weir.trace import read_trace
-
-    config = load_config(config_path())
-    out: dict[str, Any] = {}
-    for pack in PACKS:
-        candidate = with_policy(config, pack)
-        out[pack] = {name: replay(read_trace(trace_path(name)), candidate).to_json() for name in trace_names()}
-    return out
+from tests.replay.pinned import record  # noqa: E402 - the recording is the tests' own
 
 
 def main() -> int:

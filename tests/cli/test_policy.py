@@ -9,8 +9,8 @@ from typer.testing import CliRunner
 
 from weir.cli.app import app
 from weir.config import load_config
-from weir.evaluation.corpus import config_path
 from weir.policy.engine import Engine
+from weir.replay.examples import config_path
 
 runner = CliRunner()
 

@@ -8,8 +8,8 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from weir.cli.app import app
-from weir.evaluation.corpus import config_path, trace_names, trace_path
 from weir.policy.decision import Verdict
+from weir.replay.examples import config_path, trace_names, trace_path
 from weir.trace import CallEvent, ResultEvent, read_trace
 
 runner = CliRunner()

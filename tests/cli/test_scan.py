@@ -6,8 +6,8 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
+from evals.lib.values import github_token
 from weir.cli.app import app
-from weir.detect.evaluation.generate import github_token
 
 RUNNER = CliRunner()
 TOKEN = github_token(random.Random("cli"))

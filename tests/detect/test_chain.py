@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from evals.lib.values import github_token
 from weir.detect import Chain, redact, redact_result
 from weir.detect.config import DetectorSpec
-from weir.detect.evaluation.generate import github_token
 from weir.detect.hidden import HiddenTextDetector
 from weir.detect.registry import register
 from weir.detect.secrets import SecretsDetector

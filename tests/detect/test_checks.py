@@ -5,8 +5,8 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
+from evals.lib.values import github_token, iban
 from weir.detect.checks import base62_crc32_ok, iban_ok, jwt_ok, looks_placeholder, luhn_ok, shannon_entropy
-from weir.detect.evaluation.generate import github_token, iban
 
 
 def test_luhn_accepts_valid_card_numbers_and_rejects_a_changed_digit() -> None:

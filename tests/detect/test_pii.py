@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from weir.detect.evaluation.corpus import PII_KINDS, pii_corpus
-from weir.detect.evaluation.generate import card, iban
+from evals.detect.generators.planted import PII_KINDS, pii_corpus
+from evals.lib.values import card, iban
 from weir.detect.pii import PiiDetector
 from weir.labels import FindingClass
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from weir.detect.evaluation.corpus import poisoning_corpus
+from evals.detect.generators.planted import poisoning_corpus
 from weir.detect.poisoning import PoisoningDetector, tool_strings
 from weir.labels import FindingClass
 

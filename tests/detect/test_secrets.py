@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from weir.detect.evaluation.generate import SECRET_KINDS, github_token, iban, secret, secret_lookalike
+from evals.lib.values import SECRET_KINDS, github_token, iban, secret, secret_lookalike
 from weir.detect.secrets import SecretsDetector
 from weir.labels import FindingClass
 

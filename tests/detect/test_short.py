@@ -8,10 +8,8 @@ and adversarial texts and on every text of the shipped evaluation corpora.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from functools import partial
-from importlib import resources
 from typing import Any, TypeVar
 
 import numpy as np
@@ -19,6 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from evals.lib.jsonl import DETECT, read_jsonl
 from weir.detect import short
 from weir.detect.chain import Chain
 from weir.detect.charclass import CHANGED, HIDDEN, flagged_runs
@@ -253,8 +252,7 @@ def test_ascii_fold_lower_cases_exactly_the_ascii_letters(text: str) -> None:
 
 
 def _corpus(name: str) -> list[str]:
-    data = resources.files("weir.detect.evaluation").joinpath("data", name).read_text("utf-8")
-    return [json.loads(line)["text"] for line in data.splitlines() if line.strip()]
+    return [str(record["text"]) for record in read_jsonl(DETECT / name)]
 
 
 @pytest.mark.parametrize(

@@ -4,7 +4,7 @@
 its own measured share of ``LIMIT``), and every path forced on whatever the length. "Reference" is
 ``short.limit(-1)``: every vectorised path as before the fast ones existed, the pattern scanner's
 substring tests and whole-stretch searches included. Compared: every text of every evaluation
-corpus shipped in the package except the held-out injection sets, the generated secrets, PII,
+corpus in ``evals/detect`` except the held-out injection sets, the generated secrets, PII,
 hidden-text and poisoning corpora, and the same texts joined into blocks of several kilobytes, so
 the paths of longer texts (the anchored pattern scan, the few-hits anchor check, the classifier's
 windows in Python floats) are compared too. Every field of every finding is compared.
@@ -13,14 +13,14 @@ windows in Python floats) are compared too. Every field of every finding is comp
 from __future__ import annotations
 
 import json
-from importlib import resources
 from typing import Any
 
 import pytest
 
+from evals.detect.generators.planted import hidden_corpus, pii_corpus, poisoning_corpus, secrets_corpus
+from evals.lib.jsonl import DETECT, read_jsonl
 from weir.detect import short
 from weir.detect.chain import Chain
-from weir.detect.evaluation.corpus import hidden_corpus, pii_corpus, poisoning_corpus, secrets_corpus
 
 pytestmark = pytest.mark.slow
 
@@ -29,13 +29,13 @@ _BLOCK = 6_000  # characters per joined block: above the pattern scanner's 4 K, 
 
 
 def _shipped(name: str) -> list[str]:
-    data = resources.files("weir.detect.evaluation").joinpath("data", name).read_text("utf-8")
-    return [json.loads(line)["text"] for line in data.splitlines() if line.strip()]
+    return [str(record["text"]) for record in read_jsonl(DETECT / name)]
 
 
 def _shipped_names() -> list[str]:
-    folder = resources.files("weir.detect.evaluation").joinpath("data")
-    return sorted(p.name for p in folder.iterdir() if p.name.endswith(".jsonl") and "heldout" not in p.name)
+    # The poisoning corpus holds tool definitions, not texts: they are compared as _tool_texts.
+    texts = (p.name for p in DETECT.glob("*.jsonl") if p.name != "poisoning.jsonl")
+    return sorted(name for name in texts if "heldout" not in name)
 
 
 def _tool_texts() -> list[str]:

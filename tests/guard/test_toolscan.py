@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 from tests.guard.tools import FETCH, PAY, READ_FILE
 from weir.detect.chain import Chain
 from weir.detect.config import DetectorSpec
-from weir.evaluation.corpus import trace_names, trace_path
 from weir.guard import memo, toolscan
+from weir.replay.examples import trace_names, trace_path
 from weir.trace import ToolsEvent, read_trace
 
 POISONED = {

@@ -8,9 +8,9 @@ import pytest
 
 from weir.config import WeirConfig, load_config
 from weir.errors import WeirError
-from weir.evaluation.corpus import config_path, trace_path
 from weir.policy.engine import Engine
 from weir.replay import explain_call, explain_line, replay
+from weir.replay.examples import config_path, trace_path
 from weir.trace import ResultEvent, SessionEvent, TraceLine, read_trace
 
 

@@ -8,20 +8,16 @@ path was optimised), so key order, number formatting and the table cannot drift 
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
+from tests.replay.pinned import POLICIES, outputs, sha
 from weir.cli.app import app
 
-ROOT = Path(__file__).resolve().parents[2]
 RECORDED = Path(__file__).parent / "data" / "outputs.json"
-
-sys.path.insert(0, str(ROOT / "scripts"))
-from record_replay_outputs import POLICIES, _sha, outputs  # noqa: E402 - the script lives outside the package
 
 _recorded: dict[str, Any] = json.loads(RECORDED.read_text(encoding="utf-8"))
 
@@ -44,4 +40,4 @@ def test_the_recorded_bytes_are_what_the_command_prints(as_json: bool) -> None:
     result = CliRunner().invoke(app, ["replay", trace, *(["--json"] if as_json else [])])
     assert result.exit_code == 0, result.output
     # typer.echo adds the newline the recording leaves out.
-    assert _sha(result.stdout.removesuffix("\n")) == _recorded["config"][trace]["json" if as_json else "text"]
+    assert sha(result.stdout.removesuffix("\n")) == _recorded["config"][trace]["json" if as_json else "text"]

@@ -8,17 +8,14 @@ must give exactly the same decisions, rules, effects and reasons.
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-RECORDED = Path(__file__).parent / "data" / "decisions.json"
+from tests.replay.pinned import PACKS, record
 
-sys.path.insert(0, str(ROOT / "scripts"))
-from record_decisions import PACKS, record  # noqa: E402 - the script lives outside the package
+RECORDED = Path(__file__).parent / "data" / "decisions.json"
 
 _recorded: dict[str, Any] = json.loads(RECORDED.read_text(encoding="utf-8"))
 

@@ -7,11 +7,11 @@ from pathlib import Path
 
 from tests.replay.conftest import PAGE, TOOLS
 from weir.config import WeirConfig, load_config
-from weir.evaluation.corpus import config_path, trace_path
 from weir.guard import Guard
 from weir.policy.config import PolicyConfig
 from weir.policy.decision import Verdict
 from weir.replay import replay
+from weir.replay.examples import config_path, trace_path
 from weir.trace import CallEvent, ResultEvent, iter_trace, read_trace
 
 DECISION_KEYS = {"line", "phase", "server", "tool", "effect", "rules", "reasons"}

@@ -8,8 +8,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from weir.config import load_config
-from weir.evaluation.corpus import config_path, trace_path
 from weir.replay import replay
+from weir.replay.examples import config_path, trace_path
 from weir.trace import CallEvent, ResultEvent, SessionEvent, ToolsEvent, TraceWriter, read_trace
 
 CONFIG = load_config(config_path())

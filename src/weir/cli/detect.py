@@ -1,26 +1,17 @@
-"""``weir detect eval``: precision, recall and throughput of the detectors on held-out data."""
+"""``weir detect eval``: precision, recall and throughput of the detectors on labelled data (``evals/detect``)."""
 
 from __future__ import annotations
 
 import json
 import math
+from pathlib import Path
 from typing import Annotated
 
 import typer
 
+from weir.errors import WeirError
+
 __all__ = ["register"]
-
-
-def _meets(value: float, target: str) -> bool | None:
-    """Whether ``value`` meets a target like ``>= 0.95``; None when there is no target."""
-    op, _, bound = target.partition(" ")
-    try:
-        limit = float(bound)
-    except ValueError:
-        return None
-    if math.isnan(value):
-        return None
-    return value >= limit if op == ">=" else value <= limit if op == "<=" else None
 
 
 def register(app: typer.Typer) -> None:
@@ -34,26 +25,27 @@ def register(app: typer.Typer) -> None:
         ] = None,
         quick: Annotated[bool, typer.Option("--quick", help="A quarter of the data, one timing run.")] = False,
         as_json: Annotated[bool, typer.Option("--json", help="Print the rows as JSON.")] = False,
+        data: Annotated[
+            Path | None,
+            typer.Option("--data", help="The folder of evaluation data (default: evals/detect here, in a checkout)."),
+        ] = None,
     ) -> None:
         """Print precision/recall per detector and MB/s per detector and for the whole chain."""
-        from weir.detect.evaluation.run import evaluate as run
+        from weir.detect.scoring import data_dir, meets, render
+        from weir.detect.scoring import evaluate as run
 
         try:
-            rows = run(detector, quick=quick)
-        except ValueError as exc:
+            rows = run(data_dir(data), detector, quick=quick)
+        except (ValueError, WeirError) as exc:
             typer.echo(f"weir detect eval: {exc}", err=True)
             raise typer.Exit(2) from exc
-        missed = [r for r in rows if _meets(r[2], r[3]) is False]
         if as_json:
             out = [
                 {"dataset": d, "metric": m, "value": None if math.isnan(v) else v, "target": t} for d, m, v, t in rows
             ]
             typer.echo(json.dumps(out))
         else:
-            for dataset, metric, value, target in rows:
-                mark = {True: "ok  ", False: "MISS", None: "    "}[_meets(value, target)]
-                typer.echo(f"[{mark}] {dataset:<34} {metric:<24} {value:>10.4g}   {target}")
-            typer.echo(f"{len(rows)} rows, {len(missed)} below target")
-        raise typer.Exit(1 if missed else 0)
+            typer.echo("\n".join(render(rows)))
+        raise typer.Exit(1 if any(meets(v, t) is False for _, _, v, t in rows) else 0)
 
     app.add_typer(detect_app, name="detect")

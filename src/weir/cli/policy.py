@@ -10,9 +10,9 @@ import typer
 
 from weir.cli.replay import ConfigOption, PolicyOption, load_replay_config
 from weir.errors import WeirError
-from weir.evaluation import corpus
 from weir.policy.check import check_policy, render_check
 from weir.replay import explain_call, explain_line
+from weir.replay.examples import locate
 from weir.replay.explain import Explanation
 from weir.replay.render import render_explanation
 from weir.trace import TraceLine, read_trace
@@ -56,7 +56,7 @@ def _explain(
     lines: list[TraceLine] = []
     shipped = False
     if trace is not None:
-        path, shipped = corpus.locate(trace)
+        path, shipped = locate(trace)
         lines = read_trace(path)
     cfg = load_replay_config(config, policy, shipped=shipped)
     if line is not None:

@@ -10,8 +10,8 @@ import typer
 
 from weir.config import WeirConfig, load_config
 from weir.errors import WeirError
-from weir.evaluation import corpus
 from weir.replay import replay, with_policy
+from weir.replay.examples import config_path, locate, trace_names
 from weir.replay.render import render_replay
 from weir.trace import read_trace
 
@@ -29,8 +29,10 @@ def load_replay_config(config: Path | None, policy: str | None, *, shipped: bool
     """The config a replay runs with: the file given, the corpus's for a shipped trace, else defaults."""
     if config is not None:
         loaded = load_config(config)
+    elif shipped:
+        loaded = load_config(config_path())
     else:
-        loaded = load_config(corpus.config_path()) if shipped else WeirConfig()
+        loaded = WeirConfig()
     return with_policy(loaded, policy) if policy else loaded
 
 
@@ -46,13 +48,13 @@ def replay_command(
 ) -> None:
     """Replay a recorded trace: every call decided as if the earlier ones had run as recorded."""
     if examples:
-        typer.echo("\n".join(corpus.trace_names()))
+        typer.echo("\n".join(trace_names()))
         return
     if trace is None:
         typer.echo("error: give a TRACE file or a shipped example's name (see weir replay --examples)", err=True)
         raise typer.Exit(2)
     try:
-        path, shipped = corpus.locate(trace)
+        path, shipped = locate(trace)
         run = replay(read_trace(path), load_replay_config(config, policy, shipped=shipped))
     except WeirError as exc:
         typer.echo(f"error: {exc}", err=True)

