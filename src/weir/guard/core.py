@@ -14,6 +14,7 @@ import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from weir.detect.pinning import Held
 from weir.flow.argkeys import arg_keys
 from weir.flow.labelling import result_label, standing
 from weir.flow.provenance import ArgTaint, ValueMemory
@@ -21,7 +22,7 @@ from weir.flow.request import request_meta
 from weir.flow.session import Session
 from weir.flow.store import MemorySessionStore, SessionStore
 from weir.flow.values import walk_leaves
-from weir.guard import memo, reading, toolscan
+from weir.guard import memo, quarantine, reading, toolscan
 from weir.guard.checks import CallCheck, ChainLike, ResultCheck, ToolsReview
 from weir.guard.config import GuardConfig
 from weir.guard.shaping import blocked_result, redact_result, warn_result
@@ -58,7 +59,10 @@ class Guard:
         self._profiles: dict[tuple[str, str], ToolProfile] = {}
         self._facts: dict[tuple[str, str], ToolFacts] = {}
         self._flagged: dict[tuple[str, str], list[Finding]] = {}
-        self._listed: dict[str, tuple[str, ToolsReview]] = {}
+        self._listed: dict[str, tuple[str, ToolsReview, Sequence[Mapping[str, Any]]]] = {}
+        # Quarantined tools (their definition is not the approved one): (server, tool) → (the
+        # wire tool, what changed), so a call can notice an approval given meanwhile.
+        self._held: dict[tuple[str, str], tuple[Mapping[str, Any], tuple[str, ...]]] = {}
         self._overrides_key: str | None = None
         # The resolved profile of each call in flight, so its result is labelled by what the
         # resolution promised (session id, server, tool) → profile.
@@ -85,15 +89,16 @@ class Guard:
 
         The same list as the server's previous one (a client re-listing, a trace replaying) is
         recognised and its review returned as it was: nothing changed, so neither the profiles nor
-        the detectors' verdicts (poisoning, pinning) can have. A list another guard has read
-        (under the same trust and overrides) is not read again (:mod:`weir.guard.toollist`).
+        the detectors' verdicts (poisoning, pinning) can have — unless a tool of it is quarantined,
+        whose approval may have come meanwhile. A list another guard has read (under the same
+        trust and overrides) is not read again (:mod:`weir.guard.toollist`).
         """
         digest = memo.digest(tools)
         previous = self._listed.get(server)
-        if previous is not None and previous[0] == digest:
+        if previous is not None and previous[0] == digest and not previous[1].held:
             return previous[1]
         review = self._register(server, tools, self._listing(server, tools, digest))
-        self._listed[server] = (digest, review)
+        self._listed[server] = (digest, review, tools)
         return review
 
     def _listing(self, server: str, tools: Sequence[Mapping[str, Any]], digest: str) -> Listing:
@@ -117,22 +122,59 @@ class Guard:
         return LISTINGS.get((server, trust_key, digest), make)
 
     def _register(self, server: str, tools: Sequence[Mapping[str, Any]], listing: Listing) -> ToolsReview:
-        findings = self._scan_tools(server, tools, listing.digests)
+        findings, held = self._scan_tools(server, tools, listing.digests)
         flagged = memo.findings_by_tool(tools, findings)
+        held = {**quarantine.from_findings(flagged), **held}
         for key in [k for k in self._profiles if k[0] == server]:
             del self._profiles[key]
             self._facts.pop(key, None)
             self._flagged.pop(key, None)
+            self._held.pop(key, None)
+        raw = {t.get("name"): t for t in tools if isinstance(t, Mapping)} if held else {}
         profiles: dict[str, ToolProfile] = {}
         for tool in listing.tools:
             found = flagged.get(tool.name, [])
             key = (server, tool.name)
-            profiles[tool.name] = self._profiles[key] = tool.profile
+            hold = held.get(tool.name)
+            profile, definition = tool.profile, tool.definition
+            if hold is None:
+                self._facts[key] = memo.facts_of(profile, found) if found else tool.facts
+            else:
+                profile = self._held_profile(server, hold, profile, raw[tool.name])
+                self._facts[key] = tool_facts(profile, found, hold.changes)
+                self._held[key] = (raw[tool.name], hold.changes)
+                definition = definition or tuple(memo.definition_text(raw[tool.name]))
+            profiles[tool.name] = self._profiles[key] = profile
             self._flagged[key] = found
-            if tool.definition:
-                self._remember_definition(server, tool.name, tool.definition, bool(found))
-            self._facts[key] = memo.facts_of(tool.profile, found) if found else tool.facts
-        return ToolsReview(server, profiles, tuple(findings), flagged, listing.errors)
+            if definition:
+                self._remember_definition(server, tool.name, definition, bool(found))
+        changed = {name: hold.changes for name, hold in held.items() if name in profiles}
+        return ToolsReview(server, profiles, tuple(findings), flagged, listing.errors, changed)
+
+    def _held_profile(self, server: str, hold: Held, current: ToolProfile, raw: Mapping[str, Any]) -> ToolProfile:
+        def read(definition: Mapping[str, Any], trust: Trust | None = None) -> ToolProfile:
+            cfg = self.config
+            return reading.read_profile(
+                definition, server=server, servers=cfg.servers, overrides=cfg.overrides, trust=trust
+            )
+
+        return quarantine.held_profile(hold, current, read=read, read_untrusted=lambda: read(raw, Trust.UNTRUSTED))
+
+    def _lift(self, server: str, tool: str) -> None:
+        """Re-review a quarantined tool's server if its definition was approved meanwhile.
+
+        The approval may come from another process (``weir pins approve`` on the gateway's
+        database), so the pin store is read; a store that cannot be read leaves the tool held.
+        """
+        raw, _ = self._held[(server, tool)]
+        try:
+            approved = self.chain is not None and toolscan.approved(self.chain, server, raw)
+        except Exception:  # unreadable pins lift nothing: the tool stays quarantined
+            return
+        listed = self._listed.get(server)
+        if approved and listed is not None:
+            del self._listed[server]
+            self.register_tools(server, listed[2])
 
     def _remember_definition(self, server: str, name: str, text: tuple[str, ...], flagged: bool) -> None:
         """Keep an untrusted tool's definition text: its values steer calls as injected text does."""
@@ -149,13 +191,15 @@ class Guard:
             taints += self._definitions.tainted_leaves(leaves, self._definition_steps)
         return taints
 
-    def _scan_tools(self, server: str, tools: Sequence[Mapping[str, Any]], digests: Sequence[str]) -> list[Finding]:
+    def _scan_tools(
+        self, server: str, tools: Sequence[Mapping[str, Any]], digests: Sequence[str]
+    ) -> tuple[list[Finding], dict[str, Held]]:
         if self.chain is None:
-            return []
+            return [], {}
         try:
-            return toolscan.scan_tools(self.chain, server, tools, digests)
-        except Exception as exc:
-            return [memo.scan_error("tools", exc)]
+            return toolscan.review_tools(self.chain, server, tools, digests)
+        except Exception as exc:  # fail closed: a list nobody could check against its pins is held whole
+            return [memo.scan_error("tools", exc)], quarantine.unchecked(tools, f"{type(exc).__name__}: {exc}")
 
     def _trust_key(self, server: str) -> str:
         """What, besides the tool itself, a profile depends on: the server's trust and the overrides."""
@@ -196,6 +240,8 @@ class Guard:
         step = -1
         profile: ToolProfile | None = None
         try:
+            if (server, tool) in self._held:
+                self._lift(server, tool)
             step = session.begin(server, tool)
             args = dict(arguments or {})
             profile, tfacts = self._call_profile(server, tool, resolved)
@@ -233,11 +279,16 @@ class Guard:
         profile, tfacts = self._tool(server, tool)
         if resolved is None:
             return profile, tfacts
+        held = self._held.get((server, tool))
+        # A quarantined tool's server is not believed to loosen anything, resolving included.
+        trust = Trust.UNTRUSTED if held is not None else None
+        cfg = self.config
         narrowed = reading.read_resolved(
-            resolved, server=server, servers=self.config.servers, overrides=self.config.overrides
+            resolved, server=server, servers=cfg.servers, overrides=cfg.overrides, trust=trust
         )
         merged = reading.merge_resolved(profile, narrowed)
-        return merged, tool_facts(merged, self._flagged.get((server, tool), ()))
+        changes = held[1] if held is not None else None
+        return merged, tool_facts(merged, self._flagged.get((server, tool), ()), changes)
 
     # -- the result --------------------------------------------------------------------
 
