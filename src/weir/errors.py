@@ -14,6 +14,7 @@ boundary that meets them (``raise ... from exc``) so callers catch one root::
     ├── TraceError             a trace (weir.trace) that cannot be read or written (carries line)
     └── defined beside the code that raises them:
         CatalogError (weir.catalog)          a tool catalog that cannot be loaded
+        PinError (weir.detect.pinning)       a tool pin that does not exist or has nothing to approve
         DeclarationError (weir.server)       a tool label declaration outside the vocabulary
         ResolutionError (weir.server)        a tools/resolve answer less safe than the listing
         RpcError (weir.gateway, a ProtocolError)  a JSON-RPC message refused with its code

@@ -40,11 +40,16 @@ class ToolsReview:
     """Tool name → the findings about it."""
     errors: Sequence[str] = ()
     """Tools that could not be read (they stay unknown: the most conservative profile)."""
+    held: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    """Tool name → what changed, for each tool quarantined (its definition is not the approved one)."""
 
     def published(self, name: str) -> dict[str, Any]:
-        """The profile as JSON for ``Tool._meta["dev.weir/profile"]``."""
+        """The profile as JSON for ``Tool._meta["dev.weir/profile"]`` (with ``quarantined`` when held)."""
         profile = self.profiles[name]
-        return profile.model_dump(mode="json", by_alias=True, exclude_defaults=True, exclude={"origins"})
+        out = profile.model_dump(mode="json", by_alias=True, exclude_defaults=True, exclude={"origins"})
+        if name in self.held:
+            out["quarantined"] = list(self.held[name])
+        return out
 
 
 @dataclass(frozen=True)

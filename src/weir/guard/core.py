@@ -14,6 +14,7 @@ import functools
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
+from weir.detect.pinning import Held
 from weir.flow.argkeys import arg_keys
 from weir.flow.labelling import result_label, standing
 from weir.flow.provenance import ArgTaint, ValueMemory
@@ -21,7 +22,7 @@ from weir.flow.request import request_meta
 from weir.flow.session import Session
 from weir.flow.store import MemorySessionStore, SessionStore
 from weir.flow.values import walk_leaves
-from weir.guard import memo, reading, toolscan
+from weir.guard import memo, quarantine, reading, toolscan
 from weir.guard.checks import CallCheck, ChainLike, ResultCheck, ToolsReview
 from weir.guard.config import GuardConfig
 from weir.guard.shaping import blocked_result, redact_result, warn_result
@@ -46,6 +47,8 @@ class _Registered(NamedTuple):
     profile: ToolProfile
     facts: ToolFacts
     flagged: Sequence[Finding]
+    held: tuple[Mapping[str, Any], tuple[str, ...]] | None = None
+    """Quarantined: (the wire tool as now listed, what changed), so a call notices an approval."""
 
 
 class Guard:
@@ -67,7 +70,7 @@ class Guard:
         # definitions memory below: a decision running in another thread while a server re-lists
         # sees the old registration or the new one, never half of each.
         self._tools: dict[tuple[str, str], _Registered] = {}
-        self._listed: dict[str, tuple[str, ToolsReview]] = {}
+        self._listed: dict[str, tuple[str, ToolsReview, Sequence[Mapping[str, Any]]]] = {}
         self._overrides_key: str | None = None
         # The resolved profile of each call in flight, so its result is labelled by what the
         # resolution promised (session id, server, tool) → profile.
@@ -101,12 +104,9 @@ class Guard:
         if origin is None or origin.pristine:
             return True
         target = self.sessions.get(into)
-        if target is not None:
-            return target.pristine and self._replace(origin.fork(into))
-        return self._replace(origin.fork(into))
-
-    def _replace(self, session: Session) -> bool:
-        self.sessions.put(session)
+        if target is not None and not target.pristine:
+            return False
+        self.sessions.put(origin.fork(into))
         return True
 
     def forget(self, session_id: str) -> None:
@@ -118,15 +118,16 @@ class Guard:
 
         The same list as the server's previous one (a client re-listing, a trace replaying) is
         recognised and its review returned as it was: nothing changed, so neither the profiles nor
-        the detectors' verdicts (poisoning, pinning) can have. A list another guard has read
-        (under the same trust and overrides) is not read again (:mod:`weir.guard.toollist`).
+        the detectors' verdicts (poisoning, pinning) can have — unless a tool of it is quarantined,
+        whose approval may have come meanwhile. A list another guard has read (under the same
+        trust and overrides) is not read again (:mod:`weir.guard.toollist`).
         """
         digest = memo.digest(tools)
         previous = self._listed.get(server)
-        if previous is not None and previous[0] == digest:
+        if previous is not None and previous[0] == digest and not previous[1].held:
             return previous[1]
         review = self._register(server, tools, self._listing(server, tools, digest))
-        self._listed[server] = (digest, review)
+        self._listed[server] = (digest, review, tools)
         return review
 
     def _listing(self, server: str, tools: Sequence[Mapping[str, Any]], digest: str) -> Listing:
@@ -150,22 +151,61 @@ class Guard:
         return LISTINGS.get((server, trust_key, digest), make)
 
     def _register(self, server: str, tools: Sequence[Mapping[str, Any]], listing: Listing) -> ToolsReview:
-        findings = self._scan_tools(server, tools, listing.digests)
+        findings, held = self._scan_tools(server, tools, listing.digests)
         flagged = memo.findings_by_tool(tools, findings)
+        held = {**quarantine.from_findings(flagged), **held}
         registered = {key: entry for key, entry in self._tools.items() if key[0] != server}
+        raw = {t.get("name"): t for t in tools if isinstance(t, Mapping)} if held else {}
         profiles: dict[str, ToolProfile] = {}
         definitions: list[tuple[str, tuple[str, ...], bool]] = []
         for tool in listing.tools:
             found = flagged.get(tool.name, [])
-            profiles[tool.name] = tool.profile
-            facts = memo.facts_of(tool.profile, found) if found else tool.facts
-            registered[(server, tool.name)] = _Registered(tool.profile, facts, found)
-            if tool.definition:
-                definitions.append((tool.name, tool.definition, bool(found)))
+            hold = held.get(tool.name)
+            profile, definition = tool.profile, tool.definition
+            if hold is None:
+                entry = _Registered(profile, memo.facts_of(profile, found) if found else tool.facts, found)
+            else:
+                profile = self._held_profile(server, hold, profile, raw[tool.name])
+                facts = tool_facts(profile, found, hold.changes)
+                entry = _Registered(profile, facts, found, (raw[tool.name], hold.changes))
+                definition = definition or tuple(memo.definition_text(raw[tool.name]))
+            profiles[tool.name] = profile
+            registered[(server, tool.name)] = entry
+            if definition:
+                definitions.append((tool.name, definition, bool(found)))
         if definitions:
             self._remember_definitions(server, definitions)
         self._tools = registered
-        return ToolsReview(server, profiles, tuple(findings), flagged, listing.errors)
+        changed = {name: hold.changes for name, hold in held.items() if name in profiles}
+        return ToolsReview(server, profiles, tuple(findings), flagged, listing.errors, changed)
+
+    def _held_profile(self, server: str, hold: Held, current: ToolProfile, raw: Mapping[str, Any]) -> ToolProfile:
+        def read(definition: Mapping[str, Any], trust: Trust | None = None) -> ToolProfile:
+            cfg = self.config
+            return reading.read_profile(
+                definition, server=server, servers=cfg.servers, overrides=cfg.overrides, trust=trust
+            )
+
+        return quarantine.held_profile(hold, current, read=read, read_untrusted=lambda: read(raw, Trust.UNTRUSTED))
+
+    def _lift(self, server: str, tool: str) -> None:
+        """Re-review a quarantined tool's server if its definition was approved meanwhile.
+
+        The approval may come from another process (``weir pins approve`` on the gateway's
+        database), so the pin store is read; a store that cannot be read leaves the tool held.
+        """
+        entry = self._tools.get((server, tool))
+        if entry is None or entry.held is None:
+            return
+        raw = entry.held[0]
+        try:
+            approved = self.chain is not None and toolscan.approved(self.chain, server, raw)
+        except Exception:  # unreadable pins lift nothing: the tool stays quarantined
+            return
+        listed = self._listed.get(server)
+        if approved and listed is not None:
+            del self._listed[server]
+            self.register_tools(server, listed[2])
 
     def _remember_definitions(self, server: str, definitions: list[tuple[str, tuple[str, ...], bool]]) -> None:
         """Keep untrusted tools' definition text: its values steer calls as injected text does."""
@@ -186,13 +226,15 @@ class Guard:
             taints += definitions.tainted_leaves(leaves, steps)
         return taints
 
-    def _scan_tools(self, server: str, tools: Sequence[Mapping[str, Any]], digests: Sequence[str]) -> list[Finding]:
+    def _scan_tools(
+        self, server: str, tools: Sequence[Mapping[str, Any]], digests: Sequence[str]
+    ) -> tuple[list[Finding], dict[str, Held]]:
         if self.chain is None:
-            return []
+            return [], {}
         try:
-            return toolscan.scan_tools(self.chain, server, tools, digests)
-        except Exception as exc:
-            return [memo.scan_error("tools", exc)]
+            return toolscan.review_tools(self.chain, server, tools, digests)
+        except Exception as exc:  # fail closed: a list nobody could check against its pins is held whole
+            return [memo.scan_error("tools", exc)], quarantine.unchecked(tools, f"{type(exc).__name__}: {exc}")
 
     def _trust_key(self, server: str) -> str:
         """What, besides the tool itself, a profile depends on: the server's trust and the overrides."""
@@ -232,6 +274,9 @@ class Guard:
         step = -1
         profile: ToolProfile | None = None
         try:
+            listed = self._tools.get((server, tool))
+            if listed is not None and listed.held is not None:
+                self._lift(server, tool)
             step = session.begin(server, tool)
             args = dict(arguments or {})
             profile, tfacts = self._call_profile(server, tool, resolved)
@@ -269,12 +314,17 @@ class Guard:
         profile, tfacts = self._tool(server, tool)
         if resolved is None:
             return profile, tfacts
+        entry = self._tools.get((server, tool))
+        held = entry.held if entry is not None else None
+        # A quarantined tool's server is not believed to loosen anything, resolving included.
+        trust = Trust.UNTRUSTED if held is not None else None
+        cfg = self.config
         narrowed = reading.read_resolved(
-            resolved, server=server, servers=self.config.servers, overrides=self.config.overrides
+            resolved, server=server, servers=cfg.servers, overrides=cfg.overrides, trust=trust
         )
         merged = reading.merge_resolved(profile, narrowed)
-        entry = self._tools.get((server, tool))
-        return merged, tool_facts(merged, entry.flagged if entry is not None else ())
+        changes = held[1] if held is not None else None
+        return merged, tool_facts(merged, entry.flagged if entry is not None else (), changes)
 
     # -- the result --------------------------------------------------------------------
 

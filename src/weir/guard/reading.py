@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from weir.guard.memo import Memo
-from weir.labels.config import Override, ServerConfig
+from weir.labels.config import Override, ServerConfig, Trust
 from weir.labels.datalabel import BOTTOM, DataLabel
 from weir.labels.overrides import believed, trust_of
 from weir.labels.profile import RISKY_WHEN, ToolProfile
@@ -24,22 +24,33 @@ _SETS = ("effects", "destinations", "input_classes", "input_scopes", "outcomes",
 
 
 def read_profile(
-    raw: Mapping[str, Any], *, server: str, servers: Mapping[str, ServerConfig], overrides: Sequence[Override]
+    raw: Mapping[str, Any],
+    *,
+    server: str,
+    servers: Mapping[str, ServerConfig],
+    overrides: Sequence[Override],
+    trust: Trust | None = None,
 ) -> ToolProfile:
     """A wire tool as the policy should see it: read → trust → overrides.
 
     The profile :func:`weir.labels.overrides.resolve_profile` gives, without the diagnostics it
-    adds for lint (the claims trust dropped), which the Guard never reads.
+    adds for lint (the claims trust dropped), which the Guard never reads. ``trust`` replaces the
+    server's configured trust (a quarantined tool is believed as an untrusted server's).
     """
-    trust = trust_of(server, servers)
+    trust = trust or trust_of(server, servers)
     return believed(read_tool(raw, server=server).profile, trust=trust, server=server, overrides=overrides)
 
 
 def read_resolved(
-    raw: Mapping[str, Any], *, server: str, servers: Mapping[str, ServerConfig], overrides: Sequence[Override]
+    raw: Mapping[str, Any],
+    *,
+    server: str,
+    servers: Mapping[str, ServerConfig],
+    overrides: Sequence[Override],
+    trust: Trust | None = None,
 ) -> ToolProfile:
     """A ``tools/resolve`` result, read → trust → overrides (an untrusted server cannot narrow)."""
-    trust = trust_of(server, servers)
+    trust = trust or trust_of(server, servers)
     return believed(read_resolution(raw, server=server).profile, trust=trust, server=server, overrides=overrides)
 
 

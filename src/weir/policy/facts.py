@@ -116,8 +116,14 @@ def _implied_destinations(p: ToolProfile, read_only: bool, open_world: bool) -> 
     return {Destination.PUBLIC}
 
 
-def tool_facts(profile: ToolProfile, findings: Iterable[Finding] = ()) -> ToolFacts:
-    """The conservative view of a profile as facts (see the module docstring)."""
+def tool_facts(
+    profile: ToolProfile, findings: Iterable[Finding] = (), changes: Sequence[str] | None = None
+) -> ToolFacts:
+    """The conservative view of a profile as facts (see the module docstring).
+
+    ``changes``: the tool is quarantined — its definition is not the approved one — and this is
+    what differs (``tool.quarantined``, ``tool.changes``); ``None`` for a tool that is not.
+    """
     p = profile
     read_only = p.read_only is True and not (p.effects - {SideEffect.READ})
     destructive = (not read_only) if p.destructive is None else p.destructive
@@ -167,8 +173,16 @@ def tool_facts(profile: ToolProfile, findings: Iterable[Finding] = ()) -> ToolFa
         "malicious": p.malicious is True or bool(poison),
         "findings": sorted({f"{f.detector}:{f.kind}" for f in poison}),
         "resolved": p.resolved,
+        "quarantined": changes is not None,
+        "changes": list(changes or ()),
     }
-    return ToolFacts(values, _tool_origins(p, values, poison))
+    origins = _tool_origins(p, values, poison)
+    if changes is not None:
+        origins["quarantined"] = origins["changes"] = _QUARANTINE_ORIGIN
+    return ToolFacts(values, origins)
+
+
+_QUARANTINE_ORIGIN = "pinning: not the approved definition (`weir pins diff`, `weir pins approve`)"
 
 
 def _tool_origins(p: ToolProfile, v: Mapping[str, Any], poison: Sequence[Finding]) -> dict[str, str]:

@@ -64,8 +64,8 @@ _TOOL: dict[str, FactType] = {
     **dict.fromkeys(["effects", "outcomes", "destinations", "sources", "input_classes", "return_classes"], _TS),
     **dict.fromkeys(["outcome", "destination", "source"], _T),
     **dict.fromkeys(["outcome_claimed", "destination_claimed", "consequential", "irreversible", "egress"], _B),
-    **dict.fromkeys(["malicious", "resolved"], _B),
-    **dict.fromkeys(["input_scopes", "return_scopes", "findings"], _WS),
+    **dict.fromkeys(["malicious", "resolved", "quarantined"], _B),
+    **dict.fromkeys(["input_scopes", "return_scopes", "findings", "changes"], _WS),
     **dict.fromkeys(["input_level", "return_level"], _I),
 }
 
