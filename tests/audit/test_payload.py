@@ -191,3 +191,18 @@ def test_an_event_without_quoting_text_does_not_call_the_redactor(db_path: Path)
     with SqliteAuditStore(db_path, redactor=lambda v: calls.append(v) or v) as s:
         s.append(event(1))
     assert calls == []
+
+
+def test_each_distinct_quoting_text_is_redacted_once_per_redactor(db_path: Path) -> None:
+    seen: list[Any] = []
+
+    def redactor(value: Any) -> Any:
+        seen.append(value)
+        return redact_strings(lambda t: t.replace(SECRET, "[REDACTED:credentials]"))(value)
+
+    with SqliteAuditStore(db_path, redactor=redactor) as s:
+        first = s.append(_quoting_event()).event
+        again = s.append(_quoting_event()).event
+    assert len(seen) == 1  # the second event's texts were all redacted before
+    assert again.decision == first.decision
+    assert again.labels_after == first.labels_after

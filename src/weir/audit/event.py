@@ -7,6 +7,7 @@ reader can tell which fields to expect. Events are frozen values: the store seal
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Iterator, Mapping
 from datetime import UTC, datetime
 from enum import StrEnum
@@ -241,15 +242,33 @@ def _findings(labels: Mapping[str, Any] | None) -> list[Mapping[str, Any]]:
     return [f for f in found if isinstance(f, Mapping)] if isinstance(found, list) else []
 
 
+_SEEN: weakref.WeakKeyDictionary[Any, dict[str, str]] = weakref.WeakKeyDictionary()
+"""Per redactor: each text it has redacted, and how. Rule reasons and labels come back call after
+call (a warn rule's reason is the same text every time), so each distinct text is scanned once."""
+_SEEN_LIMIT = 4096
+
+
 def _redacted(texts: list[str], redactor: Redactor) -> list[str]:
     """``texts`` through the redactor; each withheld when it fails (fail closed, keep the record)."""
     try:
-        out = redactor(texts)
-    except Exception:
-        out = None
-    if isinstance(out, list) and len(out) == len(texts) and all(isinstance(t, str) for t in out):
-        return out
-    return [_WITHHELD] * len(texts)
+        seen = _SEEN.setdefault(redactor, {})
+    except TypeError:  # not weakly referenceable: no memory of earlier texts
+        seen = {}
+    known = {t: seen[t] for t in texts if t in seen}  # a snapshot: another thread may clear `seen`
+    missing = list(dict.fromkeys(t for t in texts if t not in known))
+    if missing:
+        try:
+            out = redactor(missing)
+        except Exception:
+            out = None
+        if not (isinstance(out, list) and len(out) == len(missing) and all(isinstance(t, str) for t in out)):
+            return [known.get(t, _WITHHELD) for t in texts]
+        fresh = dict(zip(missing, out, strict=True))
+        if len(seen) + len(fresh) > _SEEN_LIMIT:
+            seen.clear()
+        seen.update(fresh)
+        known.update(fresh)
+    return [known[t] for t in texts]
 
 
 def format_time(value: datetime) -> str:
