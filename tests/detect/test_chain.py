@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from weir.detect import Chain, redact, redact_result
+from weir.detect import Chain, blobs, redact, redact_result
 from weir.detect.config import DetectorSpec
 from weir.detect.evaluation.generate import github_token
 from weir.detect.hidden import HiddenTextDetector
@@ -122,6 +122,12 @@ def test_a_textual_payload_that_does_not_decode_is_reported_and_withheld_by_reda
     redacted = redact_result(result, findings)
     for block in redacted["content"]:
         assert base64.b64decode(block["resource"]["blob"], validate=True).startswith(b"[WITHHELD: ")
+
+
+@pytest.mark.parametrize("charset", ["a\0b", "punycode", "hex", "no-such-codec", "rot13"])
+def test_a_declared_charset_that_fails_in_any_way_makes_the_payload_unreadable(charset: str) -> None:
+    decoded = blobs.decode(_b64(b"hi"), f"text/plain; charset={charset}")
+    assert (decoded.text, decoded.unreadable) == (None, "not decodable in its declared charset")
 
 
 def test_a_payload_of_any_type_that_is_utf8_text_is_scanned_and_binary_is_not() -> None:

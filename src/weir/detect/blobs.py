@@ -133,7 +133,7 @@ def _declared(raw: bytes, charset: str) -> Decoded:
     try:
         text = raw.decode(charset)
         utf8 = codecs.lookup(charset).name in _UTF8
-    except (LookupError, UnicodeDecodeError):
+    except Exception:  # the server names the codec: any failure of it (LookupError, ValueError, ...) fails closed
         return Decoded(unreadable="not decodable in its declared charset")
     if not utf8 and _utf8(raw) not in (None, text):
         return Decoded(unreadable="reads as different text in its declared charset and in UTF-8")
@@ -151,7 +151,7 @@ def encode(text: str, charset: str) -> str | None:
     """``text`` as base64 in ``charset``; None when the charset cannot hold it."""
     try:
         return base64.b64encode(text.encode(charset)).decode("ascii")
-    except (LookupError, UnicodeEncodeError):
+    except Exception:  # as in decoding: the codec is the server's choice
         return None
 
 
