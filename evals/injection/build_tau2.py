@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import by_hash, rng_for, row, write  # noqa: E402
+from _common import by_hash, rng_for, row, write
 
 HERE = Path(__file__).resolve().parent
 RECORDS = 900
@@ -68,8 +68,13 @@ def kb(root: Path) -> list[dict[str, Any]]:
     for path in sorted((root / DOMAINS / "banking_knowledge/documents").glob("*.json")):
         doc = json.loads(path.read_text(encoding="utf-8"))
         rows.append(row(f"{doc['title']}\n\n{doc['content']}", 0, "kb-document"))
-    for rel in ("airline/policy.md", "retail/policy.md", "telecom/main_policy.md",
-                "telecom/tech_support_manual.md", "telecom/tech_support_workflow.md"):
+    for rel in (
+        "airline/policy.md",
+        "retail/policy.md",
+        "telecom/main_policy.md",
+        "telecom/tech_support_manual.md",
+        "telecom/tech_support_workflow.md",
+    ):
         text = (root / DOMAINS / rel).read_text(encoding="utf-8")
         rows += [row(part.strip(), 0, "policy-section") for part in _HEADING.split(text) if len(part.strip()) > 80]
     return rows
@@ -81,7 +86,13 @@ def main(root: Path) -> None:
         directory = HERE / name
         directory.mkdir(exist_ok=True)
         (directory / "LICENSE").write_bytes((root / "LICENSE").read_bytes())
-        meta = {"name": name, "licence": "MIT", "origin": origin, "imperative": imperative, "script": "evals/injection/build_tau2.py"}
+        meta = {
+            "name": name,
+            "licence": "MIT",
+            "origin": origin,
+            "imperative": imperative,
+            "script": "evals/injection/build_tau2.py",
+        }
         write(directory, rows, meta)
 
 

