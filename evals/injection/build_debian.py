@@ -88,9 +88,8 @@ def debian_faq(root: Path) -> list[dict[str, Any]]:
         parser.feed(source)
         texts.append(parser.paragraphs())
         raws.append([line for line in source.splitlines() if line.strip()])
-    return _excerpts(texts, 400, span=(1, 4), name="debian-faq", kind="faq-text", sep="\n\n") + _excerpts(
-        raws, 100, 5, 30, "debian-faq-html", "faq-html", "\n"
-    )
+    text = _excerpts(texts, 400, span=(1, 4), name="debian-faq", kind="faq-text", sep="\n\n")
+    return text + _excerpts(raws, 100, span=(5, 30), name="debian-faq-html", kind="faq-html", sep="\n")
 
 
 def stdlib_code(stdlib: Path) -> list[dict[str, Any]]:
