@@ -44,7 +44,7 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, default=ROOT / "evals/injection")
     parser.add_argument("--out", type=Path, default=MODEL_OUT)
-    parser.add_argument("--epochs", type=int, default=150)
+    parser.add_argument("--epochs", type=int, default=60)
     args = parser.parse_args(argv)
 
     docs = [d for s in loso.load_sources(args.data) for d in s.documents]

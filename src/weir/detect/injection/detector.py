@@ -16,7 +16,7 @@ from weir.labels.finding import Finding, FindingClass
 
 __all__ = ["DEFAULT_CHUNK_CHARS", "DEFAULT_THRESHOLD", "InjectionDetector"]
 
-DEFAULT_THRESHOLD = 0.65
+DEFAULT_THRESHOLD = 0.68
 """The model's probabilities are calibrated (Platt scaling on the 20% of every source that training holds
 out); this is the probability at which patterns + model flag at most 5% of those held-out clean
 documents, each source weighing the same, rounded to two places (``scripts/train_injection.py`` prints

@@ -93,7 +93,7 @@ def _origins(doc: Document) -> set[str]:
 
 
 def run(
-    directory: Path, *, epochs: int = 150, only: str | None = None, progress: Callable[[str], None] | None = None
+    directory: Path, *, epochs: int = 60, only: str | None = None, progress: Callable[[str], None] | None = None
 ) -> list[SourceResult]:
     """One fold per source (or only ``only``): train without it, threshold on the others, score it.
 

@@ -46,7 +46,7 @@ Floats = npt.NDArray[np.float64]
 CHUNK = 256
 BITS = 20
 MIN_WINDOW = 64
-MAX_BYTES = 4096
+MAX_BYTES = 1536
 """Training reads at most this many bytes of a document (around its injection when it has one)."""
 
 
@@ -178,7 +178,7 @@ def fit(
     u: Units,
     sample_weight: Floats,
     *,
-    epochs: int = 150,
+    epochs: int = 60,
     lr: float = 0.2,
     l2: float = 1e-7,
     bias: float = -4.0,
@@ -225,6 +225,8 @@ def doc_scores(u: Units, fitted: Fitted) -> Floats:
 
 SPLICE_MAX = 1500
 """Attacks longer than this many characters are not spliced (a carrier would be a footnote to them)."""
+SPLICE_CARRIER = 512
+"""Characters of the carrier kept around a spliced attack (its start): enough context, little cost."""
 _BOUNDARY = re.compile(r"(?<=[.!?])\s+|\n+")
 
 
@@ -249,7 +251,7 @@ def splice_attacks(docs: Sequence[Document]) -> list[Document]:
         pool = [c for c in (carriers[(seed + k * 7919) % len(carriers)] for k in range(8)) if sources[c] != doc.source]
         if not pool:
             continue
-        carrier = pool[0][:MAX_BYTES]
+        carrier = pool[0][:SPLICE_CARRIER]
         cuts = [0, len(carrier), *(m.end() for m in _BOUNDARY.finditer(carrier))]
         at = sorted(set(cuts))[(seed >> 20) % len(set(cuts))]
         head, tail = carrier[:at], carrier[at:]
