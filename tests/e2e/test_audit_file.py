@@ -1,0 +1,57 @@
+"""`weir gateway` fails closed when its audit database is deleted or replaced while it runs.
+
+The real gateway over stdio in front of the demo servers, the real SDK client, the real SQLite
+store: after the file at `audit.path` stops being the one the gateway opened, every call is
+refused with the reason, and none reaches its server (the trace records no result for it).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from mcp import Client
+from mcp.shared.exceptions import MCPError
+
+from tests.e2e.test_gateway_cli import MODES, _stdio
+from weir.audit import SqliteAuditStore
+from weir.trace import CallEvent, ResultEvent, read_trace
+
+pytestmark = [pytest.mark.anyio, pytest.mark.slow]
+
+
+def _calls_and_results(trace: Path) -> tuple[int, int]:
+    events = [line.event for line in read_trace(trace)]
+    return sum(isinstance(e, CallEvent) for e in events), sum(isinstance(e, ResultEvent) for e in events)
+
+
+@pytest.mark.parametrize("mode", MODES)
+async def test_a_database_deleted_while_the_gateway_runs_refuses_every_later_call(weir_yaml: Path, mode: str) -> None:
+    db = weir_yaml.parent / "audit.db"
+    trace = weir_yaml.parent / "trace.jsonl"
+    async with Client(_stdio(weir_yaml, "--stdio", "--record", str(trace)), mode=mode) as c:
+        first = await c.call_tool("mail__read_email", {"id": "1"})
+        db.unlink()
+        with pytest.raises(MCPError, match=r"audit database .* was deleted"):
+            await c.call_tool("mail__read_email", {"id": "2"})
+        with pytest.raises(MCPError, match="was deleted"):  # and it stays refused
+            await c.call_tool("mail__read_email", {"id": "3"})
+    assert first.is_error is False
+    calls, results = _calls_and_results(trace)
+    assert (calls, results) == (3, 1)  # the two refused calls were decided, never forwarded
+
+
+async def test_a_database_replaced_while_the_gateway_runs_refuses_the_call(weir_yaml: Path, tmp_path: Path) -> None:
+    db = weir_yaml.parent / "audit.db"
+    trace = weir_yaml.parent / "trace.jsonl"
+    other = tmp_path / "other" / "audit.db"
+    other.parent.mkdir()
+    SqliteAuditStore(other).close()
+    async with Client(_stdio(weir_yaml, "--stdio", "--record", str(trace)), mode="legacy") as c:
+        first = await c.call_tool("mail__read_email", {"id": "1"})
+        os.replace(other, db)
+        with pytest.raises(MCPError, match=r"audit database .* was replaced"):
+            await c.call_tool("mail__read_email", {"id": "2"})
+    assert first.is_error is False
+    assert _calls_and_results(trace) == (2, 1)
