@@ -3,19 +3,23 @@
 The real gateway over stdio in front of the demo servers, the real SDK client, the real SQLite
 store: after the file at `audit.path` stops being the one the gateway opened, every call is
 refused with the reason, and none reaches its server (the trace records no result for it).
+The refusal comes from the transport-independent request handler, so one revision per test.
 """
 
 from __future__ import annotations
 
 import os
+import sqlite3
+import subprocess
 from pathlib import Path
 
 import pytest
 from mcp import Client
 from mcp.shared.exceptions import MCPError
 
+from tests.e2e.conftest import weir_command
 from tests.e2e.test_gateway_cli import MODES, _stdio
-from weir.audit import SqliteAuditStore
+from weir.audit import AuditEvent, SqliteAuditStore
 from weir.trace import CallEvent, ResultEvent, read_trace
 
 pytestmark = [pytest.mark.anyio, pytest.mark.slow]
@@ -26,11 +30,10 @@ def _calls_and_results(trace: Path) -> tuple[int, int]:
     return sum(isinstance(e, CallEvent) for e in events), sum(isinstance(e, ResultEvent) for e in events)
 
 
-@pytest.mark.parametrize("mode", MODES)
-async def test_a_database_deleted_while_the_gateway_runs_refuses_every_later_call(weir_yaml: Path, mode: str) -> None:
+async def test_a_database_deleted_while_the_gateway_runs_refuses_every_later_call(weir_yaml: Path) -> None:
     db = weir_yaml.parent / "audit.db"
     trace = weir_yaml.parent / "trace.jsonl"
-    async with Client(_stdio(weir_yaml, "--stdio", "--record", str(trace)), mode=mode) as c:
+    async with Client(_stdio(weir_yaml, "--stdio", "--record", str(trace)), mode=MODES[0]) as c:
         first = await c.call_tool("mail__read_email", {"id": "1"})
         db.unlink()
         with pytest.raises(MCPError, match=r"audit database .* was deleted"):
@@ -48,10 +51,25 @@ async def test_a_database_replaced_while_the_gateway_runs_refuses_the_call(weir_
     other = tmp_path / "other" / "audit.db"
     other.parent.mkdir()
     SqliteAuditStore(other).close()
-    async with Client(_stdio(weir_yaml, "--stdio", "--record", str(trace)), mode="legacy") as c:
+    async with Client(_stdio(weir_yaml, "--stdio", "--record", str(trace)), mode=MODES[1]) as c:
         first = await c.call_tool("mail__read_email", {"id": "1"})
         os.replace(other, db)
         with pytest.raises(MCPError, match=r"audit database .* was replaced"):
             await c.call_tool("mail__read_email", {"id": "2"})
     assert first.is_error is False
     assert _calls_and_results(trace) == (2, 1)
+
+
+def test_the_gateway_does_not_start_on_a_trail_whose_tail_was_cut(weir_yaml: Path) -> None:
+    db = weir_yaml.parent / "audit.db"
+    with SqliteAuditStore(db) as store:
+        for i in range(5):
+            store.append(AuditEvent(phase="call", server="mail", tool="read_email", call_id=str(i)))
+    raw = sqlite3.connect(db)
+    with raw:
+        raw.execute("DELETE FROM events WHERE id > 2")
+    raw.close()
+    cmd = [*weir_command(), "gateway", "--config", str(weir_yaml), "--stdio"]
+    proc = subprocess.run(cmd, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120, check=False)
+    assert proc.returncode == 2
+    assert "the anchor log records row 5 but the database ends at row 2: 3 events missing from row 3" in proc.stderr
