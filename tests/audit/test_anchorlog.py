@@ -173,3 +173,13 @@ def test_verify_while_another_thread_appends_never_reports_rows_missing(db_path:
     assert all(r.problem is None for r in reports), [r.problem for r in reports if r.problem]
     assert reports[-1].checked == 300
     assert reports[-1].warnings == ()
+
+
+def test_a_bad_row_is_reported_before_a_problem_with_the_whole_log(db_path: Path) -> None:
+    _fill(db_path, 4)
+    log_path(db_path).unlink()
+    _sql(db_path, "DELETE FROM events WHERE id = 2")
+    with SqliteAuditStore(db_path, create=False) as store:
+        report = store.verify()
+    assert report.problem is not None
+    assert (report.problem.id, report.problem.kind) == (2, "missing")

@@ -154,7 +154,7 @@ def last_trusted(lines: list[LogLine | None], key: bytes | None) -> tuple[LogLin
         if key is not None:
             if line.mac is None:
                 continue
-            if not hmac.compare_digest(line.mac, anchor_mac(key, *line[:2], line.adopted)):
+            if not hmac.compare_digest(line.mac, anchor_mac(key, line.id, line.hash, line.adopted)):
                 forged += 1
                 continue
         if best is None or line.id > best.id:
@@ -185,8 +185,11 @@ def open_log(
             f"{path}: the anchor log is missing, but the database was written with one: it was deleted. "
             "Restore it, or move the database aside to start a new trail"
         )
-    if forged and mark is None:
-        raise AuditError(f"{path}: the anchor log's last lines do not carry this key's MAC (a wrong key, or forged)")
+    if forged:
+        raise AuditError(
+            f"{path}: {forged} of the anchor log's last lines carry a MAC that does not match this key "
+            "(a wrong key, or forged lines): run `weir audit verify --key-env NAME`"
+        )
     if mark is not None:
         _check_mark(path, mark, row_hash, last_row)
     last = last_row()
@@ -229,14 +232,13 @@ class AnchorLog:
         self._key = key
         self._sync = sync
         try:
-            self._fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC, 0o644)
+            self._fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o644)
             st = os.fstat(self._fd)
         except OSError as exc:
             raise AuditError(f"{path}: cannot open the anchor log: {exc.strerror or exc}") from exc
         self.identity = (st.st_dev, st.st_ino)
-        # A log that does not end with a newline was torn by a crash: start on a line of our own.
         try:
-            self._torn = st.st_size > 0 and os.pread(self._fd, 1, st.st_size - 1) != b"\n"
+            self._torn = _ends_torn(self._fd, st.st_size)
         except OSError as exc:
             self.close()
             raise AuditError(f"{path}: cannot read the anchor log: {exc.strerror or exc}") from exc
@@ -263,6 +265,14 @@ class AnchorLog:
         if self._fd >= 0:
             os.close(self._fd)
             self._fd = -1
+
+
+def _ends_torn(fd: int, size: int) -> bool:
+    """Whether the file does not end with a newline: torn by a crash, so start on a line of our own."""
+    if size == 0:
+        return False
+    os.lseek(fd, size - 1, os.SEEK_SET)
+    return os.read(fd, 1) != b"\n"
 
 
 def _fdatasync(fd: int) -> None:

@@ -49,7 +49,7 @@ class LogCheck:
         except OSError as exc:
             raise AuditError(f"{path}: cannot read the anchor log: {exc.strerror or exc}") from exc
         self._absent = size is None
-        self._lines: Iterator[LogLine | None] = iter(()) if size is None else read_lines(path, size)
+        self._lines: Iterator[LogLine | None] = iter(()) if size is None else _reading(path, size)
         self._pending: dict[int, str] = {}
         self._frontier: float = 0  # the id of the last line that counts
         self._walked = 0  # the last row the walk yielded
@@ -72,18 +72,15 @@ class LogCheck:
 
     def finish(self, report: VerifyReport) -> VerifyReport:
         """``report`` (of the walk over :meth:`rows`) with the log's first problem and its warnings."""
-        try:
-            for line in self._lines:  # the rest of the log: how far it says the chain went
-                self._take(line)
-        except OSError as exc:
-            raise AuditError(f"{self.path}: cannot read the anchor log: {exc.strerror or exc}") from exc
+        for line in self._lines:  # the rest of the log: how far it says the chain went
+            self._take(line)
         last = report.head.id if report.head is not None else 0
         if self._exhausted:
             self._catch_up(last)
             self._note_end(last)
-        problem = report.problem
-        if self._problem is not None and (problem is None or self._problem.id < problem.id):
-            problem = self._problem
+        # The first bad row wins (the walk's on a tie); a problem with the whole log (id 0) comes last.
+        found = [p for p in (report.problem, self._problem) if p is not None]
+        problem = min(found, key=lambda p: (p.id == 0, p.id), default=None)
         warnings = (*report.warnings, *self._warnings(last))
         return report.model_copy(update={"ok": problem is None, "problem": problem, "warnings": warnings})
 
@@ -197,6 +194,13 @@ class LogCheck:
         if self._unchecked:
             out.append("the anchor log's MACs not checked: no key was given (--key-env NAME)")
         return out
+
+
+def _reading(path: Path, size: int) -> Iterator[LogLine | None]:
+    try:
+        yield from read_lines(path, size)
+    except OSError as exc:
+        raise AuditError(f"{path}: cannot read the anchor log: {exc.strerror or exc}") from exc
 
 
 _ADOPTED_SHOWN = 20
