@@ -118,16 +118,30 @@ def _call(name: str, arguments: dict[str, Any], meta: dict[str, Any]) -> dict[st
 
 
 def _events(body: str) -> list[dict[str, Any]]:
-    return [json.loads(line[len("data: ") :]) for line in body.splitlines() if line.startswith("data: ")]
+    lines = [line[len("data: ") :] for line in body.splitlines() if line.startswith("data: ")]
+    return [json.loads(data) for data in lines if data.strip()]  # the priming event has no data
 
 
 @pytest.mark.slow
-def test_http_a_call_that_sends_nothing_first_is_answered_with_plain_json(server: str) -> None:
+def test_http_a_call_that_sends_nothing_first_is_one_primed_event(server: str) -> None:
     headers = {"authorization": f"Bearer {TOKEN}", "accept": "application/json, text/event-stream"}
     reply = httpx2.post(server, json=_call("echo", {"text": "plain"}, {}), headers=headers, timeout=30)
     assert reply.status_code == 200
+    assert reply.headers["content-type"].startswith("text/event-stream")
+    priming, event = reply.text.split("\n\n")[:2]
+    assert "id: " in priming
+    assert "retry: 1000" in priming
+    assert "data: \n" in priming + "\n"
+    (result,) = _events(event)
+    assert result["id"] == 7
+    assert result["result"]["structuredContent"]["echo"] == "plain"
+
+
+@pytest.mark.slow
+def test_http_a_client_that_accepts_only_json_gets_json(server: str) -> None:
+    headers = {"authorization": f"Bearer {TOKEN}", "accept": "application/json"}
+    reply = httpx2.post(server, json=_call("echo", {"text": "plain"}, {}), headers=headers, timeout=30)
     assert reply.headers["content-type"].startswith("application/json")
-    assert reply.json()["id"] == 7
     assert reply.json()["result"]["structuredContent"]["echo"] == "plain"
 
 
