@@ -74,6 +74,11 @@ class StdioChannel:
             raise UpstreamError(f"cannot start {self._command[0]!r}: {exc}", server=self.name) from exc
         self._reader = asyncio.create_task(self._read(deliver, on_closed))
 
+    @property
+    def pid(self) -> int | None:
+        """The server process's id while it runs."""
+        return self._proc.pid if self._proc is not None else None
+
     async def _read(self, deliver: Deliver, on_closed: OnClosed) -> None:
         assert self._proc is not None
         assert self._proc.stdout is not None

@@ -65,6 +65,10 @@ class Links:
             found = self._sessions[key] = self._open(server, ex)
         return found
 
+    def every(self) -> list[Upstream]:
+        """Every client's session with every server (diagnostics, tests)."""
+        return list(self._sessions.values())
+
     def sessions_of(self, client: ClientState) -> dict[str, Upstream]:
         """The open sessions of one connection, by server."""
         return {server: s for (conn, server), s in self._sessions.items() if conn == client.conn_id}

@@ -113,6 +113,11 @@ class Upstream:
         self._level: dict[str, Any] | None = None  # the last logging/setLevel, sent again after a restart
         self._subscribed: dict[str, dict[str, Any]] = {}  # uri → its resources/subscribe params
 
+    @property
+    def channel(self) -> Channel | None:
+        """The pipe to the server while the session is open."""
+        return self._channel
+
     def spawn(self, capabilities: Mapping[str, Any], legacy_capabilities: Mapping[str, Any]) -> Upstream:
         """A new session with the same server, declaring a client's capabilities.
 
