@@ -329,7 +329,8 @@ class Upstream:
                 log.debug("%s: a notification could not be relayed", self.name, exc_info=True)
 
     def _sole_handler_notify(self) -> NotificationHandler | None:
-        handlers = [c.on_notify for c in self._calls.values() if c.on_notify is not None]
+        # A call whose response is in (its waiter not yet resumed) is over: what follows is not its.
+        handlers = [c.on_notify for c in self._calls.values() if c.on_notify is not None and not c.future.done()]
         return handlers[0] if len(handlers) == 1 else None
 
     async def _answer(self, msg: Message) -> None:
@@ -339,7 +340,8 @@ class Upstream:
         else:
             # Over stdio a server's request does not say which call it belongs to; the oldest
             # call that can relay it is the best guess (documented in docs/gateway.md).
-            handler = next((c.on_request for c in self._calls.values() if c.on_request is not None), None)
+            waiting = (c for c in self._calls.values() if c.on_request is not None and not c.future.done())
+            handler = next((c.on_request for c in waiting), None)
             handler = handler or self.unsolicited_request
             if handler is None:
                 reply = jsonrpc.error(msg["id"], jsonrpc.METHOD_NOT_FOUND, f"{msg['method']} cannot be relayed now")
