@@ -293,11 +293,13 @@ class _Endpoint:
         return await self._call(msg, client, headers, sse=sse)
 
     def _answer(self, reply: Message | None, client: ClientState, headers: dict[str, str], *, sse: bool) -> Response:
-        """A response written in one piece: an SSE event (after the priming one) or JSON."""
-        if not sse or reply is None:
+        """A response written in one piece: to a session's client that accepts SSE, an event after the
+        priming one (as a stream it could resume); else JSON (a stateless 2026-07-28 client has no
+        session to resume a stream in, and JSON is the cheaper body for both ends)."""
+        if not sse or reply is None or not _primes(client):
             return JSONResponse(reply, headers=headers)
-        body = _primes(client) and priming(self.outbox(client).once(), RETRY_MS)
-        return Response((body or b"") + encode(reply), media_type="text/event-stream", headers=headers)
+        body = priming(self.outbox(client).once(), RETRY_MS) + encode(reply)
+        return Response(body, media_type="text/event-stream", headers=headers)
 
     async def _message(self, request: Request) -> Message | Response:
         """The body as a message, or the error response refusing it (400, 413)."""
@@ -440,10 +442,11 @@ def _always() -> bool:
 
 
 def _primes(client: ClientState) -> bool:
-    """Whether the client's streams open with a priming event: 2025-11-25 and later (an older
-    client may not expect an event without data)."""
+    """Whether the client's streams open with a priming event: a session's (only a session can
+    resume a stream) negotiated at 2025-11-25 or later (an older client may not expect an event
+    without data)."""
     version = client.protocol_version
-    return version is None or version >= "2025-11-25"
+    return version is not None and version >= "2025-11-25"
 
 
 async def _nowhere(_: Message) -> None:

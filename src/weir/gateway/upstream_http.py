@@ -159,8 +159,14 @@ class HttpChannel:
         if self._on_closed is not None:
             self._on_closed(f"server {self.name!r}: {why}", lost_session=True)
 
-    async def _relay(self, response: httpx2.Response, request_id: Any) -> tuple[bool, str | None]:
-        """Deliver every message of a stream; whether the response to ``request_id`` came, and the last event id."""
+    async def _relay(
+        self, response: httpx2.Response, request_id: Any, *, stop: bool = False
+    ) -> tuple[bool, str | None]:
+        """Deliver every message of a stream; whether the response to ``request_id`` came, and the last event id.
+
+        ``stop``: leave as soon as it came (a resumed stream the server may keep open); a POST's
+        stream is read to its end, so its connection goes back to the pool.
+        """
         answered, last_id = False, None
         async for event in parse_events(response.aiter_lines()):
             if event.retry_ms is not None:
@@ -174,7 +180,9 @@ class HttpChannel:
                 continue
             await self._emit(msg)
             if request_id is not None and jsonrpc.is_response(msg) and msg.get("id") == request_id:
-                return True, last_id  # answered: a resumed stream the server keeps open is left here
+                answered = True
+                if stop:
+                    break
         return answered, last_id
 
     async def _resume(self, message: Message, last_id: str | None) -> None:
@@ -200,7 +208,7 @@ class HttpChannel:
             async with self._client.stream("GET", self._url, headers=headers) as response:
                 if response.status_code != 200:
                     return False
-                answered, newer = await self._relay(response, request_id)
+                answered, newer = await self._relay(response, request_id, stop=True)
         except httpx2.HTTPError:
             return last_id
         return True if answered else (newer or last_id)
