@@ -5,14 +5,19 @@ HTTP on the client's standing ``GET /mcp`` stream (which passes the same admissi
 from __future__ import annotations
 
 import json
+import sys
+from pathlib import Path
 from typing import Any
 
 import anyio
 import httpx2
 import pytest
+import yaml
+from mcp import Client
+from mcp.client.stdio import StdioServerParameters
 from mcp.shared.exceptions import MCPError
 
-from tests.gateway.conftest import TableDecider, client, make_gateway, wire_upstream
+from tests.gateway.conftest import WIRE_SERVER, TableDecider, client, make_gateway, wire_upstream
 from tests.gateway.test_http import TOKEN, server  # noqa: F401  (the HTTP gateway fixture)
 
 pytestmark = pytest.mark.anyio
@@ -96,3 +101,24 @@ async def test_http_get_is_the_clients_standing_stream_and_is_admitted_like_a_po
     assert foreign_host.status_code == 421
     assert log["method"] == "notifications/message"
     assert log["params"]["data"] == "logged after the call"
+
+
+@pytest.mark.slow
+async def test_a_stdio_client_of_weir_gateway_gets_a_log_line_sent_after_its_call(tmp_path: Path) -> None:
+    config = {"servers": {"wire": {"command": [sys.executable, str(WIRE_SERVER)]}}, "audit": {"path": ":memory:"}}
+    (tmp_path / "weir.yaml").write_text(yaml.safe_dump(config))
+    weir = ["-c", "from weir.cli.app import main; main()", "gateway", "--config", str(tmp_path / "weir.yaml")]
+    seen: list[str] = []
+
+    async def on_message(msg: Any) -> None:
+        root = getattr(msg, "root", msg)
+        if getattr(root, "method", None) == "notifications/message":
+            seen.append(str(root.params.data))
+
+    params = StdioServerParameters(command=sys.executable, args=weir, cwd=str(tmp_path))
+    async with Client(params, mode="legacy", message_handler=on_message) as c:
+        await c.call_tool("later", {})
+        with anyio.fail_after(10):
+            while not seen:
+                await anyio.sleep(0.02)
+    assert seen == ["logged after the call"]
