@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import sys
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -15,13 +16,17 @@ import pytest
 import yaml
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters
+from mcp.client.subscriptions import ResourceUpdated, listen
 from mcp.shared.exceptions import MCPError
 
-from tests.gateway.conftest import WIRE_SERVER, TableDecider, client, make_gateway, wire_upstream
+from tests.gateway.conftest import HERE, WIRE_SERVER, TableDecider, client, make_gateway, wire_upstream
 from tests.gateway.test_http import TOKEN, server  # noqa: F401  (the HTTP gateway fixture)
+from weir.gateway.channels import StdioChannel
+from weir.gateway.upstream import Upstream
 
 pytestmark = pytest.mark.anyio
 LEGACY = "2025-11-25"
+LISTEN_SERVER = HERE / "listen_server.py"
 
 
 async def test_pages_of_several_servers_come_side_by_side_with_cursors_naming_each_server(mode: str) -> None:
@@ -122,3 +127,23 @@ async def test_a_stdio_client_of_weir_gateway_gets_a_log_line_sent_after_its_cal
             while not seen:
                 await anyio.sleep(0.02)
     assert seen == ["logged after the call"]
+
+
+async def test_a_2026_07_28_client_listens_through_the_gateway() -> None:
+    upstream = Upstream(
+        "listen", partial(StdioChannel, "listen", [sys.executable, str(LISTEN_SERVER)], {}, limit=1 << 20)
+    )
+    gateway, _ = make_gateway(TableDecider(), {"listen": upstream})
+    try:
+        async with client(gateway, "2026-07-28") as c:
+            await c.list_tools()
+            async with listen(c.session, resource_subscriptions=["mem://watched"]) as subscription:
+                await c.call_tool("touch", {"uri": "mem://watched"})
+                with anyio.fail_after(10):
+                    event = await subscription.__anext__()
+                honoured = subscription.honored
+    finally:
+        await gateway.close()
+    assert isinstance(event, ResourceUpdated)
+    assert event.uri == "mem://watched"
+    assert honoured.resource_subscriptions == ["mem://watched"]

@@ -43,6 +43,8 @@ from weir.gateway.sse import encode, priming
 __all__ = ["Admission", "check_binding", "create_app", "is_loopback", "mcp_routes", "principal_of", "serve_http"]
 
 _SESSION_HEADER = "mcp-session-id"
+_STREAMED = frozenset({"tools/call", "subscriptions/listen"})
+"""Requests whose answer may carry messages before the response (the others get one piece)."""
 _HEADER_MISMATCH = -32020
 
 
@@ -206,7 +208,7 @@ class _Endpoint:
         sid = self._sid(client)
         headers = {_SESSION_HEADER: sid} if sid else {}
         sse = "text/event-stream" in request.headers.get("accept", "").lower()
-        if msg["method"] != "tools/call":
+        if msg["method"] not in _STREAMED:
             reply = await self.gateway.handle(msg, client, _nowhere, back_channel=False)
             return self._answer(reply, client, headers, sse=sse)
         return await self._call(msg, client, headers, sse=sse)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
@@ -24,6 +25,8 @@ from weir.gateway.jsonrpc import Message
 from weir.gateway.upstream import RELAYED_CAPABILITIES, Upstream
 
 __all__ = ["Links", "Send"]
+
+log = logging.getLogger(__name__)
 
 Send = Callable[[Message], Awaitable[None]]
 ListChanged = Callable[[ClientState, str, str], Awaitable[None]]
@@ -105,8 +108,13 @@ class Links:
     async def notify_client(self, client: ClientState, msg: Message) -> None:
         """Send a notification on the connection's standing channel (if it has one now)."""
         send = self._channels.get(client.conn_id)
-        if send is not None:
+        if send is None:
+            return
+        try:
             await send(msg)
+        except Exception:  # the client has gone (its channel is closed): it gets nothing more
+            log.debug("%s: a message could not be relayed", client.conn_id, exc_info=True)
+            self.detach(client, send)
 
     async def notify_all(self, client: ClientState, method: str, params: dict[str, Any] | None) -> None:
         """Pass a client's notification (e.g. ``roots/list_changed``) to each of its sessions."""

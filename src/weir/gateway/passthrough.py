@@ -148,7 +148,8 @@ class Passthrough:
             raise RpcError(jsonrpc.INVALID_PARAMS, f"Unknown {field}: {ex.params.get(field)}", id=ex.request_id)
         return await self._forward(route.server, method, ex, {**ex.params, field: route.name})
 
-    def _known_owner(self, uri: str) -> str | None:
+    def known_owner(self, uri: str) -> str | None:
+        """The server that listed ``uri`` or whose template matches it (``None``: not known yet)."""
         if uri in self.resources:
             return self.resources[uri]
         owners = {server for server, pattern in self.templates.values() if pattern.match(uri)}
@@ -158,10 +159,10 @@ class Passthrough:
         """The server a URI belongs to: the one that listed it, or whose template matches it."""
         if len(self.upstreams) == 1:
             return next(iter(self.upstreams))
-        owner = self._known_owner(uri)
+        owner = self.known_owner(uri)
         if owner is None:
             await self._learn_all(ex)
-            owner = self._known_owner(uri)
+            owner = self.known_owner(uri)
         if owner is None:
             raise RpcError(jsonrpc.INVALID_PARAMS, f"Unknown resource: {uri}", id=ex.request_id)
         return owner
@@ -210,7 +211,7 @@ class Passthrough:
         """The server of a ``ref/resource`` (a template as listed, or a URI a template or list names)."""
         if uri in self.templates:
             return self.templates[uri][0]
-        return self._known_owner(uri)
+        return self.known_owner(uri)
 
     async def _set_level(self, method: str, ex: Exchange) -> None:
         """Every server that logs gets the client's level, on the client's own session."""

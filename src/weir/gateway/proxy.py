@@ -31,6 +31,7 @@ from weir.gateway.exchange import ClientState, Exchange
 from weir.gateway.forwarding import Forwarding
 from weir.gateway.jsonrpc import Message, RpcError
 from weir.gateway.links import Links
+from weir.gateway.listen import Listening
 from weir.gateway.naming import Naming, Route, ToolTable
 from weir.gateway.paging import page_across
 from weir.gateway.passthrough import Passthrough
@@ -76,6 +77,7 @@ class Gateway:
         forwarding = Forwarding(self.links, self.tools, self.settings, self.questions)
         self.calls = ToolCalls(self.pipeline, forwarding, self.questions, self.settings, self.route_tool)
         self.passthrough = Passthrough(self.upstreams, self.links, self.naming, self.settings)
+        self.listening = Listening(self.upstreams, self.links, self.passthrough.known_owner, self._relist)
         self._inflight: dict[tuple[str, Any], asyncio.Task[Any]] = {}
         self._withdrawn: set[tuple[str, Any]] = set()  # in-flight requests cancelled for the client
         self._listing = {name: asyncio.Lock() for name in self.upstreams}  # one server's listing at a time
@@ -91,6 +93,7 @@ class Gateway:
 
     async def close(self) -> None:
         """Stop every upstream session and the stage threads."""
+        await asyncio.gather(*self._tasks, return_exceptions=True)  # connections being forgotten
         await self.links.close()
         await asyncio.gather(*(u.close() for u in self.upstreams.values()), return_exceptions=True)
         self.pipeline.worker.close()
@@ -160,6 +163,8 @@ class Gateway:
             result = await self.calls.call(ex)
         elif method == "tools/list":
             result = await self.tools_page(ex)
+        elif method == "subscriptions/listen":
+            result = await self.listening.listen(ex)
         else:
             result = await self.passthrough.request(method, ex)
         return self._modern_shape(method, result) if ex.era is Era.MODERN else legacy_shape(result)
@@ -378,11 +383,15 @@ class Gateway:
     async def _client_list_changed(self, client: ClientState, server: str, method: str) -> None:
         """A client's session says a list changed: re-list (review, pin, publish) its tools, then tell it."""
         if method == "notifications/tools/list_changed":
-            session = self.links.sessions_of(client).get(server)
-            listed = await self._fetch_tools(server, session) if session is not None else None
-            if listed:
-                await self._review(server, listed)
+            await self._relist(client, server)
         await self.links.notify_client(client, {"jsonrpc": "2.0", "method": method})
+
+    async def _relist(self, client: ClientState, server: str) -> None:
+        """List a server's tools on the client's session and review what is new or changed."""
+        session = self.links.sessions_of(client).get(server)
+        listed = await self._fetch_tools(server, session) if session is not None else None
+        if listed:
+            await self._review(server, listed)
 
     def forget_client(self, client: ClientState) -> None:
         """Cancel what a closed connection still has in flight; end its upstream sessions; forget its own

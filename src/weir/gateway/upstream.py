@@ -38,7 +38,14 @@ from weir.gateway.era import (
 )
 from weir.gateway.jsonrpc import Message, RpcError
 
-__all__ = ["GATEWAY_CAPABILITIES", "LIST_CHANGED", "RELAYED_CAPABILITIES", "ServerRequestHandler", "Upstream"]
+__all__ = [
+    "GATEWAY_CAPABILITIES",
+    "LIST_CHANGED",
+    "RELAYED_CAPABILITIES",
+    "SUBSCRIPTION_KEY",
+    "ServerRequestHandler",
+    "Upstream",
+]
 
 log = logging.getLogger(__name__)
 
@@ -61,6 +68,8 @@ lists its fullest set of tools; the session itself is used for listing, never fo
 RELAYED_CAPABILITIES = ("elicitation", "sampling", "roots")
 """The client capabilities a client's own session declares upstream, when the client declared them."""
 _ENVELOPE = (VERSION_KEY, CLIENT_INFO_KEY, CAPABILITIES_KEY)
+SUBSCRIPTION_KEY = "io.modelcontextprotocol/subscriptionId"
+"""``_meta`` key on every frame of a ``subscriptions/listen`` stream: the listen request's id."""
 
 
 class _Call:
@@ -308,14 +317,19 @@ class Upstream:
 
     async def _route_notification(self, msg: Message) -> None:
         method = msg.get("method")
-        if method in LIST_CHANGED and self.on_list_changed is not None:
+        params = msg.get("params") if isinstance(msg.get("params"), dict) else {}
+        listened = ((params or {}).get("_meta") or {}).get(SUBSCRIPTION_KEY)
+        listen = self._calls.get(listened) if isinstance(listened, int) else None
+        if method in LIST_CHANGED and self.on_list_changed is not None and listen is None:
             # Its own task: re-listing sends requests whose answers this reader must deliver.
             task = asyncio.create_task(self.on_list_changed(self.name, str(method)))
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
             return
-        token = (msg.get("params") or {}).get("progressToken")
+        token = (params or {}).get("progressToken")
         handler = self._progress.get(token) if token is not None else None
+        if handler is None and listen is not None:
+            handler = listen.on_notify  # a frame of a subscriptions/listen stream (2026-07-28)
         if handler is None and msg.get("method") != "notifications/progress":
             # Over stdio a notification does not say which request it belongs to: with one request
             # in flight it travels with that request's answer, else on the connection's own channel.
@@ -343,7 +357,9 @@ class Upstream:
             waiting = (c for c in self._calls.values() if c.on_request is not None and not c.future.done())
             handler = next((c.on_request for c in waiting), None)
             handler = handler or self.unsolicited_request
-            if handler is None:
+            if handler is None and msg.get("method") == "roots/list":
+                reply = jsonrpc.result(msg["id"], {"roots": []})  # the gateway's own session: no client, no roots
+            elif handler is None:
                 reply = jsonrpc.error(msg["id"], jsonrpc.METHOD_NOT_FOUND, f"{msg['method']} cannot be relayed now")
             else:
                 try:
