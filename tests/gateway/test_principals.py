@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import socket
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -22,6 +21,7 @@ from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
 from mcp.shared.exceptions import MCPError
 
+from tests.servers.launch import free_port
 from weir.audit import MemoryAudit
 from weir.config import WeirConfig
 from weir.demo_servers import files, mail, web
@@ -51,15 +51,9 @@ def _gateway() -> tuple[Gateway, MemoryAudit]:
     return Gateway(config.gateway, upstreams=upstreams, decider=guard, audit=audit), audit
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @contextlib.asynccontextmanager
 async def _serving(gateway: Gateway, tokens: list[str]) -> AsyncIterator[str]:
-    port = _free_port()
+    port = free_port()
     app = create_app(gateway, tokens=tokens, bind_host="127.0.0.1")
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="off"))
     task = asyncio.create_task(server.serve())
