@@ -19,6 +19,7 @@ from mcp.client.stdio import StdioServerParameters
 from mcp.client.streamable_http import streamable_http_client
 
 from tests.e2e.conftest import weir_command
+from tests.jsonrpc import initialize
 from tests.servers.launch import free_port, serving
 from weir.audit import AuditConfig, AuditQuery, open_store
 
@@ -136,12 +137,7 @@ async def test_confirmation_declined_or_impossible_blocks_over_http(http_gateway
 
 
 def test_http_without_a_valid_token_gets_401(http_gateway: str) -> None:
-    body = {
-        "jsonrpc": "2.0",
-        "id": 1,
-        "method": "initialize",
-        "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "x", "version": "0"}},
-    }
+    body = initialize()
     assert httpx2.post(http_gateway, json=body).status_code == 401
     assert httpx2.post(http_gateway, json=body, headers={"authorization": "Bearer tok-3"}).status_code == 401
 

@@ -12,6 +12,7 @@ import pytest
 from mcp import Client
 
 from tests.gateway.conftest import HERE, approve
+from tests.jsonrpc import INITIALIZED, initialize
 from tests.servers.launch import free_port, serving
 from weir.errors import ConfigError
 from weir.gateway.http import check_binding, is_loopback
@@ -103,17 +104,9 @@ def _events(body: str) -> list[dict[str, Any]]:
 
 
 def _legacy_session(url: str) -> str:
-    init = {
-        "jsonrpc": "2.0",
-        "id": 1,
-        "method": "initialize",
-        "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "raw", "version": "0"}},
-    }
     auth = {"authorization": f"Bearer {TOKEN}", "accept": "application/json, text/event-stream"}
-    sid = httpx2.post(url, json=init, headers=auth, timeout=30).headers["mcp-session-id"]
-    httpx2.post(
-        url, json={"jsonrpc": "2.0", "method": "notifications/initialized"}, headers={**auth, "mcp-session-id": sid}
-    )
+    sid = httpx2.post(url, json=initialize(), headers=auth, timeout=30).headers["mcp-session-id"]
+    httpx2.post(url, json=INITIALIZED, headers={**auth, "mcp-session-id": sid})
     return sid
 
 
