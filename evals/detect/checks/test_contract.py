@@ -22,11 +22,11 @@ from typing import Any
 import pytest
 
 from evals.detect.checks.sets import GENERATED, generator, records, sample
-from evals.detect.generators import own
+from evals.detect.generators.own import generate as own
 from evals.lib.jsonl import DETECT, Record, set_file, write_jsonl
 from evals.lib.near import char_grams, near_copies, word_grams
 
-# Our own two sets: another format (ids and spans), from one generator of their own (generators/own.py).
+# Our own two sets: another format (ids and spans), from one generator of their own (generators/own/).
 OWN = {
     "injection-tools-dev.jsonl": ("eval", own.DEV_SEED),
     "injection-tools-holdout.jsonl": ("holdout", own.HOLDOUT_SEED),
