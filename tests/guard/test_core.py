@@ -100,7 +100,7 @@ def test_an_unlisted_tool_is_treated_as_the_riskiest_tool() -> None:
     assert check.profile is not None
     assert check.profile.name == "do_it"
     # No claims: possibly irreversible and public, so an untrusted-named recipient is asked about.
-    assert check.decision.rule_names == ("baseline:confirm-untrusted-recipient", "baseline:warn-open-world-to-public")
+    assert check.decision.rule_names == ("baseline:confirm-untrusted-recipient", "baseline:confirm-untrusted-value")
     assert [t.path for t in check.args_from_untrusted] == ["to"]
 
 

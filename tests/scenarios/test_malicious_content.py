@@ -41,10 +41,7 @@ def test_a_malicious_page_is_surfaced_then_steered_calls_are_stopped(make_guard:
 
     harmless = guard.before_call(session, "mail", "send_email", {"to": "me@home.example", "subject": "r", "body": "b"})
     assert harmless.decision.effect is Verdict.CONFIRM
-    assert harmless.decision.rule_names == (
-        "baseline:confirm-after-malicious-content",
-        "baseline:warn-open-world-to-public",
-    )
+    assert harmless.decision.rule_names == ("baseline:confirm-after-malicious-content",)
     assert harmless.decision.reasons[0] == (
         "[confirm] baseline:confirm-after-malicious-content: content flagged as malicious was read earlier in this"
         " session; a consequential call (send_email, outcome irreversible) needs the user's approval"

@@ -1,0 +1,64 @@
+"""Character 4-grams of skeletons: what the text index stores and what a value is looked up by.
+
+A skeleton (:func:`weir.flow.normalise.tokens`) is reduced to UTF-8 bytes, and every window of
+four bytes is one *gram*, read as a big-endian 32-bit integer: exact, so two texts share a gram
+only when they share those four bytes (no hashing, no false matches). Grams run across word
+boundaries (the words of a piece are joined without a separator), so a value written with
+spaces inside it ("chk_ a1b2 c3d4") still matches the value written without.
+
+Where words begin and end is kept apart, as *edge grams*: ``\\x01`` and a word's first three
+bytes, and its last three bytes and ``\\x02`` (a word shorter than three bytes is one edge gram,
+padded). The two marker bytes never occur in a skeleton, so edge grams never equal interior
+ones. An untrusted text *names* a value when it holds the value's grams and the edges of its
+first and last words: "cancel order #W6247578" names ``#W6247578``; an account id that merely
+contains a customer number does not name the number.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import numpy as np
+import numpy.typing as npt
+
+__all__ = ["GRAM", "Grams", "edge_grams", "edges", "interior", "text_grams"]
+
+GRAM = 4
+"""Bytes per gram."""
+
+Grams = npt.NDArray[np.uint32]
+_EMPTY: Grams = np.zeros(0, dtype=np.uint32)
+_START, _END = b"\x01", b"\x02"
+
+
+def interior(skeleton: bytes) -> Grams:
+    """Every gram of ``skeleton`` in order (empty when it is shorter than a gram)."""
+    if len(skeleton) < GRAM:
+        return _EMPTY
+    b = np.frombuffer(skeleton, dtype=np.uint8).astype(np.uint32)
+    return (b[:-3] << 24) | (b[1:-2] << 16) | (b[2:-1] << 8) | b[3:]
+
+
+def edges(word: bytes) -> tuple[int, int]:
+    """The start and end edge grams of one word's skeleton bytes (equal for a short word)."""
+    if len(word) >= GRAM - 1:
+        return int.from_bytes(_START + word[:3], "big"), int.from_bytes(word[-3:] + _END, "big")
+    gram = int.from_bytes((_START + word + _END).ljust(GRAM, _END), "big")
+    return gram, gram
+
+
+def edge_grams(words: Iterable[bytes]) -> list[int]:
+    """The start and end edge grams of every word."""
+    out: list[int] = []
+    for word in words:
+        out.extend(edges(word))
+    return out
+
+
+def text_grams(words: list[str]) -> Grams:
+    """The interior and edge grams of one piece of text given as its skeleton words (may repeat)."""
+    encoded = [w.encode() for w in words]
+    inner = interior(b"".join(encoded))
+    if not encoded:
+        return inner
+    return np.concatenate((inner, np.array(edge_grams(encoded), dtype=np.uint32)))
