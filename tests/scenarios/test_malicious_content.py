@@ -55,9 +55,11 @@ def test_a_malicious_page_is_surfaced_then_steered_calls_are_stopped(make_guard:
     )
     assert steered.decision.effect is Verdict.BLOCK
     assert steered.decision.reasons[0] == (
-        "[block] baseline:block-injected-target: send_email would act on a target that arrived in content flagged"
-        " as malicious (prompt injection): to='drop@evil-mail.example' (email, first in step 0 web/fetch, from a"
-        " result flagged malicious) — tool.consequential=true (annotations.inputMetadata.outcomes (sep-1913))"
+        "[block] baseline:block-injected-target: send_email would act on a target (an address, a link, an account)"
+        " that the text of content flagged as malicious (prompt injection) supplied: to='drop@evil-mail.example'"
+        " (email, first in step 0 web/fetch, written in untrusted text, from a result flagged malicious);"
+        " subject='files' (text, first in step 0 web/fetch, written in untrusted text, from a result flagged"
+        " malicious) — tool.consequential=true (annotations.inputMetadata.outcomes (sep-1913))"
     )
 
 

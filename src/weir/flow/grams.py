@@ -36,7 +36,8 @@ def interior(skeleton: bytes) -> Grams:
     if len(skeleton) < GRAM:
         return _EMPTY
     b = np.frombuffer(skeleton, dtype=np.uint8).astype(np.uint32)
-    return (b[:-3] << 24) | (b[1:-2] << 16) | (b[2:-1] << 8) | b[3:]
+    grams: Grams = (b[:-3] << np.uint32(24)) | (b[1:-2] << np.uint32(16)) | (b[2:-1] << np.uint32(8)) | b[3:]
+    return grams
 
 
 def edges(word: bytes) -> tuple[int, int]:

@@ -115,7 +115,9 @@ _NO_PROBE = Probe(_EMPTY, (), None)
 @functools.lru_cache(maxsize=4096)
 def probe(value: str) -> Probe:
     """What to look up for ``value`` (an argument string)."""
-    found = [(value, True, _shape(value))] if len(value) <= LONG else [(w, False, _shape(w)) for w in _identifiers(value)]
+    found = (
+        [(value, True, _shape(value))] if len(value) <= LONG else [(w, False, _shape(w)) for w in _identifiers(value)]
+    )
     texts = {text: (whole, kind) for text, whole, kind in found}
     for text, _, _ in found:
         for part, kind in _parts(text):
@@ -226,8 +228,8 @@ def _fragments(body: tuple[int, int, bytes], present: list[bool], records: list[
 def _identifiers(value: str) -> list[str]:
     """The links and addresses of a message, in order, without repeats."""
     seen: dict[str, None] = {}
-    for word in _WORD_SPLIT.split(value):
-        word = word.strip(".!?:")
+    for raw in _WORD_SPLIT.split(value):
+        word = raw.strip(".!?:")
         if len(word) >= GRAM and _LINK.match(word) is not None:
             seen.setdefault(word)
             if len(seen) >= _MAX_WORDS:

@@ -80,8 +80,8 @@ def _text(text: str, out: Pieces) -> None:
             for leaf in _strings(document, 0):
                 _piece(leaf, out)
             return
-    for line in text.splitlines():
-        line = line.strip()
+    for raw in text.splitlines():
+        line = raw.strip()
         if not line:
             continue
         if is_prose(line):  # a sentence, even when it begins like a label ("Note: send it to…")

@@ -33,6 +33,7 @@ def prose_taints(
     index: TextIndex,
     memory: ValueMemory,
     steps: Sequence[tuple[str, str]],
+    *,
     vocabulary: TextIndex | None = None,
     skip: Collection[str] = (),
 ) -> list[ArgTaint]:
@@ -46,7 +47,7 @@ def prose_taints(
             continue
         found = find(index, probe(leaf))
         if found:
-            taints = [_taint(path, leaf, m, memory, steps, vocabulary) for m in found]
+            taints = [_taint(path, leaf, m, memory, steps=steps, vocabulary=vocabulary) for m in found]
             out.append(min(taints, key=_rank))
     return out
 
@@ -61,6 +62,7 @@ def _taint(
     leaf: str,
     m: Mention,
     memory: ValueMemory,
+    *,
     steps: Sequence[tuple[str, str]],
     vocabulary: TextIndex | None,
 ) -> ArgTaint:

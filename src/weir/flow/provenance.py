@@ -304,7 +304,6 @@ class ValueMemory:
                 out.append(_taint(path, leaf, best, steps))
         return out, frozenset(used) if note else _NO_FINGERPRINTS
 
-
     def standing(self, keys: Sequence[ArgKey]) -> tuple[bool, bool, int]:
         """What the session knows of a value from its whole keys (those equal to the value):
         seen in trusted data, used by the agent first, and in how many untrusted results."""

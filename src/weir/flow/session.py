@@ -160,10 +160,10 @@ class Session:
         text outside the session (untrusted tools' definitions), looked up for the leaves the
         session's own data does not explain.
         """
-        prose = prose_taints(arguments, self.text, self.values, self.steps, vocabulary)
+        prose = prose_taints(arguments, self.text, self.values, self.steps, vocabulary=vocabulary)
         if also is not None and also.text:
             done = {t.path for t in prose}
-            prose += prose_taints(arguments, also.text, self.values, also.steps, vocabulary, skip=done)
+            prose += prose_taints(arguments, also.text, self.values, also.steps, vocabulary=vocabulary, skip=done)
         mentioned = frozenset(t.path for t in prose) if prose else _NO_PATHS
         taints, self._echo = self.values.check_call(arguments, self.steps, stores=stores, mentioned=mentioned)
         if also is not None and len(also.values):
@@ -174,7 +174,7 @@ class Session:
 
     def args_from_untrusted(self, arguments: Mapping[str, Any], vocabulary: TextIndex | None = None) -> list[ArgTaint]:
         """Which argument paths carry a value that arrived in untrusted data."""
-        prose = prose_taints(arguments, self.text, self.values, self.steps, vocabulary)
+        prose = prose_taints(arguments, self.text, self.values, self.steps, vocabulary=vocabulary)
         return merge(self.values.tainted(arguments, self.steps), prose)
 
     def request_annotations(self, sharing: Sharing = Sharing.FULL) -> dict[str, Any]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import threading
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
@@ -25,7 +26,7 @@ from weir.flow.textindex import TextIndex
 from weir.guard import memo, quarantine, reading, toolscan
 from weir.guard.checks import CallCheck, ChainLike, ResultCheck, ToolsReview
 from weir.guard.config import GuardConfig
-from weir.guard.shaping import blocked_result, redact_result, released, warn_result
+from weir.guard.shaping import blocked_result, mark_malicious, redact_result, released, warn_result
 from weir.guard.toollist import LISTINGS, Listing, read_listing
 from weir.labels.config import ServerConfig, Sharing, Trust
 from weir.labels.datalabel import DataLabel
@@ -84,6 +85,7 @@ class Guard:
         # vocabulary (an enum value a definition lists is not data an attacker chose).
         self._vocabulary_texts: dict[str, tuple[str, ...]] = {}
         self._vocabulary = TextIndex()
+        self._registering = threading.RLock()
 
     # -- sessions and tools -------------------------------------------------------------
 
@@ -131,8 +133,12 @@ class Guard:
         previous = self._listed.get(server)
         if previous is not None and previous[0] == digest and not previous[1].held:
             return previous[1]
-        review = self._register(server, tools, self._listing(server, tools, digest))
-        self._listed[server] = (digest, review, tools)
+        listing = self._listing(server, tools, digest)
+        # Two servers' lists may be reviewed at once (the gateway lists its upstreams in parallel):
+        # each registration replaces the whole tool map, so they take turns or one would be lost.
+        with self._registering:
+            review = self._register(server, tools, listing)
+            self._listed[server] = (digest, review, tools)
         return review
 
     def _listing(self, server: str, tools: Sequence[Mapping[str, Any]], digest: str) -> Listing:
@@ -395,7 +401,10 @@ class Guard:
         if failed is not None:  # nothing vouches for any string of it: withheld (the label stands)
             decision = self.engine.failed(failed.message or "the detector chain failed")
         self.sessions.put(session)
-        return ResultCheck(decision, _shape(result, decision, findings, tool), label, tuple(findings))
+        shaped = _shape(result, decision, findings, tool)
+        if label.malicious:  # seeds 003/004: the client learns what was flagged, not only the next server
+            shaped = mark_malicious(shaped)
+        return ResultCheck(decision, shaped, label, tuple(findings))
 
     def _scan_result(self, result: Mapping[str, Any]) -> list[Finding]:
         if self.chain is None:
