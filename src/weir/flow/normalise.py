@@ -120,9 +120,7 @@ def decodings(text: str) -> list[str]:
     if decoded:
         out.append(" ".join(decoded))
     lowered = text.lower()
-    if (" at " in lowered or " dot " in lowered or "(at)" in lowered or "[at]" in lowered) and _SPELLED.search(
-        text
-    ) is not None:
+    if (" at " in lowered or "dot" in lowered or "at)" in lowered or "at]" in lowered) and _SPELLED.search(text):
         out.append(_SPELLED.sub(_spelled, text))
     if any(word in lowered for word in _DIGIT_WORDS) and _DIGIT_RUN.search(text) is not None:
         out.append(_DIGIT_RUN.sub(_digits, text))

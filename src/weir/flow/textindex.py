@@ -8,8 +8,10 @@ grams (:mod:`weir.flow.grams`) with a few bits each, and an argument is looked u
 containment (:mod:`weir.flow.mentions`): is every gram of the value in the index?
 
 Each gram keeps, in 16 bits: whether it was seen in content flagged as malicious, in
-open-world content, in the text as written (rather than only in a decoded reading of it), and
-the first step that showed it (13 bits, saturating). Grams are exact (no hash), kept in a
+open-world content, in the text as written (rather than only in a decoded reading of it),
+whether the session itself sent it on in a call that changes state (so that a trusted server
+reading it back is not mistaken for independent corroboration: laundering), and the first step
+that showed it (12 bits, saturating). Grams are exact (no hash), kept in a
 sorted ``uint32`` array beside a ``uint16`` array: 6 bytes each, and a text has at most one gram
 per byte (fewer: repeated grams are stored once). An idle session holds no arrays at all.
 
@@ -29,12 +31,13 @@ import numpy.typing as npt
 
 from weir.flow.grams import Grams
 
-__all__ = ["MALICIOUS", "MAX_GRAMS", "OPEN", "OVERFLOW_BITS", "PLAIN", "TextIndex", "record_step"]
+__all__ = ["MALICIOUS", "MAX_GRAMS", "OPEN", "OVERFLOW_BITS", "PLAIN", "WRITTEN", "TextIndex", "record_step"]
 
-MALICIOUS, OPEN, PLAIN = 1, 2, 4
-"""Flag bits of a gram's record."""
-_STEP_SHIFT = 3
-_MAX_STEP = (1 << 13) - 1
+MALICIOUS, OPEN, PLAIN, WRITTEN = 1, 2, 4, 8
+"""Flag bits of a gram's record (``WRITTEN``: the session sent it in a call that changes state)."""
+_FLAGS = 0b1111
+_STEP_SHIFT = 4
+_MAX_STEP = (1 << 12) - 1
 MAX_GRAMS = 1 << 18
 """Distinct grams kept exactly per session (6 bytes each)."""
 OVERFLOW_BITS = 1 << 20
@@ -67,6 +70,11 @@ class TextIndex:
 
     def __bool__(self) -> bool:
         return len(self._keys) > 0 or self._bloom is not None
+
+    @property
+    def any_written(self) -> bool:
+        """Whether the session sent on any of the text (:meth:`mark_written`)."""
+        return bool(self._overflow & WRITTEN) or bool(np.any(self._meta & np.uint16(WRITTEN)))
 
     @property
     def nbytes(self) -> int:
@@ -111,9 +119,33 @@ class TextIndex:
             self._overflow = record
         else:
             first = min(self._overflow >> _STEP_SHIFT, record >> _STEP_SHIFT)
-            self._overflow = (first << _STEP_SHIFT) | ((self._overflow | record) & 0b111)
+            self._overflow = (first << _STEP_SHIFT) | ((self._overflow | record) & _FLAGS)
         for bits in _bloom_bits(grams):
             np.bitwise_or.at(self._bloom, bits >> 3, (1 << (bits & 7)).astype(np.uint8))
+
+    def mark_written(self, grams: Grams) -> bool:
+        """Flag the grams the index holds as sent on by the session; whether every one was held.
+
+        The overflow bitmap has no room for flags: what overflowed counts as written whenever
+        anything is (a stricter reading, never a looser one).
+        """
+        keys, n = self._keys, len(self._keys)
+        if not len(grams) or not n:
+            return False
+        pos = np.searchsorted(keys, grams)
+        pos[pos >= n] = 0
+        held = keys[pos] == grams
+        if held.any():
+            self._meta[pos[held]] |= np.uint16(WRITTEN)
+            self._overflow |= WRITTEN
+        return bool(held.all())
+
+    def written(self, grams: Grams) -> bool:
+        """Whether every one of ``grams`` is held and was sent on by the session."""
+        if not len(grams):
+            return False
+        found, records = self.lookup(grams)
+        return all(found) and all(r & WRITTEN for r in records)
 
     def lookup(self, grams: Grams) -> tuple[list[bool], list[int]]:
         """For each gram: whether the index holds it, and its record (0 when it does not)."""
