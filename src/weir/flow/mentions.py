@@ -15,9 +15,8 @@ kind of value it is. What is looked up depends on its length:
 
 A value (or part) is *found* when every gram of its skeleton is in the index, or — a one-word
 value split in two by the text ("gift_car" followed by "d_5850760") — when every gram but those
-spanning one cut is, each side at least :data:`MIN_PIECE` characters; or when its reverse is
-found. It is
-*named* when it is found whole and the index also holds the edges of its first and last words:
+spanning one cut is, each side at least :data:`MIN_PIECE` characters; or — a one-word value
+written backwards — when its reverse is. It is *named* when it is found whole and the index also holds the edges of its first and last words:
 the untrusted text wrote exactly this value, not a longer one that contains it. A value of two or
 three characters is found only when named.
 
@@ -29,15 +28,16 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 import numpy as np
 
 from weir.flow.grams import GRAM, Grams, edges, interior
-from weir.flow.normalise import tokens
+from weir.flow.normalise import skeleton, tokens
 from weir.flow.textindex import MALICIOUS, OPEN, PLAIN, TextIndex, record_step
 
-__all__ = ["FRAGMENT", "LONG", "MIN_PIECE", "Candidate", "Mention", "Probe", "find", "probe"]
+__all__ = ["FRAGMENT", "LONG", "MIN_PIECE", "Candidate", "Mention", "Probe", "find", "find_all", "probe"]
 
 LONG = 64
 """Arguments longer than this are messages: their identifier-shaped words are looked up."""
@@ -53,6 +53,8 @@ _LINK = re.compile(
 )
 """A link or an address: a URL, an e-mail address, ``www.`` and a host, or a host and a path (any
 top-level domain). A bare ``first.last`` is a name as often as a host: it is not a link."""
+_ID_SHAPED = re.compile(r"\d|\w[.@/_:#+%-]\w")
+"""A word that may be an identifier: it holds a digit, or punctuation between letters."""
 _HOST = re.compile(r"(?:[\w-]+\.)+[^\W\d_]{2,}")
 _EMAIL = re.compile(r"[^@\s]+@([^@\s]+)")
 _URL = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://(?:[^/?#\s@]*@)?([^/?#\s:]+)(?::\d+)?(/[^?#\s]*)?")
@@ -83,9 +85,14 @@ class Probe(NamedTuple):
     """Everything looked up for one argument string, in one array."""
 
     grams: Grams
+    values: tuple[int, ...]
+    """The same grams as Python ints (looked up one by one, stopping early)."""
     candidates: tuple[Candidate, ...]
     body: tuple[int, int, bytes] | None
     """For a message: where its whole skeleton's grams are, and the skeleton (for fragments)."""
+    sent: tuple[tuple[int, int], ...]
+    """Where the grams of each value the string carries are (the whole string or each of its
+    identifier-shaped words): what a state-changing call sends on, looked up to mark it."""
 
 
 class Mention(NamedTuple):
@@ -109,7 +116,7 @@ class Mention(NamedTuple):
 
 
 _EMPTY = np.zeros(0, dtype=np.uint32)
-_NO_PROBE = Probe(_EMPTY, (), None)
+_NO_PROBE = Probe(_EMPTY, (), (), None, ())
 
 
 @functools.lru_cache(maxsize=4096)
@@ -144,37 +151,81 @@ def probe(value: str) -> Probe:
         inner = interior(flat)
         body = (at, at + len(inner), flat)
         arrays.append(inner)
+        at += len(inner)
+    sent = [c.grams for c in candidates if c.whole]
+    if " " in value.strip():
+        for word in dict.fromkeys(w.strip(".!?:") for w in _WORD_SPLIT.split(value)):
+            inner = interior(skeleton(word).encode()) if _ID_SHAPED.search(word) is not None else _EMPTY
+            if len(inner):
+                sent.append((at, at + len(inner)))
+                arrays.append(inner)
+                at += len(inner)
     if not arrays:
         return _NO_PROBE
-    return Probe(np.concatenate(arrays), tuple(candidates), body)
+    grams = np.concatenate(arrays)
+    return Probe(grams, tuple(grams.tolist()), tuple(candidates), body, tuple(sent))
 
 
 def find(index: TextIndex, found: Probe) -> list[Mention]:
     """The candidates of ``found`` that ``index`` holds, then any copied fragments of a message."""
-    if not len(found.grams) or not index:
-        return []
-    present, records = index.lookup(found.grams)
-    out = [m for c in found.candidates if (m := _mention(c, present, records)) is not None]
-    if found.body is not None:
-        out += _fragments(found.body, present, records)
+    return find_all(index, [found])[0]
+
+
+def find_all(index: TextIndex, probes: Sequence[Probe], *, mark: bool = False) -> list[list[Mention]]:
+    """:func:`find` for each of ``probes`` (a call's argument strings).
+
+    A candidate is looked up gram by gram, and most stop at their first or last gram: a value
+    held whole or split in two has both. A message's body is searched whole (for fragments).
+    ``mark``: the call changes state, so each value it sends (:attr:`Probe.sent`) that the index
+    holds whole is flagged as sent on (:meth:`~weir.flow.textindex.TextIndex.mark`).
+    """
+    if not index:
+        return [[] for _ in probes]
+    record = index.record
+    out: list[list[Mention]] = []
+    for p in probes:
+        found = [m for c in p.candidates if (m := _mention(c, p.values, record)) is not None]
+        if p.body is not None:
+            lo, hi, _ = p.body
+            present, records = index.lookup(p.grams[lo:hi])
+            found += _fragments(p.body, present, records)
+        out.append(found)
+        if mark:
+            for lo, hi in p.sent:
+                _mark_held(index, p.values[lo:hi])
     return out
 
 
-def _mention(c: Candidate, present: list[bool], records: list[int]) -> Mention | None:
-    first, last = c.edges
-    named = present[first] and present[last]
+def _mark_held(index: TextIndex, grams: tuple[int, ...]) -> None:
+    """Mark ``grams`` as sent on when the index holds every one (the value came from its text)."""
+    locate = index.locate
+    if not grams or locate(grams[0]) == -1 or locate(grams[-1]) == -1:
+        return
+    positions = [locate(g) for g in grams]
+    if min(positions) != -1:
+        index.mark(positions)
+
+
+def _mention(c: Candidate, grams: tuple[int, ...], record: Callable[[int], int]) -> Mention | None:
+    """``c`` found in the index (``record``: a gram's record, -1 when the index lacks it)."""
+    first, last = grams[c.edges[0]], grams[c.edges[1]]
     if c.size < GRAM:  # two or three characters: only a word of its own counts
-        return _record(c, [records[first]], named=named, encoded=False) if named else None
+        held = record(first)
+        return _record(c, [held], named=True, encoded=False) if held >= 0 else None
     lo, hi = c.grams
-    seen = present[lo:hi]
-    if all(seen):
-        return _record(c, records[lo:hi], named=named, encoded=False)
-    if c.single and _split_in_two(seen, c.size):
-        kept = [r for r, s in zip(records[lo:hi], seen, strict=True) if s]
-        return _record(c, kept, named=False, encoded=True)
+    if record(grams[lo]) >= 0 and record(grams[hi - 1]) >= 0:
+        records = [record(g) for g in grams[lo:hi]]
+        if min(records) >= 0:
+            named = record(first) >= 0 and record(last) >= 0
+            return _record(c, records, named=named, encoded=False)
+        seen = [r >= 0 for r in records]
+        if c.single and _split_in_two(seen, c.size):
+            return _record(c, [r for r in records if r >= 0], named=False, encoded=True)
     lo, hi = c.reverse
-    if all(present[lo:hi]):
-        return _record(c, records[lo:hi], named=False, encoded=True)
+    if c.single and record(grams[lo]) >= 0 and record(grams[hi - 1]) >= 0:
+        records = [record(g) for g in grams[lo:hi]]
+        if min(records) >= 0:
+            return _record(c, records, named=False, encoded=True)
     return None
 
 
@@ -208,8 +259,9 @@ def _record(c: Candidate | tuple[str, bool, str], records: list[int], *, named: 
 
 
 def _fragments(body: tuple[int, int, bytes], present: list[bool], records: list[int]) -> list[Mention]:
-    """Runs of :data:`FRAGMENT` or more skeleton bytes of a message found in the index."""
-    lo, hi, flat = body
+    """Runs of :data:`FRAGMENT` or more skeleton bytes of a message found in the index
+    (``present`` and ``records``: the search's answers for the body's grams)."""
+    lo, hi, flat = 0, body[1] - body[0], body[2]
     need = FRAGMENT - GRAM + 1
     out = []
     run = 0

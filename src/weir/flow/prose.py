@@ -12,40 +12,53 @@ whole value, is folded into that taint.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 import numpy as np
 
 from weir.flow.argkeys import arg_keys
-from weir.flow.grams import GRAM, edges, interior
-from weir.flow.mentions import Mention, find, probe
-from weir.flow.normalise import tokens
+from weir.flow.grams import GRAM, Grams, edges, interior
+from weir.flow.mentions import Mention, Probe, find_all, probe
+from weir.flow.normalise import skeleton
 from weir.flow.provenance import ArgTaint, ValueMemory, url_with_query
 from weir.flow.textindex import TextIndex
 from weir.flow.values import walk_leaves
 
-__all__ = ["holds", "merge", "prose_taints"]
+__all__ = ["Leaf", "holds", "merge", "prose_taints", "string_leaves", "value_grams"]
+
+
+Leaf = tuple[str, str, Probe]
+"""An argument string: its path, its value, what to look up for it (:func:`weir.flow.mentions.probe`)."""
+
+
+def string_leaves(arguments: Mapping[str, Any]) -> list[Leaf]:
+    """Every string leaf of a call's arguments with its probe (cached per distinct string)."""
+    return [
+        (path, leaf, probe(leaf))
+        for path, leaf in walk_leaves(arguments if arguments.__class__ is dict else dict(arguments))
+        if leaf.__class__ is str
+    ]
 
 
 def prose_taints(
-    arguments: Mapping[str, Any],
+    leaves: Sequence[Leaf],
     index: TextIndex,
     memory: ValueMemory,
     steps: Sequence[tuple[str, str]],
     *,
     vocabulary: TextIndex | None = None,
     skip: Collection[str] = (),
+    mark: bool = False,
 ) -> list[ArgTaint]:
-    """One taint per argument leaf that carries something ``index`` holds (in argument order);
-    the leaves at ``skip`` paths are left out."""
+    """One taint per leaf that carries something ``index`` holds (in argument order); the leaves at
+    ``skip`` paths are left out. ``mark``: the call changes state (see :func:`find_all`)."""
     if not index:
         return []
+    todo = [leaf for leaf in leaves if leaf[0] not in skip] if skip else leaves
     out = []
-    for path, leaf in walk_leaves(arguments if arguments.__class__ is dict else dict(arguments)):
-        if leaf.__class__ is not str or path in skip:
-            continue
-        found = find(index, probe(leaf))
+    for (path, leaf, _), found in zip(todo, find_all(index, [p for _, _, p in todo], mark=mark), strict=True):
         if found:
             taints = [_taint(path, leaf, m, memory, steps=steps, vocabulary=vocabulary) for m in found]
             out.append(min(taints, key=_rank))
@@ -92,13 +105,23 @@ def _taint(
     )
 
 
+@functools.lru_cache(maxsize=4096)
+def value_grams(text: str) -> Grams:
+    """The grams that hold ``text`` whole: its skeleton's, or for two or three characters the word."""
+    flat = skeleton(text).encode()
+    if len(flat) < 2:
+        return _NONE
+    return interior(flat) if len(flat) >= GRAM else np.array([edges(flat)[0]], dtype=np.uint32)
+
+
+_NONE: Grams = np.zeros(0, dtype=np.uint32)
+
+
 def holds(index: TextIndex, text: str) -> bool:
     """Whether ``index`` holds every gram of ``text`` (a word of two or three characters: as a word)."""
-    words = [w.encode() for w in tokens(text)]
-    flat = b"".join(words)
-    if len(flat) < 2 or not index:
+    grams = value_grams(text)
+    if not len(grams) or not index:
         return False
-    grams = interior(flat) if len(flat) >= GRAM else np.array([edges(flat)[0]], dtype=np.uint32)
     present, _ = index.lookup(grams)
     return all(present)
 

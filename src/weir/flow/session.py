@@ -22,10 +22,10 @@ from weir.flow.grams import Grams, text_grams
 from weir.flow.lineage import Lineage
 from weir.flow.normalise import decodings, tokens
 from weir.flow.pieces import Pieces, split
-from weir.flow.prose import merge, prose_taints
+from weir.flow.prose import merge, prose_taints, string_leaves, value_grams
 from weir.flow.provenance import ArgTaint, ValueMemory
 from weir.flow.request import request_annotations
-from weir.flow.textindex import TextIndex
+from weir.flow.textindex import WRITTEN, TextIndex
 from weir.flow.values import fingerprint, walk_leaves
 from weir.labels.config import Sharing
 from weir.labels.datalabel import BOTTOM, DataLabel
@@ -49,7 +49,7 @@ class Elsewhere(NamedTuple):
 class Session:
     """One agent session. Not thread-safe: callers serialise calls within a session."""
 
-    __slots__ = ("_echo", "_internal", "_label", "_wrote_untrusted", "id", "lineage", "steps", "text", "values")
+    __slots__ = ("_echo", "_internal", "_label", "id", "lineage", "steps", "text", "values")
 
     def __init__(self, session_id: str | None = None) -> None:
         self.id: str = session_id or uuid.uuid4().hex
@@ -62,8 +62,6 @@ class Session:
         self.values = ValueMemory()
         self.text = TextIndex()
         """The untrusted free text read, as grams (what an argument is looked up in by containment)."""
-        self._wrote_untrusted = False
-        """A state-changing call sent on some of that text (trusted reads may now launder it)."""
 
     @property
     def label(self) -> DataLabel:
@@ -129,7 +127,7 @@ class Session:
         if values is not None:
             parts = split(values if isinstance(values, Mapping) and "content" in values else {"structured": values})
             echo = self._echo
-            if not flag and self._wrote_untrusted:
+            if not flag and self.text.any_written:
                 echo = echo | laundered(parts, self.text)
             self.values.observe(
                 values,
@@ -165,30 +163,22 @@ class Session:
         text outside the session (untrusted tools' definitions), looked up for the leaves the
         session's own data does not explain.
         """
-        prose = prose_taints(arguments, self.text, self.values, self.steps, vocabulary=vocabulary)
+        leaves = string_leaves(arguments) if self.text or (also is not None and also.text) else []
+        prose = prose_taints(leaves, self.text, self.values, self.steps, vocabulary=vocabulary, mark=stores)
         if also is not None and also.text:
             done = {t.path for t in prose}
-            prose += prose_taints(arguments, also.text, self.values, also.steps, vocabulary=vocabulary, skip=done)
+            prose += prose_taints(leaves, also.text, self.values, also.steps, vocabulary=vocabulary, skip=done)
         mentioned = frozenset(t.path for t in prose) if prose else _NO_PATHS
         taints, self._echo = self.values.check_call(arguments, self.steps, stores=stores, mentioned=mentioned)
-        if stores and self.text:
-            self._note_written(arguments)
         if also is not None and len(also.values):
             seen = {t.path for t in taints}
-            leaves = [(p, v, arg_keys(v)) for p, v in walk_leaves(dict(arguments)) if p not in seen]
-            taints += also.values.tainted_leaves(leaves, also.steps)
+            rest = [(p, v, arg_keys(v)) for p, v in walk_leaves(dict(arguments)) if p not in seen]
+            taints += also.values.tainted_leaves(rest, also.steps)
         return merge(taints, prose)
-
-    def _note_written(self, arguments: Mapping[str, Any]) -> None:
-        """Flag the untrusted text this state-changing call sends on (see :func:`laundered`)."""
-        for _, leaf in walk_leaves(dict(arguments)):
-            if leaf.__class__ is str and leaf:
-                self.text.mark_written(text_grams(tokens(leaf)))
-                self._wrote_untrusted = self._wrote_untrusted or self.text.any_written
 
     def args_from_untrusted(self, arguments: Mapping[str, Any], vocabulary: TextIndex | None = None) -> list[ArgTaint]:
         """Which argument paths carry a value that arrived in untrusted data."""
-        prose = prose_taints(arguments, self.text, self.values, self.steps, vocabulary=vocabulary)
+        prose = prose_taints(string_leaves(arguments), self.text, self.values, self.steps, vocabulary=vocabulary)
         return merge(self.values.tainted(arguments, self.steps), prose)
 
     def request_annotations(self, sharing: Sharing = Sharing.FULL) -> dict[str, Any]:
@@ -235,7 +225,6 @@ class Session:
             session.values = ValueMemory({int(k): int(v) for k, v in data.get("values", {}).items()})
             session._echo = frozenset(int(x) for x in data.get("echo", []))
             session.text = TextIndex.from_json(data.get("text"))
-            session._wrote_untrusted = session.text.any_written
         except (KeyError, TypeError, IndexError, ValueError, binascii.Error) as exc:
             raise ValueError(f"not a serialised Weir session: {exc}") from exc
         return session
@@ -251,11 +240,18 @@ _NO_PATHS: frozenset[str] = frozenset()
 def laundered(parts: Pieces, text: TextIndex) -> frozenset[int]:
     """Fingerprints of the values in a trusted result that are untrusted text the session itself
     sent on (written to a file, a note, a record) and now reads back: not corroboration."""
-    out: set[int] = set()
-    for piece in parts.fields + parts.prose:
-        for kind, key in data_keys(piece):
-            if text.written(text_grams(tokens(key))):
-                out.add(fingerprint(kind, key))
+    keys = list(dict.fromkeys(pair for piece in parts.fields + parts.prose for pair in data_keys(piece)))
+    grams = [value_grams(key) for _, key in keys]
+    if not keys or not any(len(g) for g in grams):
+        return _NO_ECHO
+    present, records = text.lookup(np.concatenate(grams))
+    out = set()
+    at = 0
+    for (kind, key), g in zip(keys, grams, strict=True):
+        span = range(at, at + len(g))
+        if len(g) and all(present[i] and records[i] & WRITTEN for i in span):
+            out.add(fingerprint(kind, key))
+        at += len(g)
     return frozenset(out)
 
 

@@ -24,6 +24,8 @@ wrongly, never no: past the bound a value can only look *more* untrusted, never 
 from __future__ import annotations
 
 import base64
+from bisect import bisect_left
+from collections.abc import Iterable
 from typing import Any
 
 import numpy as np
@@ -31,7 +33,17 @@ import numpy.typing as npt
 
 from weir.flow.grams import Grams
 
-__all__ = ["MALICIOUS", "MAX_GRAMS", "OPEN", "OVERFLOW_BITS", "PLAIN", "WRITTEN", "TextIndex", "record_step"]
+__all__ = [
+    "MALICIOUS",
+    "MAX_GRAMS",
+    "OPEN",
+    "OVERFLOWED",
+    "OVERFLOW_BITS",
+    "PLAIN",
+    "WRITTEN",
+    "TextIndex",
+    "record_step",
+]
 
 MALICIOUS, OPEN, PLAIN, WRITTEN = 1, 2, 4, 8
 """Flag bits of a gram's record (``WRITTEN``: the session sent it in a call that changes state)."""
@@ -42,6 +54,8 @@ MAX_GRAMS = 1 << 18
 """Distinct grams kept exactly per session (6 bytes each)."""
 OVERFLOW_BITS = 1 << 20
 """Bits of the Bloom bitmap that takes the grams past :data:`MAX_GRAMS`."""
+OVERFLOWED = -2
+"""What :meth:`TextIndex.locate` answers for a gram only the overflow bitmap holds."""
 _EMPTY_KEYS: Grams = np.zeros(0, dtype=np.uint32)
 _EMPTY_META: npt.NDArray[np.uint16] = np.zeros(0, dtype=np.uint16)
 
@@ -49,20 +63,25 @@ _EMPTY_META: npt.NDArray[np.uint16] = np.zeros(0, dtype=np.uint16)
 class TextIndex:
     """Grams of the untrusted free text a session read, each with its flags and first step."""
 
-    __slots__ = ("_bloom", "_keys", "_meta", "_overflow")
+    __slots__ = ("_bloom", "_keys", "_meta", "_meta_view", "_overflow", "_view", "_written")
 
     def __init__(self) -> None:
         self._keys: Grams = _EMPTY_KEYS
         self._meta: npt.NDArray[np.uint16] = _EMPTY_META
+        self._view = self._meta_view = memoryview(b"")
+        """The arrays as Python sequences: :meth:`record` searches them without boxing numpy scalars."""
         self._bloom: npt.NDArray[np.uint8] | None = None
         self._overflow = 0
         """The record every overflowed gram answers with (flags OR-ed, the first step)."""
+        self._written = False
 
     def copy(self) -> TextIndex:
         """An independent copy (arrays are replaced, never changed in place, except by :meth:`add`)."""
         out = TextIndex()
-        out._keys, out._meta, out._overflow = self._keys.copy(), self._meta.copy(), self._overflow
+        out._set(self._keys.copy(), self._meta.copy())
+        out._overflow = self._overflow
         out._bloom = None if self._bloom is None else self._bloom.copy()
+        out._written = self._written
         return out
 
     def __len__(self) -> int:
@@ -73,8 +92,8 @@ class TextIndex:
 
     @property
     def any_written(self) -> bool:
-        """Whether the session sent on any of the text (:meth:`mark_written`)."""
-        return bool(self._overflow & WRITTEN) or bool(np.any(self._meta & np.uint16(WRITTEN)))
+        """Whether the session sent on any of the text (``lookup(..., mark=True)``)."""
+        return self._written
 
     @property
     def nbytes(self) -> int:
@@ -98,7 +117,7 @@ class TextIndex:
             meta[pos[hit]] |= np.uint16(flags) | np.where(seen_plain[hit], PLAIN, 0).astype(np.uint16)
         fresh = ~hit
         if not fresh.any():
-            self._meta = meta
+            self._set(keys, meta)
             return
         record = (min(max(step, 0), _MAX_STEP) << _STEP_SHIFT) | flags
         room = max(MAX_GRAMS - len(keys), 0)
@@ -106,10 +125,9 @@ class TextIndex:
         kept, spilled = take[:room], take[room:]
         if len(kept):
             values = (record | np.where(seen_plain[kept], PLAIN, 0)).astype(np.uint16)
-            self._keys = np.insert(keys, pos[kept], new[kept])
-            self._meta = np.insert(meta, pos[kept], values)
+            self._set(np.insert(keys, pos[kept], new[kept]), np.insert(meta, pos[kept], values))
         else:
-            self._meta = meta
+            self._set(keys, meta)
         if len(spilled):
             self._spill(new[spilled], record | PLAIN)
 
@@ -123,22 +141,41 @@ class TextIndex:
         for bits in _bloom_bits(grams):
             np.bitwise_or.at(self._bloom, bits >> 3, (1 << (bits & 7)).astype(np.uint8))
 
-    def mark_written(self, grams: Grams) -> bool:
-        """Flag the grams the index holds as sent on by the session; whether every one was held.
+    def _set(self, keys: Grams, meta: npt.NDArray[np.uint16]) -> None:
+        self._keys, self._meta = keys, meta
+        self._view, self._meta_view = keys.data, meta.data
 
-        The overflow bitmap has no room for flags: what overflowed counts as written whenever
-        anything is (a stricter reading, never a looser one).
-        """
-        keys, n = self._keys, len(self._keys)
-        if not len(grams) or not n:
-            return False
-        pos = np.searchsorted(keys, grams)
-        pos[pos >= n] = 0
-        held = keys[pos] == grams
-        if held.any():
-            self._meta[pos[held]] |= np.uint16(WRITTEN)
-            self._overflow |= WRITTEN
-        return bool(held.all())
+    def locate(self, gram: int) -> int:
+        """Where one gram is: its position, :data:`OVERFLOWED` past the bound, or -1 when absent."""
+        view = self._view
+        i = bisect_left(view, gram)
+        if i < len(view) and view[i] == gram:
+            return i
+        if self._bloom is not None and _in_bloom(self._bloom, gram):
+            return OVERFLOWED
+        return -1
+
+    def record(self, gram: int) -> int:
+        """The record of one gram, or -1 when the index lacks it (a search of the sorted grams)."""
+        view = self._view  # :meth:`locate` inline: this runs for a few grams of every argument
+        i = bisect_left(view, gram)
+        if i < len(view) and view[i] == gram:
+            return int(self._meta_view[i])
+        if self._bloom is not None and _in_bloom(self._bloom, gram):
+            return self._overflow
+        return -1
+
+    def mark(self, positions: Iterable[int]) -> None:
+        """Flag the grams at ``positions`` (:meth:`locate`) as sent on by the session: a call that
+        changes state sends them. The overflow bitmap has no room for flags: what overflowed
+        counts as sent on whenever anything is (a stricter reading, never a looser one)."""
+        meta = self._meta_view
+        for i in positions:
+            if i >= 0:
+                meta[i] |= WRITTEN
+            else:
+                self._overflow |= WRITTEN
+            self._written = True
 
     def written(self, grams: Grams) -> bool:
         """Whether every one of ``grams`` is held and was sent on by the session."""
@@ -194,18 +231,28 @@ class TextIndex:
         meta = np.frombuffer(base64.b64decode(data["meta"]), dtype="<u2").astype(np.uint16)
         if len(keys) != len(meta) or (len(keys) > 1 and not bool(np.all(keys[1:] > keys[:-1]))):
             raise ValueError("a text index's grams must be sorted, distinct and match their records")
-        index._keys, index._meta = keys, meta
+        index._set(keys, meta)
+        index._written = bool(np.any(meta & np.uint16(WRITTEN)))
         if "bloom" in data:
             bloom = np.frombuffer(base64.b64decode(data["bloom"]), dtype=np.uint8).copy()
             if len(bloom) != OVERFLOW_BITS // 8:
                 raise ValueError("a text index's overflow bitmap has the wrong size")
             index._bloom, index._overflow = bloom, int(data["overflow"])
+            index._written = index._written or bool(index._overflow & WRITTEN)
         return index
 
 
 def record_step(record: int) -> int:
     """The first step a gram record names."""
     return record >> _STEP_SHIFT
+
+
+def _in_bloom(bloom: npt.NDArray[np.uint8], gram: int) -> bool:
+    """:func:`_bloom_bits` for one gram, checked in the bitmap."""
+    mask = OVERFLOW_BITS - 1
+    first = ((gram * 0x9E3779B1) % (1 << 64) >> 12) & mask
+    second = ((gram * 0x85EBCA77) % (1 << 64) >> 7) & mask
+    return bool(bloom[first >> 3] >> (first & 7) & 1) and bool(bloom[second >> 3] >> (second & 7) & 1)
 
 
 def _bloom_bits(grams: Grams) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint64]]:
