@@ -24,6 +24,23 @@ def test_grams_are_exact_windows_of_four_bytes_and_edges_mark_word_boundaries() 
     assert edges(b"05") == (int.from_bytes(b"\x0105\x02", "big"),) * 2
 
 
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.text(alphabet=st.characters(categories=["L", "Nd"]), min_size=1, max_size=7), max_size=8))
+def test_a_texts_grams_are_its_joined_windows_and_each_words_edges(words: list[str]) -> None:
+    skeletons = [w for word in words for w in tokens(word)]
+    expected = set(interior("".join(skeletons).encode()).tolist())
+    for word in skeletons:
+        expected.update(edges(word.encode()))
+    assert set(text_grams(skeletons).tolist()) == expected
+
+
+def test_a_one_letter_word_has_its_own_edge_so_a_value_starting_with_it_can_be_named() -> None:
+    grams = set(text_grams(tokens("ship to 5 Harbor Blvd")).tolist())
+    assert edges(b"5") == (int.from_bytes(b"\x015\x02\x02", "big"),) * 2
+    assert edges(b"5")[0] in grams
+    assert edges(b"blvd")[1] in grams
+
+
 def test_a_gram_keeps_the_first_step_and_the_union_of_its_flags() -> None:
     index = TextIndex()
     add(index, "pay paypal_8841920 now", step=3)

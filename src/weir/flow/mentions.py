@@ -16,12 +16,14 @@ kind of value it is. What is looked up depends on its length:
 A value (or part) is *found* when every gram of its skeleton is in the index, or — a one-word
 value split in two by the text ("gift_car" followed by "d_5850760") — when every gram but those
 spanning one cut is, each side at least :data:`MIN_PIECE` characters; or — a one-word value
-written backwards — when its reverse is. It is *named* when it is found whole and the index also holds the edges of its first and last words:
-the untrusted text wrote exactly this value, not a longer one that contains it. A value of two or
-three characters is found only when named.
+written backwards — when its reverse is. It is *named* when it is found whole and the index
+also holds the edges of its first and last words: the untrusted text wrote exactly this value,
+not a longer one that contains it. A value of two or three characters is found only when named.
 
-Each distinct argument string is reduced to its grams once (:func:`probe`, cached); a lookup is
-one search of the index for all of them: linear in the argument's size.
+Each distinct argument string is reduced to its grams once (:func:`probe`, cached). A lookup
+searches the index gram by gram and stops at the first gram missing from where a match must have
+one (a candidate's first and last grams): linear in the argument's size, and a few searches of
+the sorted grams for most arguments.
 """
 
 from __future__ import annotations
@@ -209,9 +211,9 @@ def _mark_held(index: TextIndex, grams: tuple[int, ...]) -> None:
 def _mention(c: Candidate, grams: tuple[int, ...], record: Callable[[int], int]) -> Mention | None:
     """``c`` found in the index (``record``: a gram's record, -1 when the index lacks it)."""
     first, last = grams[c.edges[0]], grams[c.edges[1]]
-    if c.size < GRAM:  # two or three characters: only a word of its own counts
-        held = record(first)
-        return _record(c, [held], named=True, encoded=False) if held >= 0 else None
+    if c.size < GRAM:  # two or three characters: only a word of its own counts (both edges)
+        held = [record(first), record(last)]
+        return _record(c, held, named=True, encoded=False) if min(held) >= 0 else None
     lo, hi = c.grams
     if record(grams[lo]) >= 0 and record(grams[hi - 1]) >= 0:
         records = [record(g) for g in grams[lo:hi]]

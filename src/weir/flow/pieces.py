@@ -38,10 +38,13 @@ PROSE_WORDS = 5
 MAX_JSON = 1 << 20
 """A text block larger than this is not parsed as JSON (it is read as lines)."""
 _KEY_LINE = re.compile(r"[ \t]*(?:[-*•]\s*|\d{1,3}[.)]\s*)?[A-Za-z][\w .'/()-]{0,40}?[ \t]*:[ \t]+(\S.*)")
-_PLAIN_WORD = re.compile(r"[\"'“‘(]?[^\W\d_]+(?:['’-][^\W\d_]+)*[\"'”’)]?[,.;!?]?[\"'”’)]?")
+_PLAIN_WORD = r"[\"'“‘(]?[^\W\d_]+(?:['’-][^\W\d_]+)*[\"'”’)]?[,.;!?]?[\"'”’)]?"
 """A word of letters (any script), maybe hyphenated or with an apostrophe, maybe quoted, maybe
 followed by punctuation — but not by a colon: ``subject:`` is a label."""
-_ASSIGNED = re.compile(r"\w+=\S")
+_SENTENCE = re.compile(rf"(?<!\S){_PLAIN_WORD}(?:\s+{_PLAIN_WORD}){{{PROSE_WORDS - 1}}}(?!\S)")
+_SHORT_SENTENCE = re.compile(rf"(?<!\S){_PLAIN_WORD}(?:\s+{_PLAIN_WORD}){{{PROSE_WORDS - 2}}}(?!\S)")
+_LABEL = re.compile(r"(?<!\S)(?:\S*:|\w+=\S+)(?!\S)")
+"""A label: a word ending in a colon (``from:``) or an assignment (``id=…``)."""
 _RECORD_LABELS = 2
 _MAX_DEPTH = 32
 
@@ -100,18 +103,9 @@ def _piece(text: str, out: Pieces) -> None:
 def is_prose(text: str) -> bool:
     """Whether ``text`` holds a sentence: :data:`PROSE_WORDS` plain words in a row, or one fewer
     in a text that is not a record written as a line (two labels or more: ``from:``, ``id=…``)."""
-    run = longest = labels = 0
-    for word in text.split():
-        if word[-1] == ":" or _ASSIGNED.match(word) is not None:
-            labels += 1
-        if _PLAIN_WORD.fullmatch(word) is None:
-            run = 0
-            continue
-        run += 1
-        if run >= PROSE_WORDS:
-            return True
-        longest = max(longest, run)
-    return longest >= PROSE_WORDS - 1 and labels < _RECORD_LABELS
+    if _SENTENCE.search(text) is not None:
+        return True
+    return _SHORT_SENTENCE.search(text) is not None and len(_LABEL.findall(text)) < _RECORD_LABELS
 
 
 def _strings(value: Any, depth: int) -> Iterator[str]:

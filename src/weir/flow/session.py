@@ -257,12 +257,14 @@ def laundered(parts: Pieces, text: TextIndex) -> frozenset[int]:
 
 def prose_grams(prose: list[str]) -> tuple[Grams, npt.NDArray[np.bool_]]:
     """The grams of untrusted prose as written and as decoded (:func:`weir.flow.normalise.decodings`),
-    and which were seen as written."""
-    plain = [text_grams(tokens(text)) for text in prose]
-    decoded = [text_grams(tokens(d)) for text in prose for d in decodings(text)]
-    grams = np.concatenate(plain + decoded)
+    and which were seen as written. The pieces are read as one text, one line each: a gram that
+    runs across two pieces is as harmless as one that runs across two words."""
+    text = "\n".join(prose)
+    plain = text_grams(tokens(text))
+    decoded = [text_grams(tokens(d)) for d in decodings(text)]
+    grams = np.concatenate([plain, *decoded]) if decoded else plain
     seen = np.zeros(len(grams), dtype=bool)
-    seen[: sum(len(g) for g in plain)] = True
+    seen[: len(plain)] = True
     return grams, seen
 
 
