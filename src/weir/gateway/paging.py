@@ -14,18 +14,46 @@ import asyncio
 import base64
 import binascii
 import json
-from collections.abc import Awaitable, Callable, Sequence
-from typing import Any
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from typing import Any, Protocol
 
+from weir.errors import UpstreamError
 from weir.gateway import jsonrpc
 from weir.gateway.jsonrpc import RpcError
 
-__all__ = ["CURSOR_PREFIX", "FetchPage", "decode_cursor", "encode_cursor", "page_across"]
+__all__ = ["CURSOR_PREFIX", "FetchPage", "decode_cursor", "encode_cursor", "page_across", "server_page"]
 
 CURSOR_PREFIX = "weir1."
 
 FetchPage = Callable[[str, Any], Awaitable[dict[str, Any] | None]]
 """One page of one server at its own cursor (``None``: the server is skipped — it failed or does not list these)."""
+
+
+class Requester(Protocol):
+    """A session with one upstream server (:class:`weir.gateway.upstream.Upstream`)."""
+
+    async def request(self, method: str, params: dict[str, Any], *, timeout: float) -> dict[str, Any]: ...
+
+
+async def server_page(
+    link: Requester, method: str, params: Mapping[str, Any], cursor: Any, *, timeout: float, sole: bool
+) -> dict[str, Any] | None:
+    """One server's page of ``method`` at its own ``cursor``; ``None`` when the server failed.
+
+    A failing server is left out of a page shared with others; when it is the ``sole`` server, its
+    JSON-RPC refusal is the client's answer (as it would be without the gateway).
+    """
+    asked = {k: v for k, v in params.items() if k != "cursor"}
+    if cursor is not None:
+        asked["cursor"] = cursor
+    try:
+        return await link.request(method, asked, timeout=timeout)
+    except UpstreamError:
+        return None
+    except RpcError:
+        if sole:
+            raise
+        return None
 
 
 def encode_cursor(cursors: dict[str, Any]) -> str:

@@ -24,7 +24,7 @@ from weir.gateway.exchange import Exchange
 from weir.gateway.jsonrpc import RpcError
 from weir.gateway.links import Links
 from weir.gateway.naming import Naming
-from weir.gateway.paging import page_across
+from weir.gateway.paging import page_across, server_page
 from weir.gateway.upstream import Upstream
 
 __all__ = ["Passthrough", "template_pattern"]
@@ -111,18 +111,11 @@ class Passthrough:
         servers = [s for s in self.upstreams if self._offers(s, kind)]
 
         async def fetch(server: str, cursor: Any) -> dict[str, Any] | None:
-            params = {k: v for k, v in ex.params.items() if k != "cursor"}
-            if cursor is not None:
-                params["cursor"] = cursor
-            try:
-                page = await self.links.session(server, ex).request(
-                    method, params, timeout=self.settings.list_timeout_s
-                )
-            except UpstreamError:
-                return None
-            except RpcError:
-                if len(servers) == 1:
-                    raise
+            link = self.links.session(server, ex)
+            page = await server_page(
+                link, method, ex.params, cursor, timeout=self.settings.list_timeout_s, sole=len(servers) == 1
+            )
+            if page is None:
                 return None
             entries = [self._learn(server, field, e) for e in page.get(key) or () if isinstance(e, dict)]
             return {**page, key: entries}

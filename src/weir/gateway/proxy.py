@@ -33,7 +33,7 @@ from weir.gateway.jsonrpc import Message, RpcError
 from weir.gateway.links import Links
 from weir.gateway.listen import Listening
 from weir.gateway.naming import Naming, Route, ToolTable
-from weir.gateway.paging import page_across
+from weir.gateway.paging import page_across, server_page
 from weir.gateway.passthrough import Passthrough
 from weir.gateway.toolcalls import ToolCalls
 from weir.gateway.upstream import Upstream
@@ -266,18 +266,11 @@ class Gateway:
 
         async def fetch(server: str, cursor: Any) -> dict[str, Any] | None:
             await self._ensure_listed(server)
-            params = {k: v for k, v in ex.params.items() if k != "cursor"}
-            if cursor is not None:
-                params["cursor"] = cursor
-            try:
-                page = await self.links.session(server, ex).request(
-                    "tools/list", params, timeout=self.settings.list_timeout_s
-                )
-            except UpstreamError:
-                return None
-            except RpcError:
-                if len(servers) == 1:
-                    raise
+            link = self.links.session(server, ex)
+            page = await server_page(
+                link, "tools/list", ex.params, cursor, timeout=self.settings.list_timeout_s, sole=len(servers) == 1
+            )
+            if page is None:
                 return None
             tools = [t for t in page.get("tools") or () if isinstance(t, dict)]
             await self._review(server, tools)
