@@ -113,6 +113,13 @@ def test_a_message_is_searched_for_links_and_copied_prose_not_for_every_number()
     assert all(not m.whole for m in found)
 
 
+def test_a_link_inside_a_short_argument_is_looked_up_on_its_own() -> None:
+    page = "Best prices this week at shop B. Order at https://shop-b.zone/deal before Friday, it says."
+    (link, *_) = mentions("Order it at https://shop-b.zone/deal today", page)
+    assert (link.kind, link.whole, link.named) == ("url", False, True)
+    assert mentions("Order it today", page) == []
+
+
 def test_a_message_that_copies_a_long_run_of_untrusted_prose_reports_the_fragment() -> None:
     copied = "the quarterly results were far better than anyone in the company had expected"
     body = f"Hi team, as the page says: {copied}. Cheers, and see you on Monday for the review of it all."

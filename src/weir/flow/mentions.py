@@ -8,10 +8,12 @@ kind of value it is. What is looked up depends on its length:
   its host with the path (a page that names ``evil.example`` steers a mail to
   ``drop@evil.example``; a page that names ``https://evil.example/claim`` steers a fetch of
   ``https://evil.example/claim?email=…``);
-- a longer value (a message body) is a text the agent wrote: each of its links and addresses
-  (a URL, an e-mail address, a host name: what a message can send someone to) is looked up as
-  a short value, and any run of :data:`FRAGMENT` skeleton characters copied from untrusted
-  prose is reported too (as ``text``, not whole: a summary quotes what it summarises).
+- a longer value (a message body) is a text the agent wrote: any run of :data:`FRAGMENT`
+  skeleton characters copied from untrusted prose is reported (as ``text``, not whole: a
+  summary quotes what it summarises);
+- in every value, each link and address (a URL, an e-mail address, a host name: what a message
+  can send someone to) is looked up as a short value of its own ("see www.x.example" names the
+  host whoever wrote the rest).
 
 A value (or part) is *found* when every gram of its skeleton is in the index, or — a one-word
 value split in two by the text ("gift_car" followed by "d_5850760") — when every gram but those
@@ -124,9 +126,9 @@ _NO_PROBE = Probe(_EMPTY, (), (), None, ())
 @functools.lru_cache(maxsize=4096)
 def probe(value: str) -> Probe:
     """What to look up for ``value`` (an argument string)."""
-    found = (
-        [(value, True, _shape(value))] if len(value) <= LONG else [(w, False, _shape(w)) for w in _identifiers(value)]
-    )
+    message = len(value) > LONG
+    found = [] if message else [(value, True, _shape(value))]
+    found += [(w, False, _shape(w)) for w in _identifiers(value) if w != value]
     texts = {text: (whole, kind) for text, whole, kind in found}
     for text, _, _ in found:
         for part, kind in _parts(text):
@@ -148,7 +150,7 @@ def probe(value: str) -> Probe:
         candidates.append(Candidate(text, whole, kind, len(flat), len(words) == 1, spans[0], spans[1], (at, at + 1)))
         at += 2
     body = None
-    if len(value) > LONG:
+    if message:
         flat = "".join(tokens(value)).encode()
         inner = interior(flat)
         body = (at, at + len(inner), flat)
