@@ -29,7 +29,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
-import socket
 import statistics
 import subprocess
 import sys
@@ -45,6 +44,7 @@ from mcp import Client
 from mcp.client._memory import InMemoryTransport
 from mcp.client.stdio import StdioServerParameters
 from mcp.client.streamable_http import streamable_http_client
+from tests.servers.launch import free_port, serving
 
 from weir.config import WeirConfig
 from weir.flow.session import Session
@@ -255,37 +255,15 @@ async def _stdio(n: int, tmp: Path) -> Times:
         return (await _interleaved(clients, n))[0]
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-@contextlib.contextmanager
-def _listening(cmd: list[str], port: int) -> Iterator[str]:
-    """Start a server subprocess and wait (bounded) until it accepts connections; stop it after."""
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env={**os.environ})
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                break
-            if proc.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"server did not start: {' '.join(cmd[:4])}")
-            time.sleep(0.05)
-        yield f"http://127.0.0.1:{port}/mcp"
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+def _listening(cmd: list[str], port: int) -> contextlib.AbstractContextManager[str]:
+    """A server subprocess (its output dropped), waited for until it accepts connections; stopped after."""
+    return serving(cmd, port, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
 @contextlib.contextmanager
 def _http_servers(tmp: Path) -> Iterator[dict[str, str]]:
     """The mail server over HTTP, and a gateway (transparent, full) and fastmcp in front of it."""
-    ports = {side: _free_port() for side in SIDES}
+    ports = {side: free_port() for side in SIDES}
     serve = f"from weir.demo_servers.mail import server; server.run('streamable-http', port={ports['direct']})"
     with contextlib.ExitStack() as stack:
         upstream = stack.enter_context(_listening([PY, "-c", serve], ports["direct"]))

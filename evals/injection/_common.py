@@ -59,8 +59,22 @@ def row(text: str, label: int, kind: str, span: Sequence[int] | None = None) -> 
     return {"text": text, "label": int(label), "span": list(span) if span else None, "kind": kind}
 
 
-def write(directory: Path, rows: list[dict[str, Any]], meta: dict[str, Any]) -> None:
-    """``data.jsonl`` and ``meta.json`` (counts added) in ``directory``; duplicates of a text are dropped."""
+def write(
+    directory: Path,
+    rows: list[dict[str, Any]],
+    *,
+    licence: str,
+    origin: str,
+    imperative: bool = False,
+    script: str | None = None,
+) -> None:
+    """``data.jsonl`` and ``meta.json`` in ``directory``; duplicates of a text are dropped.
+
+    ``meta.json`` holds ``name`` (the directory's), ``licence``, ``origin`` (where the texts were
+    taken from), ``imperative`` (the benign-imperative set: clean text in the second person),
+    ``script`` when the build script is not the ``build.py`` beside the data, and the counts of
+    positives and negatives.
+    """
     seen: set[str] = set()
     unique = []
     for r in rows:
@@ -69,6 +83,9 @@ def write(directory: Path, rows: list[dict[str, Any]], meta: dict[str, Any]) -> 
             unique.append(r)
     lines = [json.dumps(r, ensure_ascii=False, sort_keys=True) for r in unique]
     (directory / "data.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    meta = {**meta, "positives": sum(r["label"] for r in unique), "negatives": sum(1 - r["label"] for r in unique)}
+    meta: dict[str, Any] = {"name": directory.name, "licence": licence, "origin": origin, "imperative": imperative}
+    if script is not None:
+        meta["script"] = script
+    meta |= {"positives": sum(r["label"] for r in unique), "negatives": sum(1 - r["label"] for r in unique)}
     (directory / "meta.json").write_text(json.dumps(meta, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     print(f"{directory.name}: {meta['positives']} positives, {meta['negatives']} negatives")

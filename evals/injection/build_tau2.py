@@ -86,14 +86,9 @@ def main(root: Path) -> None:
         directory = HERE / name
         directory.mkdir(exist_ok=True)
         (directory / "LICENSE").write_bytes((root / "LICENSE").read_bytes())
-        meta = {
-            "name": name,
-            "licence": "MIT",
-            "origin": origin,
-            "imperative": imperative,
-            "script": "evals/injection/build_tau2.py",
-        }
-        write(directory, rows, meta)
+        write(
+            directory, rows, licence="MIT", origin=origin, imperative=imperative, script="evals/injection/build_tau2.py"
+        )
 
 
 if __name__ == "__main__":

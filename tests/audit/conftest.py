@@ -1,9 +1,11 @@
-"""Shared fixtures: a real SQLite audit file in a temporary directory."""
+"""Shared fixtures and helpers: a real SQLite audit file in a temporary directory, filled and tampered with."""
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -34,3 +36,28 @@ def event(n: int = 0, **fields: object) -> AuditEvent:
     }
     base.update(fields)
     return AuditEvent.model_validate(base)
+
+
+def fill(path: Path, n: int, **options: Any) -> list[str]:
+    """Append ``n`` events (``event(0)`` …) with a store on ``path`` opened with ``options``; their hashes."""
+    with SqliteAuditStore(path, **options) as store:
+        return [store.append(event(i)).hash for i in range(n)]
+
+
+def tamper(path: Path, *statements: str) -> None:
+    """Run ``statements`` on the file with raw sqlite3, as someone with write access to it would."""
+    db = sqlite3.connect(path)
+    with db:
+        for sql in statements:
+            db.execute(sql)
+    db.close()
+
+
+def drop_anchor_log(path: Path) -> None:
+    """Delete the anchor log and the database's note that it had one.
+
+    What a database written before the anchor log looks like, and what an attacker who can write
+    everything beside the database does first.
+    """
+    Path(f"{path}.anchors").unlink()
+    tamper(path, "DELETE FROM weir_meta WHERE key = 'anchor_log'")

@@ -10,30 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.audit.conftest import event
+from tests.audit.conftest import drop_anchor_log, fill, tamper
 from weir.audit import Anchor, SqliteAuditStore
 from weir.audit.chain import GENESIS, ChainRow, canonical_json, chain_hash, chain_hash_utf8, verify_rows
-
-
-def _fill(path: Path, n: int, *, anchor_every: int = 0) -> None:
-    with SqliteAuditStore(path, anchor_every=anchor_every) as s:
-        for i in range(n):
-            s.append(event(i))
-
-
-def _attack(path: Path, *statements: str) -> None:
-    """Edit the file with raw sqlite3, as an attacker would."""
-    db = sqlite3.connect(path)
-    with db:
-        for sql in statements:
-            db.execute(sql)
-    db.close()
-
-
-def _drop_the_anchor_log(path: Path) -> None:
-    """What an attacker who can write everything beside the database does first (or an old database)."""
-    Path(f"{path}.anchors").unlink()
-    _attack(path, "DELETE FROM weir_meta WHERE key = 'anchor_log'")
 
 
 def _verify(path: Path, anchors: tuple[Anchor, ...] = ()) -> tuple[int, str, str] | None:
@@ -43,7 +22,7 @@ def _verify(path: Path, anchors: tuple[Anchor, ...] = ()) -> tuple[int, str, str
 
 
 def test_an_untouched_chain_verifies(db_path: Path) -> None:
-    _fill(db_path, 7)
+    fill(db_path, 7)
     with SqliteAuditStore(db_path) as s:
         report = s.verify()
     assert report.ok
@@ -53,7 +32,7 @@ def test_an_untouched_chain_verifies(db_path: Path) -> None:
 
 
 def test_an_empty_chain_verifies(db_path: Path) -> None:
-    _fill(db_path, 0)
+    fill(db_path, 0)
     with SqliteAuditStore(db_path) as s:
         report = s.verify()
     assert report.ok
@@ -62,8 +41,8 @@ def test_an_empty_chain_verifies(db_path: Path) -> None:
 
 
 def test_an_edited_row_is_reported_with_its_id(db_path: Path) -> None:
-    _fill(db_path, 6)
-    _attack(db_path, 'UPDATE events SET event = replace(event, \'"effect":"allow"\', \'"effect":"deny"\') WHERE id = 4')
+    fill(db_path, 6)
+    tamper(db_path, 'UPDATE events SET event = replace(event, \'"effect":"allow"\', \'"effect":"deny"\') WHERE id = 4')
     problem = _verify(db_path)
     assert problem is not None
     assert problem[:2] == (4, "hash")
@@ -71,8 +50,8 @@ def test_an_edited_row_is_reported_with_its_id(db_path: Path) -> None:
 
 
 def test_a_deleted_row_is_reported_as_missing(db_path: Path) -> None:
-    _fill(db_path, 6)
-    _attack(db_path, "DELETE FROM events WHERE id = 3")
+    fill(db_path, 6)
+    tamper(db_path, "DELETE FROM events WHERE id = 3")
     problem = _verify(db_path)
     assert problem is not None
     assert problem[:2] == (3, "missing")
@@ -80,17 +59,17 @@ def test_a_deleted_row_is_reported_as_missing(db_path: Path) -> None:
 
 
 def test_a_deleted_row_with_ids_renumbered_breaks_the_chain(db_path: Path) -> None:
-    _fill(db_path, 6)
-    _attack(db_path, "DELETE FROM events WHERE id = 3", "UPDATE events SET id = id - 1 WHERE id > 3")
+    fill(db_path, 6)
+    tamper(db_path, "DELETE FROM events WHERE id = 3", "UPDATE events SET id = id - 1 WHERE id > 3")
     problem = _verify(db_path)
     assert problem is not None
     assert problem[:2] == (3, "chain")
 
 
 def test_two_swapped_rows_are_reported_at_the_first(db_path: Path) -> None:
-    _fill(db_path, 6)
+    fill(db_path, 6)
     # Move row 2 and 5 into each other's place, hashes and all.
-    _attack(
+    tamper(
         db_path,
         "UPDATE events SET id = -2 WHERE id = 2",
         "UPDATE events SET id = 2 WHERE id = 5",
@@ -102,9 +81,9 @@ def test_two_swapped_rows_are_reported_at_the_first(db_path: Path) -> None:
 
 
 def test_a_row_inserted_in_the_middle_is_reported(db_path: Path) -> None:
-    _fill(db_path, 6)
+    fill(db_path, 6)
     # Make room after row 3 and insert a copy of row 1, re-chained to row 3 but with the old hash.
-    _attack(
+    tamper(
         db_path,
         "UPDATE events SET id = id + 100 WHERE id > 3",
         "UPDATE events SET id = id - 99 WHERE id > 100",
@@ -117,8 +96,8 @@ def test_a_row_inserted_in_the_middle_is_reported(db_path: Path) -> None:
 
 
 def test_an_indexed_column_that_disagrees_with_its_event_is_reported(db_path: Path) -> None:
-    _fill(db_path, 3)
-    _attack(db_path, "UPDATE events SET effect = 'block' WHERE id = 2")
+    fill(db_path, 3)
+    tamper(db_path, "UPDATE events SET effect = 'block' WHERE id = 2")
     problem = _verify(db_path)
     assert problem is not None
     assert problem[:2] == (2, "column")
@@ -126,8 +105,8 @@ def test_an_indexed_column_that_disagrees_with_its_event_is_reported(db_path: Pa
 
 
 def test_a_cut_tail_is_caught_by_an_anchor_stored_in_the_file(db_path: Path) -> None:
-    _fill(db_path, 10, anchor_every=5)
-    _attack(db_path, "DELETE FROM events WHERE id > 7")
+    fill(db_path, 10, anchor_every=5)
+    tamper(db_path, "DELETE FROM events WHERE id > 7")
     problem = _verify(db_path)
     assert problem is not None
     assert problem[:2] == (8, "truncated")
@@ -135,12 +114,12 @@ def test_a_cut_tail_is_caught_by_an_anchor_stored_in_the_file(db_path: Path) -> 
 
 
 def test_a_cut_tail_is_caught_by_an_exported_head(db_path: Path) -> None:
-    _fill(db_path, 5)
+    fill(db_path, 5)
     with SqliteAuditStore(db_path) as s:
         exported = s.head()
     assert exported is not None
-    _attack(db_path, "DELETE FROM events WHERE id > 3")
-    _drop_the_anchor_log(db_path)
+    tamper(db_path, "DELETE FROM events WHERE id > 3")
+    drop_anchor_log(db_path)
     assert _verify(db_path) is None  # without any anchor a cut tail looks like a shorter chain
     problem = _verify(db_path, (exported,))
     assert problem is not None
@@ -148,7 +127,7 @@ def test_a_cut_tail_is_caught_by_an_exported_head(db_path: Path) -> None:
 
 
 def test_a_rewritten_chain_is_caught_by_an_exported_head(db_path: Path) -> None:
-    _fill(db_path, 4)
+    fill(db_path, 4)
     with SqliteAuditStore(db_path) as s:
         exported = s.head()
     assert exported is not None
@@ -166,7 +145,7 @@ def test_a_rewritten_chain_is_caught_by_an_exported_head(db_path: Path) -> None:
             )
             prev = digest
     db.close()
-    _drop_the_anchor_log(db_path)
+    drop_anchor_log(db_path)
     assert _verify(db_path) is None
     problem = _verify(db_path, (exported,))
     assert problem is not None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +25,18 @@ from weir.audit import (
 from weir.audit.payload import seal, strip
 
 SECRET = "AKIAQWERTYUIOPASDFGH"
+REDACT = redact_strings(lambda t: t.replace(SECRET, "[REDACTED:credentials]"))
+"""The redactor of these tests: the secret becomes a credentials mark."""
+
+
+def _counted(calls: list[Any]) -> Callable[[Any], Any]:
+    """:data:`REDACT`, noting in ``calls`` every value it is given."""
+
+    def redactor(value: Any) -> Any:
+        calls.append(value)
+        return REDACT(value)
+
+    return redactor
 
 
 def _file_text(path: Path) -> str:
@@ -53,8 +66,7 @@ def test_a_dict_pretending_to_be_a_redacted_payload_is_still_raw(db_path: Path) 
 
 
 def test_raw_payloads_go_through_the_stores_redactor(db_path: Path) -> None:
-    redactor = redact_strings(lambda t: t.replace(SECRET, "[REDACTED:credentials]"))
-    with SqliteAuditStore(db_path, redactor=redactor) as s:
+    with SqliteAuditStore(db_path, redactor=REDACT) as s:
         stored = s.append(event(1, arguments=Payload.raw({"keys": [SECRET, "ok"]})))
     assert stored.event.arguments == Payload.redacted({"keys": ["[REDACTED:credentials]", "ok"]})
     assert SECRET not in _file_text(db_path)
@@ -117,8 +129,7 @@ def test_with_redaction_on_no_string_of_a_raw_payload_survives_sealing(value: An
 
 
 def test_an_upstream_error_echoing_a_secret_goes_through_the_redactor(db_path: Path) -> None:
-    redactor = redact_strings(lambda t: t.replace(SECRET, "[REDACTED:credentials]"))
-    with SqliteAuditStore(db_path, redactor=redactor) as s:
+    with SqliteAuditStore(db_path, redactor=REDACT) as s:
         stored = s.append(event(1, upstream_error=f"bad key {SECRET}"))
     assert stored.event.upstream_error == "bad key [REDACTED:credentials]"
     assert SECRET not in _file_text(db_path)
@@ -154,12 +165,7 @@ def _quoting_event() -> AuditEvent:
 
 def test_text_that_quotes_data_goes_through_the_redactor_in_one_call(db_path: Path) -> None:
     calls: list[Any] = []
-
-    def redactor(value: Any) -> Any:
-        calls.append(value)
-        return redact_strings(lambda t: t.replace(SECRET, "[REDACTED:credentials]"))(value)
-
-    with SqliteAuditStore(db_path, redactor=redactor) as s:
+    with SqliteAuditStore(db_path, redactor=_counted(calls)) as s:
         stored = s.append(_quoting_event())
     assert len(calls) == 1
     decision = stored.event.decision
@@ -195,12 +201,7 @@ def test_an_event_without_quoting_text_does_not_call_the_redactor(db_path: Path)
 
 def test_each_distinct_quoting_text_is_redacted_once_per_redactor(db_path: Path) -> None:
     seen: list[Any] = []
-
-    def redactor(value: Any) -> Any:
-        seen.append(value)
-        return redact_strings(lambda t: t.replace(SECRET, "[REDACTED:credentials]"))(value)
-
-    with SqliteAuditStore(db_path, redactor=redactor) as s:
+    with SqliteAuditStore(db_path, redactor=_counted(seen)) as s:
         first = s.append(_quoting_event()).event
         again = s.append(_quoting_event()).event
     assert len(seen) == 1  # the second event's texts were all redacted before

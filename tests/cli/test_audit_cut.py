@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from tests.audit.conftest import event
+from tests.audit.conftest import drop_anchor_log, fill, tamper
 from weir.audit import SqliteAuditStore
 from weir.audit.chain import chain_hash
 from weir.cli.app import app
@@ -20,56 +20,52 @@ from weir.cli.app import app
 runner = CliRunner()
 
 
-def _fill(path: Path, n: int, **options: object) -> None:
-    with SqliteAuditStore(path, **options) as store:  # type: ignore[arg-type]
-        for i in range(n):
-            store.append(event(i))
-
-
-def _attack(path: Path, *statements: str) -> None:
-    db = sqlite3.connect(path)
-    with db:
-        for sql in statements:
-            db.execute(sql)
-    db.close()
-
-
 def _verify(path: Path, *extra: str, env: dict[str, str] | None = None) -> tuple[int, str, str]:
     result = runner.invoke(app, ["audit", "verify", "--db", str(path), *extra], env=env)
     return result.exit_code, result.stdout, result.stderr
 
 
-def test_a_cut_tail_is_reported_with_how_many_events_are_missing_and_from_which_id(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("rows", "options", "statements", "message"),
+    [
+        pytest.param(
+            20,
+            {},
+            ["DELETE FROM events WHERE id > 12"],
+            "TAMPERED: the chain ends at row 12 but the anchor log records row 20: 8 events missing from row 13",
+            id="a cut tail",
+        ),
+        pytest.param(
+            1200,
+            {"anchor_every": 1000},
+            ["DELETE FROM events WHERE id > 700", "DELETE FROM anchors"],
+            "the chain ends at row 700 but the anchor log records row 1200: 500 events missing from row 701",
+            id="a block of 500 rows deleted with their stored anchor",
+        ),
+        pytest.param(
+            30,
+            {"anchor_every": 10},
+            ["DELETE FROM events", "DELETE FROM anchors"],
+            "the chain is empty but the anchor log records row 30: 30 events missing from row 1",
+            id="every row deleted",
+        ),
+    ],
+)
+def test_rows_cut_from_the_end_are_reported_with_how_many_are_missing_and_from_which_id(
+    tmp_path: Path, rows: int, options: dict[str, int], statements: list[str], message: str
+) -> None:
     db = tmp_path / "audit.db"
-    _fill(db, 20)
-    _attack(db, "DELETE FROM events WHERE id > 12")
-    code, _, err = _verify(db)
-    assert code == 1
-    assert "TAMPERED: the chain ends at row 12 but the anchor log records row 20: 8 events missing from row 13" in err
-
-
-def test_a_block_of_500_rows_deleted_with_their_stored_anchor_is_reported(tmp_path: Path) -> None:
-    db = tmp_path / "audit.db"
-    _fill(db, 1200, anchor_every=1000)
-    _attack(db, "DELETE FROM events WHERE id > 700", "DELETE FROM anchors")
-    code, _, err = _verify(db)
-    assert code == 1
-    assert "the chain ends at row 700 but the anchor log records row 1200: 500 events missing from row 701" in err
-
-
-def test_every_row_deleted_is_reported_not_ok_0_events(tmp_path: Path) -> None:
-    db = tmp_path / "audit.db"
-    _fill(db, 30, anchor_every=10)
-    _attack(db, "DELETE FROM events", "DELETE FROM anchors")
+    fill(db, rows, **options)
+    tamper(db, *statements)
     code, out, err = _verify(db)
     assert code == 1
     assert "ok:" not in out
-    assert "the chain is empty but the anchor log records row 30: 30 events missing from row 1" in err
+    assert message in err
 
 
 def test_a_tail_rewritten_with_fresh_hashes_is_reported_at_the_first_rewritten_row(tmp_path: Path) -> None:
     db = tmp_path / "audit.db"
-    _fill(db, 6)
+    fill(db, 6)
     # The forger replaces rows 4..6 with rows of their own, chained with recomputed hashes.
     raw = sqlite3.connect(db)
     prev = raw.execute("SELECT hash FROM events WHERE id = 3").fetchone()[0]
@@ -90,24 +86,35 @@ def test_a_tail_rewritten_with_fresh_hashes_is_reported_at_the_first_rewritten_r
     assert "differs from the anchor log's" in err
 
 
-def test_the_database_deleted_but_its_anchor_log_kept_is_named(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("suffixes", "code", "said"),
+    [
+        pytest.param(
+            ("", "-wal", "-shm"),
+            2,
+            ["no audit database here", "its anchor log", "records row 5"],
+            id="the database, its anchor log kept",
+        ),
+        pytest.param((".anchors",), 1, ["the anchor log", "is missing"], id="the anchor log of a database with one"),
+    ],
+)
+def test_a_deleted_file_of_the_trail_is_named(
+    tmp_path: Path, suffixes: tuple[str, ...], code: int, said: list[str]
+) -> None:
     db = tmp_path / "audit.db"
-    _fill(db, 5)
-    for suffix in ("", "-wal", "-shm"):
+    fill(db, 5)
+    for suffix in suffixes:
         Path(f"{db}{suffix}").unlink(missing_ok=True)
-    code, _, err = _verify(db)
-    assert code == 2
-    assert "no audit database here" in err
-    assert "its anchor log" in err
-    assert "records row 5" in err
+    exit_code, _, err = _verify(db)
+    assert exit_code == code
+    for words in said:
+        assert words in err
 
 
 def test_an_old_database_without_an_anchor_log_verifies_with_a_warning(tmp_path: Path) -> None:
     db = tmp_path / "audit.db"
-    _fill(db, 4)
-    # What a database written before the anchor log looks like: no log, no marker for one.
-    Path(f"{db}.anchors").unlink()
-    _attack(db, "DELETE FROM weir_meta WHERE key = 'anchor_log'")
+    fill(db, 4)
+    drop_anchor_log(db)  # what a database written before the anchor log looks like
     code, out, err = _verify(db)
     assert code == 0
     assert out.startswith("ok: 4 events, chain intact")
@@ -117,28 +124,18 @@ def test_an_old_database_without_an_anchor_log_verifies_with_a_warning(tmp_path:
 
 def test_an_old_database_with_a_broken_chain_still_fails(tmp_path: Path) -> None:
     db = tmp_path / "audit.db"
-    _fill(db, 4)
-    Path(f"{db}.anchors").unlink()
-    _attack(db, "DELETE FROM weir_meta WHERE key = 'anchor_log'", "DELETE FROM events WHERE id = 2")
+    fill(db, 4)
+    drop_anchor_log(db)
+    tamper(db, "DELETE FROM events WHERE id = 2")
     code, _, err = _verify(db)
     assert code == 1
     assert "row 2 missing" in err
 
 
-def test_a_deleted_anchor_log_is_reported_when_the_database_was_written_with_one(tmp_path: Path) -> None:
-    db = tmp_path / "audit.db"
-    _fill(db, 4)
-    Path(f"{db}.anchors").unlink()
-    code, _, err = _verify(db)
-    assert code == 1
-    assert "the anchor log" in err
-    assert "is missing" in err
-
-
 def test_a_row_past_the_log_is_a_warning_not_a_failure(tmp_path: Path) -> None:
     # What a writer killed between its commit and its log line leaves behind.
     db = tmp_path / "audit.db"
-    _fill(db, 5)
+    fill(db, 5)
     log = Path(f"{db}.anchors")
     log.write_text("".join(log.read_text().splitlines(keepends=True)[:-1]))
     code, out, err = _verify(db)
@@ -153,7 +150,7 @@ KEY = {"WEIR_AUDIT_KEY": "k" * 32}
 @pytest.fixture
 def keyed(tmp_path: Path) -> Path:
     db = tmp_path / "audit.db"
-    _fill(db, 8, anchor_key=KEY["WEIR_AUDIT_KEY"].encode())
+    fill(db, 8, anchor_key=KEY["WEIR_AUDIT_KEY"].encode())
     return db
 
 
@@ -168,7 +165,7 @@ def test_a_keyed_log_verifies_with_the_key_and_warns_without_it(keyed: Path) -> 
 
 def test_a_forged_line_in_a_keyed_log_is_reported(keyed: Path) -> None:
     # Someone who can write both files cuts the tail and rewrites the log's last line to match.
-    _attack(keyed, "DELETE FROM events WHERE id > 6")
+    tamper(keyed, "DELETE FROM events WHERE id > 6")
     log = Path(f"{keyed}.anchors")
     lines = log.read_text().splitlines(keepends=True)
     with SqliteAuditStore(keyed, create=False) as store:

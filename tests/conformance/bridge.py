@@ -5,7 +5,9 @@ server (``command:`` in weir.yaml), the bridge speaks streamable HTTP to the ref
 It adds nothing and drops nothing, so a scenario that fails through Weir + bridge and passes
 through Weir over HTTP is a fault of Weir's stdio side, not of the bridge
 (``test_bridge.py`` shows the bridge relays what the suite needs: server requests on the
-standalone GET stream and a stream resumed with ``Last-Event-ID``).
+standalone GET stream and a stream resumed with ``Last-Event-ID``). SSE bodies are read with the
+parser of Weir's own HTTP upstreams (``weir.gateway.sse``): a fault there fails the HTTP
+configuration too, so it is never taken for one of the stdio side.
 
 What it does, per the streamable-HTTP transport (2025-11-25):
 
@@ -29,47 +31,17 @@ import contextlib
 import json
 import os
 import sys
-from collections.abc import AsyncIterator
-from dataclasses import dataclass, field
 from typing import Any
 
 import httpx2
+
+from weir.gateway.sse import parse_events
 
 TRACE = bool(os.environ.get("WEIR_BRIDGE_TRACE"))
 """Set to trace every message both ways on stderr."""
 
 RESUME_ATTEMPTS = 5
 """Resumptions of one stream before the bridge gives up on it (the server keeps its events)."""
-
-
-@dataclass
-class SseEvent:
-    """One server-sent event: its id (if any), retry hint (if any) and data."""
-
-    id: str | None = None
-    retry_ms: int | None = None
-    data: list[str] = field(default_factory=list)
-
-
-async def sse_events(response: httpx2.Response) -> AsyncIterator[SseEvent]:
-    """Parse a text/event-stream body into events (comments and event types are ignored)."""
-    event = SseEvent()
-    async for line in response.aiter_lines():
-        if line == "":
-            if event.data or event.id is not None or event.retry_ms is not None:
-                yield event
-            event = SseEvent()
-            continue
-        name, _, value = line.partition(":")
-        value = value.removeprefix(" ")
-        if name == "data":
-            event.data.append(value)
-        elif name == "id":
-            event.id = value
-        elif name == "retry" and value.isdigit():
-            event.retry_ms = int(value)
-    if event.data:
-        yield event
 
 
 class Bridge:
@@ -145,11 +117,11 @@ class Bridge:
     async def relay_stream(self, response: httpx2.Response, request: dict[str, Any]) -> tuple[bool, str | None]:
         """Relay every event; return whether the response to ``request`` came, and the last event id."""
         answered, last_id = False, None
-        async for event in sse_events(response):
+        async for event in parse_events(response.aiter_lines()):
             if event.retry_ms is not None:
                 self.retry_s = event.retry_ms / 1000
             last_id = event.id if event.id is not None else last_id
-            text = "\n".join(event.data).strip()
+            text = event.text.strip()
             if not text:
                 continue  # a priming event
             message = json.loads(text)

@@ -20,10 +20,8 @@ from __future__ import annotations
 import json
 import re
 import shutil
-import socket
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
@@ -31,6 +29,9 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+
+from tests.servers import launch
+from tests.servers.launch import free_port
 
 HERE = Path(__file__).resolve().parent
 SUITE = HERE / "node_modules" / "@modelcontextprotocol" / "conformance" / "dist" / "index.js"
@@ -150,41 +151,11 @@ def read_outcomes(directory: Path, prefix: str = "") -> dict[str, Outcome]:
     return outcomes
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def wait_for_port(port: int, proc: subprocess.Popen[bytes], timeout: float = 60.0) -> None:
-    """Return once something accepts connections on ``port``; fail if the process died first."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError(f"{proc.args!r} exited with {proc.returncode} before listening")
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                return
-        except OSError:
-            time.sleep(0.05)
-    raise RuntimeError(f"nothing listened on 127.0.0.1:{port} within {timeout:.0f} s ({proc.args!r})")
-
-
 @contextmanager
 def serving(cmd: list[str], port: int, log: Path, cwd: Path | None = None) -> Iterator[str]:
-    """Run ``cmd`` until the block ends; yield the MCP URL of what it serves on ``port``."""
-    with log.open("wb") as out:
-        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, cwd=cwd)
-        try:
-            wait_for_port(port, proc)
-            yield f"http://127.0.0.1:{port}/mcp"
-        finally:
-            proc.terminate()
-            try:
-                proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+    """Run ``cmd`` until the block ends, its output in ``log``; yield the MCP URL of what it serves on ``port``."""
+    with log.open("wb") as out, launch.serving(cmd, port, stdout=out, stderr=subprocess.STDOUT, cwd=cwd) as url:
+        yield url
 
 
 def reference_server(work: Path) -> Any:

@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 import os
 import select
-import socket
 import subprocess
 import time
 from collections import Counter
@@ -28,6 +27,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.e2e.conftest import weir_command, write_config
+from tests.servers.launch import free_port, wait_for_port
 
 MODERN = "2026-07-28"
 META = {"io.modelcontextprotocol/protocolVersion": MODERN, "io.modelcontextprotocol/clientInfo": {"name": "fuzz"}}
@@ -93,12 +93,6 @@ def _object(line: bytes) -> dict[str, Any] | None:
     except ValueError:
         return None
     return value if isinstance(value, dict) else None
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 class _Stdio:
@@ -187,7 +181,7 @@ def test_no_message_on_stdio_crashes_hangs_or_double_answers_the_gateway(config:
 
 @pytest.mark.slow
 def test_no_request_over_http_crashes_hangs_or_escapes_as_a_server_error(config: Path) -> None:
-    port = _free_port()
+    port = free_port()
     env = {**os.environ, "WEIR_GATEWAY_TOKENS": "fuzz-token"}
     proc = subprocess.Popen(
         [*weir_command(), "gateway", "--config", str(config), "--http", f"127.0.0.1:{port}"],
@@ -199,7 +193,7 @@ def test_no_request_over_http_crashes_hangs_or_escapes_as_a_server_error(config:
     headers = {"authorization": "Bearer fuzz-token", "content-type": "application/json"}
     try:
         with httpx2.Client(timeout=60) as http:
-            _wait_for(port)
+            wait_for_port(port, proc)
             hello = {
                 "protocolVersion": "2025-11-25",
                 "capabilities": {},
@@ -226,14 +220,3 @@ def test_no_request_over_http_crashes_hangs_or_escapes_as_a_server_error(config:
     assert proc.stderr is not None
     stderr = proc.stderr.read().decode(errors="replace")
     assert "Traceback" not in stderr, stderr
-
-
-def _wait_for(port: int) -> None:
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                return
-        except OSError:
-            time.sleep(0.05)
-    raise AssertionError("the gateway did not start listening")

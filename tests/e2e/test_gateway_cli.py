@@ -7,9 +7,7 @@ accepted, declined and unavailable, the audit trail and the recorded trace.
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
-import time
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +19,8 @@ from mcp.client.stdio import StdioServerParameters
 from mcp.client.streamable_http import streamable_http_client
 
 from tests.e2e.conftest import weir_command
+from tests.jsonrpc import initialize
+from tests.servers.launch import free_port, serving
 from weir.audit import AuditConfig, AuditQuery, open_store
 
 pytestmark = [pytest.mark.anyio, pytest.mark.slow]
@@ -95,32 +95,17 @@ async def test_every_effect_over_stdio_is_audited_and_recorded(weir_yaml: Path, 
     assert kinds.count("ResultEvent") == 4
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def http_gateway(tmp_path_factory: pytest.TempPathFactory) -> Any:
     """One HTTP gateway for the module: HTTP serves many clients, so tests share it."""
     from tests.e2e.conftest import write_config
 
     weir_yaml = write_config(tmp_path_factory.mktemp("http"))
-    port = _free_port()
+    port = free_port()
     env = {**os.environ, "WEIR_GATEWAY_TOKENS": "tok-1,tok-2"}
     cmd = [*weir_command(), "gateway", "--config", str(weir_yaml), "--http", f"127.0.0.1:{port}"]
-    proc = subprocess.Popen(cmd, env=env, stderr=subprocess.PIPE)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                break
-        except OSError:
-            time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}/mcp"
-    proc.terminate()
-    proc.wait(timeout=10)
+    with serving(cmd, port, timeout=30, env=env, stderr=subprocess.PIPE) as url:
+        yield url
 
 
 @pytest.mark.parametrize("mode", MODES)
@@ -152,12 +137,7 @@ async def test_confirmation_declined_or_impossible_blocks_over_http(http_gateway
 
 
 def test_http_without_a_valid_token_gets_401(http_gateway: str) -> None:
-    body = {
-        "jsonrpc": "2.0",
-        "id": 1,
-        "method": "initialize",
-        "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "x", "version": "0"}},
-    }
+    body = initialize()
     assert httpx2.post(http_gateway, json=body).status_code == 401
     assert httpx2.post(http_gateway, json=body, headers={"authorization": "Bearer tok-3"}).status_code == 401
 

@@ -22,6 +22,7 @@ import pytest
 from mcp import Client
 
 from tests.conformance import harness
+from tests.servers.launch import free_port, wait_for_port
 from weir.config import WeirConfig
 from weir.gateway.channels import StdioChannel
 from weir.gateway.memory import MemoryTransport
@@ -78,7 +79,7 @@ def _reference(port: int, log: Path) -> Iterator[str]:
     with log.open("wb") as out:
         proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT)
         try:
-            harness.wait_for_port(port, proc)
+            wait_for_port(port, proc)
             yield f"http://127.0.0.1:{port}/mcp"
         finally:
             proc.kill()
@@ -89,7 +90,7 @@ async def test_an_http_server_restarted_mid_session_gets_a_new_session_and_the_c
     missing = harness.missing_tooling()
     if missing is not None:
         pytest.skip(missing)
-    port = harness.free_port()
+    port = free_port()
     with ExitStack() as first_server:
         url = first_server.enter_context(_reference(port, tmp_path / "first.log"))
         gateway = _gateway({"reference": {"url": url}})

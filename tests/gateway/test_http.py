@@ -3,10 +3,7 @@
 from __future__ import annotations
 
 import json
-import socket
-import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -15,23 +12,19 @@ import pytest
 from mcp import Client
 
 from tests.gateway.conftest import HERE, approve
+from tests.jsonrpc import INITIALIZED, initialize
+from tests.servers.launch import free_port, serving
 from weir.errors import ConfigError
 from weir.gateway.http import check_binding, is_loopback
 
 TOKEN = "s3cret-token"
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A gateway over HTTP on 127.0.0.1 with one bearer token; yields its URL."""
     tmp = tmp_path_factory.mktemp("http")
-    port = _free_port()
+    port = free_port()
     spec = {
         "audit": str(tmp / "audit.db"),
         "http": f"127.0.0.1:{port}",
@@ -40,20 +33,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         "max_message_bytes": 4096,
     }
     (tmp / "spec.json").write_text(json.dumps(spec))
-    proc = subprocess.Popen([sys.executable, str(HERE / "serve.py"), str(tmp / "spec.json")])
-    url = f"http://127.0.0.1:{port}/mcp"
-    try:
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                    break
-            except OSError:
-                time.sleep(0.05)
+    with serving([sys.executable, str(HERE / "serve.py"), str(tmp / "spec.json")], port, timeout=30) as url:
         yield url
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
 
 
 def _client(url: str, mode: str, **kw: Any) -> Client:
@@ -123,17 +104,9 @@ def _events(body: str) -> list[dict[str, Any]]:
 
 
 def _legacy_session(url: str) -> str:
-    init = {
-        "jsonrpc": "2.0",
-        "id": 1,
-        "method": "initialize",
-        "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "raw", "version": "0"}},
-    }
     auth = {"authorization": f"Bearer {TOKEN}", "accept": "application/json, text/event-stream"}
-    sid = httpx2.post(url, json=init, headers=auth, timeout=30).headers["mcp-session-id"]
-    httpx2.post(
-        url, json={"jsonrpc": "2.0", "method": "notifications/initialized"}, headers={**auth, "mcp-session-id": sid}
-    )
+    sid = httpx2.post(url, json=initialize(), headers=auth, timeout=30).headers["mcp-session-id"]
+    httpx2.post(url, json=INITIALIZED, headers={**auth, "mcp-session-id": sid})
     return sid
 
 

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import socket
-import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from functools import partial
 from typing import Any
@@ -13,6 +10,7 @@ from typing import Any
 import pytest
 
 from tests.gateway.conftest import HERE, TableDecider, approve, client, make_gateway
+from tests.servers.launch import free_port, serving
 from weir.gateway.upstream import Upstream
 from weir.gateway.upstream_http import HttpChannel
 
@@ -32,22 +30,9 @@ server.run("streamable-http", host="127.0.0.1", port={port})
 
 @pytest.fixture(scope="module")
 def url() -> Iterator[str]:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = int(s.getsockname()[1])
-    proc = subprocess.Popen([sys.executable, "-c", SERVER.format(here=str(HERE), port=port)])
-    try:
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                    break
-            except OSError:
-                time.sleep(0.05)
-        yield f"http://127.0.0.1:{port}/mcp"
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
+    port = free_port()
+    with serving([sys.executable, "-c", SERVER.format(here=str(HERE), port=port)], port, timeout=30) as url:
+        yield url
 
 
 async def test_calls_reach_an_http_upstream_with_meta_intact(url: str, mode: str) -> None:

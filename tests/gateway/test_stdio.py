@@ -15,6 +15,7 @@ from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 
 from tests.gateway.conftest import HERE, approve
+from tests.jsonrpc import initialize
 from weir.audit import AuditQuery, open_store
 from weir.audit.config import AuditConfig
 
@@ -67,12 +68,7 @@ def _raw_session(spec: Path, lines: list[bytes]) -> list[dict[str, Any]]:
 
 
 def test_malformed_and_oversized_input_gets_precise_errors_and_the_gateway_keeps_serving(tmp_path: Path) -> None:
-    init = {
-        "jsonrpc": "2.0",
-        "id": 1,
-        "method": "initialize",
-        "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "raw", "version": "0"}},
-    }
+    init = initialize()
     big = json.dumps({"jsonrpc": "2.0", "id": 4, "method": "ping", "params": {"pad": "x" * 10_000}}).encode()
     lines = [
         big + b"\n",

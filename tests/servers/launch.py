@@ -1,4 +1,4 @@
-"""Starting the test servers: argv for stdio, and a streamable-HTTP one on a free 127.0.0.1 port."""
+"""Starting servers for tests and benchmarks: argv for stdio, and streamable-HTTP ones on a free 127.0.0.1 port."""
 
 from __future__ import annotations
 
@@ -7,10 +7,11 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
+from typing import Any
 
-__all__ = ["SERVER", "free_port", "http_server", "stdio_argv"]
+__all__ = ["SERVER", "free_port", "http_server", "serving", "stdio_argv", "wait_for_port"]
 
 SERVER = Path(__file__).resolve().parent / "catalog_server.py"
 """The catalog server script (run by path, so no package import is needed in the child)."""
@@ -28,26 +29,30 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def _wait_listening(port: int, proc: subprocess.Popen[bytes], deadline: float) -> None:
+def wait_for_port(port: int, proc: subprocess.Popen[Any], timeout: float = 60.0) -> None:
+    """Return once something accepts connections on 127.0.0.1:``port``; fail if ``proc`` died first or time ran out."""
+    deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc.poll() is not None:
-            raise RuntimeError(f"test server exited with {proc.returncode}")
-        with socket.socket() as s:
-            if s.connect_ex(("127.0.0.1", port)) == 0:
+            raise RuntimeError(f"{proc.args!r} exited with {proc.returncode} before listening")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
                 return
-        time.sleep(0.05)
-    raise RuntimeError("test server did not start listening")
+        except OSError:
+            time.sleep(0.05)
+    raise RuntimeError(f"nothing listened on 127.0.0.1:{port} within {timeout:.0f} s ({proc.args!r})")
 
 
 @contextmanager
-def http_server(catalog: Path | str, *flags: str) -> Iterator[str]:
-    """Serve ``catalog`` over streamable HTTP (uvicorn on 127.0.0.1); yields the endpoint URL; stops it after."""
-    port = free_port()
-    proc = subprocess.Popen(
-        [*stdio_argv(catalog, *flags), "--http", str(port)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-    )
+def serving(cmd: list[str], port: int, *, timeout: float = 60.0, **popen: Any) -> Iterator[str]:
+    """Run ``cmd`` until the block ends; yield the MCP URL of what it serves on ``port``.
+
+    ``popen`` goes to ``subprocess.Popen`` (output, working directory, environment). The process
+    is terminated after the block, and killed if it has not exited 10 s later.
+    """
+    proc = subprocess.Popen(cmd, **popen)
     try:
-        _wait_listening(port, proc, time.monotonic() + 30)
+        wait_for_port(port, proc, timeout)
         yield f"http://127.0.0.1:{port}/mcp"
     finally:
         proc.terminate()
@@ -56,3 +61,10 @@ def http_server(catalog: Path | str, *flags: str) -> Iterator[str]:
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+
+
+def http_server(catalog: Path | str, *flags: str) -> AbstractContextManager[str]:
+    """Serve ``catalog`` over streamable HTTP (uvicorn on 127.0.0.1); yields the endpoint URL; stops it after."""
+    port = free_port()
+    argv = [*stdio_argv(catalog, *flags), "--http", str(port)]
+    return serving(argv, port, timeout=30, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

@@ -22,11 +22,15 @@ from typing import Any
 import pytest
 
 from evals.detect.checks.sets import GENERATED, generator, records, sample
+from evals.detect.generators.own import generate as own
 from evals.lib.jsonl import DETECT, Record, set_file, write_jsonl
 from evals.lib.near import char_grams, near_copies, word_grams
 
-# Our own sets: written by hand with spans and ids, a different format (scripts/injection_corpus.py).
-NOT_GENERATED = {"injection-tools-dev.jsonl", "injection-tools-holdout.jsonl"}
+# Our own two sets: another format (ids and spans), from one generator of their own (generators/own/).
+OWN = {
+    "injection-tools-dev.jsonl": ("eval", own.DEV_SEED),
+    "injection-tools-holdout.jsonl": ("holdout", own.HOLDOUT_SEED),
+}
 DOCUMENTS = 1_200
 PER_LABEL = 600
 MIN_BYTES = 100
@@ -109,8 +113,16 @@ def test_no_text_appears_twice(name: str) -> None:
     assert len(set(texts)) == len(texts), f"{len(texts) - len(set(texts))} texts repeat an earlier one"
 
 
+@pytest.mark.parametrize(("file", "pool"), OWN.items())
+def test_our_own_sets_are_exactly_what_their_generator_writes(file: str, pool: tuple[str, int], tmp_path: Path) -> None:
+    split, seed = pool
+    out = tmp_path / file
+    assert write_jsonl(out, own.generate(split, 1000, seed)) == 1000
+    assert out.read_bytes() == (DETECT / file).read_bytes()
+
+
 def test_the_table_names_every_generated_set_in_the_data_folder_once() -> None:
-    on_disk = {path.name for path in DETECT.glob("injection-tools-*.jsonl")} - NOT_GENERATED
+    on_disk = {path.name for path in DETECT.glob("injection-tools-*.jsonl")} - set(OWN)
     assert len(set(GENERATED)) == len(GENERATED)
     assert {f"injection-tools-{name}.jsonl" for name in GENERATED} == on_disk
 

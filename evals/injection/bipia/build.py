@@ -23,6 +23,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from _common import by_hash, rng_for, row, splice, write
 
 HERE = Path(__file__).resolve().parent
+LICENCE = "MIT (attacks, e-mails); CC-BY-SA-4.0 (tables, code answers)"
+ORIGIN = "github.com/microsoft/BIPIA @ 1a2a91d, benchmark/"
 POSITIONS = ("start", "middle", "end")
 
 
@@ -57,13 +59,7 @@ def main(root: Path) -> None:
             for j in range(2):
                 text, span = splice(context, rng.choice(attacks), POSITIONS[(2 * i + j) % 3], rng)
                 rows.append(row(text, 1, task, span))
-    meta = {
-        "name": "bipia",
-        "licence": "MIT (attacks, e-mails); CC-BY-SA-4.0 (tables, code answers)",
-        "origin": "github.com/microsoft/BIPIA @ 1a2a91d, benchmark/",
-        "imperative": False,
-    }
-    write(HERE, rows, meta)
+    write(HERE, rows, licence=LICENCE, origin=ORIGIN)
 
 
 if __name__ == "__main__":

@@ -19,19 +19,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from _common import row, write
 
 HERE = Path(__file__).resolve().parent
+LICENCE = "MIT"
+ORIGIN = (
+    "github.com/meta-llama/PurpleLlama @ 4be64c3, "
+    "CybersecurityBenchmarks/datasets/prompt_injection/prompt_injection.json"
+)
 
 
 def main(path: Path) -> None:
     cases = json.loads(path.read_text(encoding="utf-8"))
     rows = [row(c["user_input"], 1, c["injection_type"]) for c in cases]
-    meta = {
-        "name": "cyberseceval",
-        "licence": "MIT",
-        "origin": "github.com/meta-llama/PurpleLlama @ 4be64c3, "
-        "CybersecurityBenchmarks/datasets/prompt_injection/prompt_injection.json",
-        "imperative": False,
-    }
-    write(HERE, rows, meta)
+    write(HERE, rows, licence=LICENCE, origin=ORIGIN)
 
 
 if __name__ == "__main__":

@@ -21,6 +21,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from _common import rng_for, row, write
 
 HERE = Path(__file__).resolve().parent
+LICENCE = "MIT"
+ORIGIN = "github.com/microsoft/TaskTracker @ b4fabe2, task_tracker/dataset_creation/datasets/"
 PAIRS = 400
 
 
@@ -36,13 +38,7 @@ def main(datasets: Path) -> None:
     rows = [row(f"{rng.choice(triggers)} {rng.choice(tasks)}", 1, "trigger+task") for _ in range(PAIRS)]
     rows += [row(t, 1, "jailbreak") for t in _lines(datasets / "jailbreaks_pair_attack.txt")]
     rows += [row(t, 1, "adaptive") for t in _lines(datasets / "llm_adaptive_attacks.txt")]
-    meta = {
-        "name": "tasktracker",
-        "licence": "MIT",
-        "origin": "github.com/microsoft/TaskTracker @ b4fabe2, task_tracker/dataset_creation/datasets/",
-        "imperative": False,
-    }
-    write(HERE, rows, meta)
+    write(HERE, rows, licence=LICENCE, origin=ORIGIN)
 
 
 if __name__ == "__main__":

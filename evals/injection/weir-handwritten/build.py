@@ -18,6 +18,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from _common import by_hash, row, write
 
 HERE = Path(__file__).resolve().parent
+LICENCE = "Apache-2.0"
+ORIGIN = "this repository, src/weir/detect/evaluation/data/injection-tools-*.jsonl"
 PER_SET = 100
 
 
@@ -32,13 +34,7 @@ def main(directory: Path) -> None:
                 d = by_text[text]
                 span = d.get("span") if label else None
                 rows.append(row(text, label, f"{name}/{d.get('carrier', d.get('kind', ''))}", span))
-    meta = {
-        "name": "weir-handwritten",
-        "licence": "Apache-2.0",
-        "origin": "this repository, src/weir/detect/evaluation/data/injection-tools-*.jsonl",
-        "imperative": False,
-    }
-    write(HERE, rows, meta)
+    write(HERE, rows, licence=LICENCE, origin=ORIGIN)
 
 
 if __name__ == "__main__":
