@@ -1,10 +1,10 @@
 """Seed 004's enforcement example 1: "Summarize this webpage and email it to accountant@external.com".
 
 The page is open-world content; the summary the agent writes from it is too. Two layers act
-on that: Weir in the host propagates ``openWorldHint`` into every later request and warns
-before a send to a public destination (the baseline pack), and the mail server itself reads
-the request's ``_meta.annotations`` and refuses to send open-world content to an outside
-address (seed 004: "Block external + open-world"). The mail server also asks hosts to confirm
+on that: Weir in the host propagates ``openWorldHint`` into every later request (the baseline
+pack does not stop the send: the recipient is the user's choice, not the page's), and the mail
+server itself reads the request's ``_meta.annotations`` and refuses to send open-world content
+to an outside address (seed 004: "Block external + open-world"). The mail server also asks hosts to confirm
 every send; the scripted user approves both (``--decline`` to refuse), so the outside send is
 stopped by the server's own check while mail to a colleague goes through.
 

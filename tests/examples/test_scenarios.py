@@ -58,7 +58,7 @@ async def test_salary_to_accountant_is_sent_once_the_user_approves() -> None:
 def test_web_summary_is_refused_by_the_mail_server_for_outsiders_but_reaches_a_colleague() -> None:
     page, outside, colleague = _command("web_summary_to_external.py")
     assert page["label"]["untrusted"] is True
-    assert "baseline:warn-open-world-to-public" in outside["rules"]
+    assert outside["rules"] == ["baseline:confirm-server-requested"]  # the page chose nothing; the server asks
     assert outside["confirmed"] is True
     assert "open-world" in outside["error"]
     assert outside["succeeded"] is False

@@ -255,7 +255,7 @@ def test_recording_a_result_keeps_what_the_earlier_loop_kept(
         records = noted.records
         mem = ValueMemory(records)
         trusted = sum(1 for r in records.values() if not r & reference._STEP_MASK)
-        flags = {"step": step, "untrusted": untrusted, "malicious": malicious, "open_world": open_world}
-        mem.observe(data, echo=echo, **flags)
-        reference.observe(records, trusted, data, echo=echo, **flags)
+        mem.observe(data, echo=echo, step=step, untrusted=untrusted, malicious=malicious, open_world=open_world)
+        flags = {"untrusted": untrusted, "malicious": malicious, "open_world": open_world}
+        reference.observe(records, trusted, data, echo=echo, step=step, **flags)
         assert mem.records == records

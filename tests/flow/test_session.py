@@ -1,6 +1,7 @@
 """The agent session: a monotonic join of every label seen, serialisable, spanning servers."""
 
 import json
+import random
 
 import pytest
 from hypothesis import given, settings
@@ -55,7 +56,9 @@ def test_the_session_keeps_exactly_the_join_of_what_it_saw_and_of_its_own_data(
 
 @settings(max_examples=60)
 @given(st.lists(labels, min_size=1, max_size=5), st.randoms())
-def test_the_session_label_does_not_depend_on_the_order_labels_arrive(seen: list[DataLabel], rnd) -> None:
+def test_the_session_label_does_not_depend_on_the_order_labels_arrive(
+    seen: list[DataLabel], rnd: random.Random
+) -> None:
     a, b = Session("a"), Session("b")
     for label in seen:
         a.observe(server="s", tool="t", label=label)

@@ -1,6 +1,7 @@
 """Shaping results after a decision: redaction, warnings, withholding — keys left intact."""
 
 import base64
+from typing import Any
 
 from weir.detect.blobs import unreadable_finding
 from weir.guard.shaping import (
@@ -30,7 +31,7 @@ def span(
 
 
 def test_spans_are_replaced_by_markers_naming_their_class_and_other_keys_survive() -> None:
-    result = {
+    result: dict[str, Any] = {
         "content": [{"type": "text", "text": "key AKIA1234 and mail a@b.example"}, {"type": "image", "data": "x"}],
         "structuredContent": {"ok": True},
         "_meta": {"vendor/x": 1},

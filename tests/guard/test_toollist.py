@@ -116,7 +116,7 @@ def _tool_facts(g: Guard) -> dict[str, Any]:
 
 def test_a_list_that_cannot_be_fingerprinted_is_read_every_time_and_never_kept() -> None:
     memo.clear_caches()
-    odd = {**READ_FILE, "x-generator": (n for n in ())}
+    odd = {**READ_FILE, "x-generator": (n for n in range(0))}
     review = guard().register_tools("files", [odd])
     assert review.profiles["read_file"].read_only is True
     assert len(LISTINGS) == 0

@@ -84,8 +84,8 @@ def guard(make_guard: Any) -> Guard:
 
 def test_paying_a_saved_payee_from_a_bill_is_allowed(guard: Guard) -> None:
     check = pay(guard, saved_payee=True)
-    assert check.decision.effect is Verdict.WARN
-    assert check.decision.rule_names == ("baseline:warn-open-world-to-public",)
+    assert check.decision.effect is Verdict.ALLOW
+    assert check.decision.rule_names == ()
     taint = {t.path: t for t in check.args_from_untrusted}["to_iban"]
     assert taint.trusted_also
 

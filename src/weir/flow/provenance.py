@@ -27,9 +27,9 @@ from typing import Any, NamedTuple
 
 from weir.flow.argkeys import ArgKey, arg_keys, clear_caches, data_keys
 from weir.flow.packed import PackedMap
-from weir.flow.values import Kind, addresses, fingerprint, walk_leaves
+from weir.flow.values import MAX_WHOLE, Kind, addresses, fingerprint, walk_leaves, whole_key
 
-__all__ = ["ArgTaint", "ValueMemory", "clear_caches"]
+__all__ = ["ArgTaint", "ValueMemory", "clear_caches", "url_with_query"]
 
 # Packed record layout (one int per fingerprint):
 #   bits 0-19   first untrusted step + 1 (0 = never seen untrusted)
@@ -40,12 +40,14 @@ __all__ = ["ArgTaint", "ValueMemory", "clear_caches"]
 #   bits 31-34  kind
 #   bit  35     appeared as the sender of untrusted content
 #   bit  36     appeared in open-world data (labelled untrusted), not only in data of unknown source
+#   bit  37     the agent sent it in a call that changes state (a write can come back as a trusted read)
 _STEP_MASK = (1 << 20) - 1
 _COUNT_SHIFT, _COUNT_MASK = 20, 0xFF
 _MALICIOUS, _TRUSTED, _AGENT = 1 << 28, 1 << 29, 1 << 30
 _KIND_SHIFT = 31
 _SENDER = 1 << 35
 _OPEN = 1 << 36
+_WRITTEN = 1 << 37
 _SENDER_KEYS = frozenset({"from", "sender", "author", "organizer", "organiser", "replyto", "reply_to", "owner"})
 _URL_WITH_QUERY = re.compile(r"://[^\s?#]+[?#]\S")
 _SENDER_LINE = re.compile(r"^\s*(?:from|sender|reply-to|organi[sz]er|author)\s*:\s*(.+)$", re.IGNORECASE | re.MULTILINE)
@@ -84,12 +86,21 @@ class ArgTaint(NamedTuple):
     """The matched value is the whole argument (``to_iban="DE89..."``), not something inside it."""
     query: bool = False
     """The argument holds a URL with a query string or fragment: a place to smuggle data out."""
+    prose: bool = False
+    """It appeared in the free text of untrusted content (sentences someone wrote), not only as a
+    field of a record (:mod:`weir.flow.pieces`)."""
+    named: bool = False
+    """That free text wrote exactly this value (a whole word or words), not only something longer."""
+    encoded: bool = False
+    """It was found only by undoing a disguise (decoded, reversed, split in two, look-alike letters)."""
+    vocabulary: bool = False
+    """It appears in a trusted server's tool definitions: the tools' own vocabulary, not data."""
 
     def as_fact(self) -> dict[str, Any]:
         """The policy fact for this taint (a plain dict for CEL): every field, and ``corroborated``."""
         # One dict display, built at its final size (a zip grows the dict three times on the way).
         path, value, kind, step, server, tool, sources, malicious, trusted_also, user_first = self[:10]
-        sender, open_world, whole, query = self[10:]
+        sender, open_world, whole, query, prose, named, encoded, vocabulary = self[10:]
         return {
             "path": path,
             "value": value,
@@ -105,6 +116,10 @@ class ArgTaint(NamedTuple):
             "open": open_world,
             "whole": whole,
             "query": query,
+            "prose": prose,
+            "named": named,
+            "encoded": encoded,
+            "vocabulary": vocabulary,
             "corroborated": trusted_also or user_first,
         }
 
@@ -137,14 +152,20 @@ class ValueMemory:
         malicious: bool,
         echo: frozenset[int] = frozenset(),
         open_world: bool = False,
+        fields: Sequence[str] = (),
     ) -> None:
         """Remember every value in ``data`` (a result's text and structured content).
 
         ``echo`` holds the fingerprints of the call's own arguments: a trusted result repeating
         them ("payee saved: <the IBAN you sent>") is an echo, not independent corroboration.
+        ``fields`` are further texts to remember whole: the fields a result's text blocks hold
+        (:func:`weir.flow.pieces.split`), which a text block's own leaf is too long to be.
         """
         self._index = None
         kinds, senders = _result_keys(data, untrusted)
+        for text in fields:
+            if len(text) <= MAX_WHOLE:
+                kinds.setdefault(fingerprint(Kind.TEXT, whole_key(text)), Kind.TEXT)
         size = len(self._records)
         if untrusted:
             self._observe_untrusted(kinds, min(step + 1, _STEP_MASK), malicious=malicious, open_world=open_world)
@@ -178,6 +199,10 @@ class ValueMemory:
             if fp in echo:
                 continue
             rec = records.get(fp)
+            if rec is not None and rec & _STEP_MASK and rec & _WRITTEN:
+                # Laundering: untrusted data the session itself wrote somewhere, read back through a
+                # trusted server, is still the untrusted data — not an independent sighting.
+                continue
             if rec is None:
                 # A number in trusted data corroborates nothing policy asks about (amounts match
                 # everywhere), and would be most of a session's memory: only untrusted ones are kept.
@@ -235,12 +260,21 @@ class ValueMemory:
         return self.check_call(arguments, steps, note=False)[0]
 
     def check_call(
-        self, arguments: Mapping[str, Any], steps: list[tuple[str, str]], *, note: bool = True
+        self,
+        arguments: Mapping[str, Any],
+        steps: list[tuple[str, str]],
+        *,
+        note: bool = True,
+        stores: bool = False,
+        mentioned: frozenset[str] = frozenset(),
     ) -> tuple[list[ArgTaint], frozenset[int]]:
         """:meth:`tainted` and (with ``note``) :meth:`note_used` in one pass over the arguments.
 
         One lookup per key serves both questions. Noting a value first seen here gives it no
-        untrusted step, so it can never be the match: the order of the two is free.
+        untrusted step, so it can never be the match: the order of the two is free. ``stores``:
+        the call changes state, so what it sends may come back later as a trusted read (each
+        value is marked written). The leaves at ``mentioned`` paths were found in untrusted text
+        (:mod:`weir.flow.mentions`): they have arrived already, so they are not the agent's own.
         """
         out: list[ArgTaint] = []
         used: set[int] = set()
@@ -250,22 +284,40 @@ class ValueMemory:
         keys, values = records.arrays()
         for path, leaf in walk_leaves(arguments if arguments.__class__ is dict else dict(arguments)):
             best: tuple[ArgKey, int] | None = None
+            own = note and path not in mentioned
             for key in arg_keys(leaf):
                 fp = key.fingerprint
                 used.add(fp)
                 i = bisect_left(keys, fp)
                 if i < len(keys) and keys[i] == fp:
                     rec = values[i]
+                    if stores and not rec & _WRITTEN:
+                        values[i] = rec | _WRITTEN
                     # The most specific untrusted match names the value best (the first on ties).
                     if rec & _STEP_MASK and (best is None or _more_specific(key, best[0])):
                         best = (key, rec)
-                elif note and self._trusted_count < _MAX_TRUSTED:
+                elif own and self._trusted_count < _MAX_TRUSTED:
                     # A value not seen before is remembered as the agent's own (unless at the cap).
-                    records.insert_at(i, fp, _AGENT_RECORDS[key.kind])
+                    records.insert_at(i, fp, _AGENT_RECORDS[key.kind] | (_WRITTEN if stores else 0))
                     self._trusted_count += 1
             if best is not None:
                 out.append(_taint(path, leaf, best, steps))
         return out, frozenset(used) if note else _NO_FINGERPRINTS
+
+    def standing(self, keys: Sequence[ArgKey]) -> tuple[bool, bool, int]:
+        """What the session knows of a value from its whole keys (those equal to the value):
+        seen in trusted data, used by the agent first, and in how many untrusted results."""
+        trusted = agent = False
+        sources = 0
+        for key in keys:
+            if not key.whole:
+                continue
+            rec = self._records.get(key.fingerprint)
+            if rec is not None:
+                trusted = trusted or bool(rec & _TRUSTED)
+                agent = agent or bool(rec & _AGENT)
+                sources = max(sources, (rec >> _COUNT_SHIFT) & _COUNT_MASK)
+        return trusted, agent, sources
 
 
 _NO_FINGERPRINTS: frozenset[int] = frozenset()
@@ -348,5 +400,10 @@ def _taint(path: str, leaf: Any, match: tuple[ArgKey, int], steps: list[tuple[st
         bool(rec & _SENDER),
         bool(rec & _OPEN),
         key.whole,
-        isinstance(leaf, str) and "://" in leaf and _URL_WITH_QUERY.search(leaf) is not None,
+        url_with_query(leaf),
     )
+
+
+def url_with_query(leaf: Any) -> bool:
+    """Whether an argument holds a URL with a query string or fragment (a place to carry data out)."""
+    return isinstance(leaf, str) and "://" in leaf and _URL_WITH_QUERY.search(leaf) is not None

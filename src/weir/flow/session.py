@@ -7,29 +7,49 @@ them. A session serialises to JSON (:meth:`Session.to_json`) so a shared store c
 
 from __future__ import annotations
 
+import binascii
 import json
 import sys
 import uuid
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
+import numpy as np
+import numpy.typing as npt
+
+from weir.flow.argkeys import arg_keys, data_keys
+from weir.flow.grams import Grams, text_grams
 from weir.flow.lineage import Lineage
+from weir.flow.normalise import decodings, tokens
+from weir.flow.pieces import Pieces, split
+from weir.flow.prose import merge, prose_taints, string_leaves, value_grams
 from weir.flow.provenance import ArgTaint, ValueMemory
 from weir.flow.request import request_annotations
+from weir.flow.textindex import WRITTEN, TextIndex
+from weir.flow.values import fingerprint, walk_leaves
 from weir.labels.config import Sharing
 from weir.labels.datalabel import BOTTOM, DataLabel
 from weir.labels.finding import Finding
 from weir.labels.provenance import Origin
 
-__all__ = ["Session"]
+__all__ = ["Elsewhere", "Session", "prose_grams"]
 
 _T = TypeVar("_T")
+
+
+class Elsewhere(NamedTuple):
+    """Untrusted text a session did not read but that steers calls like what it read: the
+    untrusted servers' tool definitions (a poisoned description), kept by the Guard."""
+
+    values: ValueMemory
+    text: TextIndex
+    steps: list[tuple[str, str]]
 
 
 class Session:
     """One agent session. Not thread-safe: callers serialise calls within a session."""
 
-    __slots__ = ("_echo", "_internal", "_label", "id", "lineage", "steps", "values")
+    __slots__ = ("_echo", "_internal", "_label", "id", "lineage", "steps", "text", "values")
 
     def __init__(self, session_id: str | None = None) -> None:
         self.id: str = session_id or uuid.uuid4().hex
@@ -40,6 +60,8 @@ class Session:
         """(server, tool) of each call, by step number."""
         self.lineage = Lineage()
         self.values = ValueMemory()
+        self.text = TextIndex()
+        """The untrusted free text read, as grams (what an argument is looked up in by containment)."""
 
     @property
     def label(self) -> DataLabel:
@@ -103,28 +125,61 @@ class Session:
             if own and not _covers_internal(self._internal, label):
                 self._internal = _internal_join(self._internal, label)
         if values is not None:
+            parts = split(values if isinstance(values, Mapping) and "content" in values else {"structured": values})
+            echo = self._echo
+            if not flag and self.text.any_written:
+                echo = echo | laundered(parts, self.text)
             self.values.observe(
                 values,
                 step=at,
                 untrusted=flag,
                 malicious=label.malicious,
-                echo=self._echo,
+                echo=echo,
                 open_world=label.untrusted,
+                fields=parts.fields,
             )
+            if flag and parts.prose:
+                grams, plain = prose_grams(parts.prose)
+                self.text.add(grams, plain, step=at, malicious=label.malicious, open_world=label.untrusted)
             self._echo = _NO_ECHO
 
     def note_arguments(self, arguments: Mapping[str, Any]) -> None:
         """Remember the values the agent sent, so that data echoing them later is not their source."""
         self._echo = self.values.note_used(arguments)
 
-    def check_call(self, arguments: Mapping[str, Any]) -> list[ArgTaint]:
-        """:meth:`args_from_untrusted`, then :meth:`note_arguments`, in one pass (what a call does)."""
-        taints, self._echo = self.values.check_call(arguments, self.steps)
-        return taints
+    def check_call(
+        self,
+        arguments: Mapping[str, Any],
+        *,
+        stores: bool = False,
+        vocabulary: TextIndex | None = None,
+        also: Elsewhere | None = None,
+    ) -> list[ArgTaint]:
+        """:meth:`args_from_untrusted`, then :meth:`note_arguments`, in one pass (what a call does).
 
-    def args_from_untrusted(self, arguments: Mapping[str, Any]) -> list[ArgTaint]:
+        ``stores``: the call changes state (what it sends may be read back later through a
+        trusted server, and is then not independent corroboration). ``vocabulary``: the trusted
+        servers' tool definitions, whose words are not data an attacker chose. ``also``: untrusted
+        text outside the session (untrusted tools' definitions), looked up for the leaves the
+        session's own data does not explain.
+        """
+        leaves = string_leaves(arguments) if self.text or (also is not None and also.text) else []
+        prose = prose_taints(leaves, self.text, self.values, self.steps, vocabulary=vocabulary, mark=stores)
+        if also is not None and also.text:
+            done = {t.path for t in prose}
+            prose += prose_taints(leaves, also.text, self.values, also.steps, vocabulary=vocabulary, skip=done)
+        mentioned = frozenset(t.path for t in prose) if prose else _NO_PATHS
+        taints, self._echo = self.values.check_call(arguments, self.steps, stores=stores, mentioned=mentioned)
+        if also is not None and len(also.values):
+            seen = {t.path for t in taints}
+            rest = [(p, v, arg_keys(v)) for p, v in walk_leaves(dict(arguments)) if p not in seen]
+            taints += also.values.tainted_leaves(rest, also.steps)
+        return merge(taints, prose)
+
+    def args_from_untrusted(self, arguments: Mapping[str, Any], vocabulary: TextIndex | None = None) -> list[ArgTaint]:
         """Which argument paths carry a value that arrived in untrusted data."""
-        return self.values.tainted(arguments, self.steps)
+        prose = prose_taints(string_leaves(arguments), self.text, self.values, self.steps, vocabulary=vocabulary)
+        return merge(self.values.tainted(arguments, self.steps), prose)
 
     def request_annotations(self, sharing: Sharing = Sharing.FULL) -> dict[str, Any]:
         """The ``_meta.annotations`` this session's next request carries."""
@@ -141,6 +196,7 @@ class Session:
                 "lineage": self.lineage.to_json(),
                 "values": {str(k): v for k, v in self.values.records.items()},
                 "echo": sorted(self._echo),
+                "text": self.text.to_json(),
             },
             separators=(",", ":"),
         )
@@ -154,7 +210,7 @@ class Session:
     @property
     def pristine(self) -> bool:
         """Nothing was called or seen in this session yet."""
-        return not self.steps and self._label is BOTTOM and not len(self.values)
+        return not self.steps and self._label is BOTTOM and not len(self.values) and not self.text
 
     @classmethod
     def from_json(cls, text: str) -> Session:
@@ -168,7 +224,8 @@ class Session:
             session.lineage = Lineage.from_json(data.get("lineage", {}))
             session.values = ValueMemory({int(k): int(v) for k, v in data.get("values", {}).items()})
             session._echo = frozenset(int(x) for x in data.get("echo", []))
-        except (KeyError, TypeError, IndexError, ValueError) as exc:
+            session.text = TextIndex.from_json(data.get("text"))
+        except (KeyError, TypeError, IndexError, ValueError, binascii.Error) as exc:
             raise ValueError(f"not a serialised Weir session: {exc}") from exc
         return session
 
@@ -177,6 +234,38 @@ class Session:
 # carrying a set each: a few hundred bytes per label, per idle session.
 _SHARED_FIELDS_SET: set[str] = set()
 _NO_ECHO: frozenset[int] = frozenset()
+_NO_PATHS: frozenset[str] = frozenset()
+
+
+def laundered(parts: Pieces, text: TextIndex) -> frozenset[int]:
+    """Fingerprints of the values in a trusted result that are untrusted text the session itself
+    sent on (written to a file, a note, a record) and now reads back: not corroboration."""
+    keys = list(dict.fromkeys(pair for piece in parts.fields + parts.prose for pair in data_keys(piece)))
+    grams = [value_grams(key) for _, key in keys]
+    if not keys or not any(len(g) for g in grams):
+        return _NO_ECHO
+    present, records = text.lookup(np.concatenate(grams))
+    out = set()
+    at = 0
+    for (kind, key), g in zip(keys, grams, strict=True):
+        span = range(at, at + len(g))
+        if len(g) and all(present[i] and records[i] & WRITTEN for i in span):
+            out.add(fingerprint(kind, key))
+        at += len(g)
+    return frozenset(out)
+
+
+def prose_grams(prose: list[str]) -> tuple[Grams, npt.NDArray[np.bool_]]:
+    """The grams of untrusted prose as written and as decoded (:func:`weir.flow.normalise.decodings`),
+    and which were seen as written. The pieces are read as one text, one line each: a gram that
+    runs across two pieces is as harmless as one that runs across two words."""
+    text = "\n".join(prose)
+    plain = text_grams(tokens(text))
+    decoded = [text_grams(tokens(d)) for d in decodings(text)]
+    grams = np.concatenate([plain, *decoded]) if decoded else plain
+    seen = np.zeros(len(grams), dtype=bool)
+    seen[: len(plain)] = True
+    return grams, seen
 
 
 def _lean(seen: DataLabel, label: DataLabel) -> DataLabel:

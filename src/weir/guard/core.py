@@ -11,22 +11,22 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import threading
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from weir.detect import blobs
 from weir.detect.pinning import Held
-from weir.flow.argkeys import arg_keys
 from weir.flow.labelling import result_label, standing
 from weir.flow.provenance import ArgTaint, ValueMemory
 from weir.flow.request import request_meta
-from weir.flow.session import Session
+from weir.flow.session import Elsewhere, Session, prose_grams
 from weir.flow.store import MemorySessionStore, SessionStore
-from weir.flow.values import walk_leaves
+from weir.flow.textindex import TextIndex
 from weir.guard import memo, quarantine, reading, toolscan
 from weir.guard.checks import CallCheck, ChainLike, ResultCheck, ToolsReview
 from weir.guard.config import GuardConfig
-from weir.guard.shaping import blocked_result, redact_result, released, warn_result
+from weir.guard.shaping import blocked_result, mark_malicious, redact_result, released, warn_result
 from weir.guard.toollist import LISTINGS, Listing, read_listing
 from weir.labels.config import ServerConfig, Sharing, Trust
 from weir.labels.datalabel import DataLabel
@@ -80,6 +80,12 @@ class Guard:
         # a poisoned or rug-pulled description steers calls exactly as an injected page does.
         self._definitions = ValueMemory()
         self._definition_steps: list[tuple[str, str]] = []
+        self._definition_text = TextIndex()
+        # The trusted servers' tool definitions, by server: their words are the tools' own
+        # vocabulary (an enum value a definition lists is not data an attacker chose).
+        self._vocabulary_texts: dict[str, tuple[str, ...]] = {}
+        self._vocabulary = TextIndex()
+        self._registering = threading.RLock()
 
     # -- sessions and tools -------------------------------------------------------------
 
@@ -127,8 +133,12 @@ class Guard:
         previous = self._listed.get(server)
         if previous is not None and previous[0] == digest and not previous[1].held:
             return previous[1]
-        review = self._register(server, tools, self._listing(server, tools, digest))
-        self._listed[server] = (digest, review, tools)
+        listing = self._listing(server, tools, digest)
+        # Two servers' lists may be reviewed at once (the gateway lists its upstreams in parallel):
+        # each registration replaces the whole tool map, so they take turns or one would be lost.
+        with self._registering:
+            review = self._register(server, tools, listing)
+            self._listed[server] = (digest, review, tools)
         return review
 
     def _listing(self, server: str, tools: Sequence[Mapping[str, Any]], digest: str) -> Listing:
@@ -159,6 +169,7 @@ class Guard:
         raw = {t.get("name"): t for t in tools if isinstance(t, Mapping)} if held else {}
         profiles: dict[str, ToolProfile] = {}
         definitions: list[tuple[str, tuple[str, ...], bool]] = []
+        vocabulary: list[str] = []
         for tool in listing.tools:
             found = flagged.get(tool.name, [])
             hold = held.get(tool.name)
@@ -169,13 +180,15 @@ class Guard:
                 profile = self._held_profile(server, hold, profile, raw[tool.name])
                 facts = tool_facts(profile, found, hold.changes)
                 entry = _Registered(profile, facts, found, (raw[tool.name], hold.changes))
-                definition = definition or tuple(memo.definition_text(raw[tool.name]))
             profiles[tool.name] = profile
             registered[(server, tool.name)] = entry
-            if definition:
+            if listing.trusted and hold is None and not found:
+                vocabulary += definition
+            elif definition:
                 definitions.append((tool.name, definition, bool(found)))
         if definitions:
             self._remember_definitions(server, definitions)
+        self._remember_vocabulary(server, tuple(vocabulary))
         self._tools = registered
         changed = {name: hold.changes for name, hold in held.items() if name in profiles}
         return ToolsReview(server, profiles, tuple(findings), flagged, listing.errors, changed)
@@ -212,20 +225,31 @@ class Guard:
         """Keep untrusted tools' definition text: its values steer calls as injected text does."""
         memory = ValueMemory(self._definitions.records)
         steps = list(self._definition_steps)
-        for name, text, flagged in definitions:
+        text = self._definition_text.copy()
+        for name, definition, flagged in definitions:
             steps.append((server, f"{name} (tool definition)"))
-            memory.observe(list(text), step=len(steps) - 1, untrusted=True, malicious=flagged, open_world=True)
-        self._definitions, self._definition_steps = memory, steps
+            memory.observe(list(definition), step=len(steps) - 1, untrusted=True, malicious=flagged, open_world=True)
+            grams, plain = prose_grams(list(definition))
+            text.add(grams, plain, step=len(steps) - 1, malicious=flagged, open_world=True)
+        self._definitions, self._definition_steps, self._definition_text = memory, steps, text
 
-    def _taints(self, session: Session, args: dict[str, Any]) -> list[ArgTaint]:
+    def _remember_vocabulary(self, server: str, texts: tuple[str, ...]) -> None:
+        """Keep a trusted server's tool definitions as vocabulary (rebuilt when a list changes it)."""
+        if self._vocabulary_texts.get(server, ()) == texts:
+            return
+        vocabulary = {**self._vocabulary_texts, server: texts}
+        every = [t for listed in vocabulary.values() for t in listed]
+        index = TextIndex()
+        if every:
+            grams, plain = prose_grams(every)
+            index.add(grams, plain, step=0, malicious=False, open_world=False)
+        self._vocabulary_texts, self._vocabulary = vocabulary, index
+
+    def _taints(self, session: Session, args: dict[str, Any], *, stores: bool) -> list[ArgTaint]:
         """Argument provenance from the session's data and from untrusted tool definitions."""
-        taints = session.check_call(args)
-        definitions, steps = self._definitions, self._definition_steps  # one registration's, consistently
-        if len(definitions):
-            seen = {t.path for t in taints}
-            leaves = [(p, v, arg_keys(v)) for p, v in walk_leaves(args) if p not in seen]
-            taints += definitions.tainted_leaves(leaves, steps)
-        return taints
+        # One registration's definitions, consistently.
+        also = Elsewhere(self._definitions, self._definition_text, self._definition_steps)
+        return session.check_call(args, stores=stores, vocabulary=self._vocabulary, also=also)
 
     def _scan_tools(
         self, server: str, tools: Sequence[Mapping[str, Any]], digests: Sequence[str]
@@ -287,7 +311,7 @@ class Guard:
                 self._in_flight[(session.id, server, tool)] = profile
             if meta:
                 session.observe(server=server, tool=tool, label=reading.meta_label(meta), step=-1)
-            taints = self._taints(session, args)
+            taints = self._taints(session, args, stores=tfacts.values["consequential"] is True)
             cfg = self._server(server)
             facts = call_facts(
                 session=session,
@@ -377,7 +401,10 @@ class Guard:
         if failed is not None:  # nothing vouches for any string of it: withheld (the label stands)
             decision = self.engine.failed(failed.message or "the detector chain failed")
         self.sessions.put(session)
-        return ResultCheck(decision, _shape(result, decision, findings, tool), label, tuple(findings))
+        shaped = _shape(result, decision, findings, tool)
+        if label.malicious:  # seeds 003/004: the client learns what was flagged, not only the next server
+            shaped = mark_malicious(shaped)
+        return ResultCheck(decision, shaped, label, tuple(findings))
 
     def _scan_result(self, result: Mapping[str, Any]) -> list[Finding]:
         if self.chain is None:

@@ -41,7 +41,8 @@ _TOOL_INDEX = re.compile(r"^(?:tools)?\[(\d+)\]")
 
 
 def definition_text(raw: Mapping[str, Any]) -> list[str]:
-    """The free text of a tool definition: its description and every description in its schema."""
+    """The free text of a tool definition: its description and every description in its schema,
+    and the values its schema names (``enum``, ``const``, ``default``, ``examples``)."""
     out = [raw[k] for k in ("description", "title") if isinstance(raw.get(k), str)]
     stack: list[Any] = [raw.get("inputSchema"), raw.get("outputSchema")]
     while stack:
@@ -50,11 +51,16 @@ def definition_text(raw: Mapping[str, Any]) -> list[str]:
             for key, value in node.items():
                 if key in ("description", "title") and isinstance(value, str):
                     out.append(value)
+                elif key in _NAMED_VALUES:
+                    out += [v for v in (value if isinstance(value, list) else [value]) if isinstance(v, str)]
                 elif isinstance(value, Mapping | list):
                     stack.append(value)
         elif isinstance(node, list):
             stack.extend(node)
     return out
+
+
+_NAMED_VALUES = frozenset({"enum", "const", "default", "examples"})
 
 
 def findings_by_tool(tools: Sequence[Mapping[str, Any]], findings: Sequence[Finding]) -> dict[str, list[Finding]]:

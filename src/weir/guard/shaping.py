@@ -7,7 +7,9 @@ reads; redact → sensitive spans replaced by ``[REDACTED:class]``; an upstream 
 base64 payload) is withheld, and ``_meta["dev.weir/decision"]`` is Weir's alone: a server's is
 dropped (:func:`released`). Results are wire dicts and stay wire dicts: only what changes is
 copied, and every other key (``structuredContent``, unknown ``_meta`` keys, resource blocks)
-is left as it was. The gateway, ``weir.client`` and ``weir replay`` all shape through here.
+is left as it was. A result whose content was flagged malicious also carries seeds 003/004's
+``maliciousActivityHint`` in ``_meta.annotations`` (:func:`mark_malicious`). The gateway,
+``weir.client`` and ``weir replay`` all shape through here.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ __all__ = [
     "declined",
     "error_result",
     "explain",
+    "mark_malicious",
     "redact_result",
     "released",
     "warn_result",
@@ -66,6 +69,18 @@ def _with_meta(result: Mapping[str, Any], decision: Decision) -> dict[str, Any]:
     out = dict(result)
     meta = dict(out["_meta"]) if isinstance(out.get("_meta"), Mapping) else {}
     meta[DECISION_KEY] = decision_meta(decision)
+    out["_meta"] = meta
+    return out
+
+
+def mark_malicious(result: Mapping[str, Any]) -> dict[str, Any]:
+    """The result with ``maliciousActivityHint: true`` in its ``_meta.annotations`` (seeds 003 and
+    004: a response holding flagged content carries the hint), every other key kept."""
+    out = dict(result)
+    meta = dict(out["_meta"]) if isinstance(out.get("_meta"), Mapping) else {}
+    annotations = dict(meta["annotations"]) if isinstance(meta.get("annotations"), Mapping) else {}
+    annotations["maliciousActivityHint"] = True
+    meta["annotations"] = annotations
     out["_meta"] = meta
     return out
 

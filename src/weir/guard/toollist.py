@@ -31,7 +31,8 @@ class ListedTool:
     name: str
     profile: ToolProfile
     definition: tuple[str, ...]
-    """The tool's free text (:func:`weir.guard.memo.definition_text`); empty for a trusted server."""
+    """The tool's free text (:func:`weir.guard.memo.definition_text`): provenance for an untrusted
+    server's tool, vocabulary for a trusted server's."""
     facts: ToolFacts
     """Its policy facts when no tool check flags it (:func:`weir.guard.memo.facts_of` with none)."""
 
@@ -46,6 +47,8 @@ class Listing:
     """The named tools, in list order (a repeated name appears twice; the later one wins)."""
     errors: tuple[str, ...]
     """Items that could not be read, in list order (they stay unknown: the riskiest profile)."""
+    trusted: bool = False
+    """The server is trusted: its tools' text is vocabulary, not provenance."""
 
 
 LISTINGS: memo.Memo[tuple[str, str, str], Listing] = memo.Memo(1024)
@@ -58,7 +61,7 @@ ReadProfile = Callable[[Mapping[str, Any], str], ToolProfile]
 def read_listing(server: str, tools: Sequence[Any], *, trusted: bool, read: ReadProfile) -> Listing:
     """Read every item of a ``tools/list`` (never raises: an unreadable tool is an error entry).
 
-    ``trusted``: the server's tool text is not provenance, so no definition text is kept.
+    ``trusted``: the server's tool text is its vocabulary, not provenance (see :class:`Listing`).
     """
     digests = tuple(memo.digest(raw) for raw in tools)
     listed: list[ListedTool] = []
@@ -73,9 +76,8 @@ def read_listing(server: str, tools: Sequence[Any], *, trusted: bool, read: Read
         except Exception as exc:  # a reader bug must not make a tool look safe
             errors.append(f"tools[{i}]: could not be read ({exc}); treated as unknown")
             profile = ToolProfile(name=name, server=server)
-        definition = () if trusted else _definition(raw, digest)
-        listed.append(ListedTool(name, profile, definition, memo.facts_of(profile, [])))
-    return Listing(digests, tuple(listed), tuple(errors))
+        listed.append(ListedTool(name, profile, _definition(raw, digest), memo.facts_of(profile, [])))
+    return Listing(digests, tuple(listed), tuple(errors), trusted)
 
 
 def _definition(raw: Mapping[str, Any], digest: str) -> tuple[str, ...]:

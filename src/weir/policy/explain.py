@@ -58,12 +58,18 @@ def describe_taints(taints: Sequence[ArgTaint]) -> str:
         notes = [t.kind, f"first in step {t.step} {t.server}/{t.tool}"]
         if t.sources > 1:
             notes.append(f"in {t.sources} untrusted results")
+        if t.prose:
+            notes.append("written in untrusted text" if t.named else "inside untrusted text")
+        if t.encoded:
+            notes.append("disguised there")
         if t.malicious:
             notes.append("from a result flagged malicious")
         if t.trusted_also:
             notes.append("also seen in trusted data")
         if t.user_first:
             notes.append("used by the agent before")
+        if t.vocabulary:
+            notes.append("in a trusted tool's definition")
         parts.append(f"{t.path}={t.value!r} ({', '.join(notes)})")
     return "; ".join(parts)
 

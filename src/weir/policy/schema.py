@@ -96,6 +96,7 @@ ITEM: dict[str, FactType] = {
     "kind": _T,
     **dict.fromkeys(["step", "sources"], _I),
     **dict.fromkeys(["malicious", "trusted_also", "user_first", "sender", "open", "whole", "query"], _B),
+    **dict.fromkeys(["prose", "named", "encoded", "vocabulary"], _B),
     "corroborated": _B,
 }
 """The fields of one ``args_from_untrusted`` item (:meth:`weir.flow.provenance.ArgTaint.as_fact`)."""
