@@ -118,17 +118,62 @@ def _call(name: str, arguments: dict[str, Any], meta: dict[str, Any]) -> dict[st
 
 
 def _events(body: str) -> list[dict[str, Any]]:
-    return [json.loads(line[len("data: ") :]) for line in body.splitlines() if line.startswith("data: ")]
+    lines = [line[len("data: ") :] for line in body.splitlines() if line.startswith("data: ")]
+    return [json.loads(data) for data in lines if data.strip()]  # the priming event has no data
+
+
+def _legacy_session(url: str) -> str:
+    init = {
+        "jsonrpc": "2.0",
+        "id": 1,
+        "method": "initialize",
+        "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "raw", "version": "0"}},
+    }
+    auth = {"authorization": f"Bearer {TOKEN}", "accept": "application/json, text/event-stream"}
+    sid = httpx2.post(url, json=init, headers=auth, timeout=30).headers["mcp-session-id"]
+    httpx2.post(
+        url, json={"jsonrpc": "2.0", "method": "notifications/initialized"}, headers={**auth, "mcp-session-id": sid}
+    )
+    return sid
 
 
 @pytest.mark.slow
-def test_http_a_call_that_sends_nothing_first_is_answered_with_plain_json(server: str) -> None:
+def test_http_a_sessions_call_that_sends_nothing_first_is_one_primed_event(server: str) -> None:
+    sid = _legacy_session(server)
+    headers = {
+        "authorization": f"Bearer {TOKEN}",
+        "accept": "application/json, text/event-stream",
+        "mcp-session-id": sid,
+    }
+    call = {"jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": {"name": "echo", "arguments": {"text": "p"}}}
+    reply = httpx2.post(server, json=call, headers=headers, timeout=30)
+    assert reply.status_code == 200
+    assert reply.headers["content-type"].startswith("text/event-stream")
+    priming, event = reply.text.split("\n\n")[:2]
+    assert "id: " in priming
+    assert "retry: 1000" in priming
+    assert "data: \n" in priming + "\n"
+    (result,) = _events(event)
+    assert result["id"] == 7
+    assert result["result"]["structuredContent"]["echo"] == "p"
+
+
+@pytest.mark.slow
+def test_http_a_stateless_call_that_sends_nothing_first_is_plain_json(server: str) -> None:
     headers = {"authorization": f"Bearer {TOKEN}", "accept": "application/json, text/event-stream"}
     reply = httpx2.post(server, json=_call("echo", {"text": "plain"}, {}), headers=headers, timeout=30)
-    assert reply.status_code == 200
     assert reply.headers["content-type"].startswith("application/json")
-    assert reply.json()["id"] == 7
     assert reply.json()["result"]["structuredContent"]["echo"] == "plain"
+
+
+@pytest.mark.slow
+def test_http_a_client_that_accepts_only_json_gets_json(server: str) -> None:
+    sid = _legacy_session(server)
+    headers = {"authorization": f"Bearer {TOKEN}", "accept": "application/json", "mcp-session-id": sid}
+    call = {"jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": {"name": "echo", "arguments": {"text": "p"}}}
+    reply = httpx2.post(server, json=call, headers=headers, timeout=30)
+    assert reply.headers["content-type"].startswith("application/json")
+    assert reply.json()["result"]["structuredContent"]["echo"] == "p"
 
 
 @pytest.mark.slow

@@ -14,10 +14,11 @@ from functools import partial
 
 from weir.config import WeirConfig
 from weir.errors import ConfigError
-from weir.gateway.channels import HttpChannel, StdioChannel
+from weir.gateway.channels import StdioChannel
 from weir.gateway.proxy import Gateway
 from weir.gateway.stores import default_chain, open_audit, open_pins
 from weir.gateway.upstream import Upstream
+from weir.gateway.upstream_http import HttpChannel
 from weir.guard import Guard
 from weir.pipeline import AuditSink, Decider, Recorder
 
