@@ -18,7 +18,7 @@ from weir.detect.chain import Chain
 from weir.detect.hidden import HiddenTextDetector
 from weir.detect.normalize import normalize
 from weir.detect.pii import PiiDetector
-from weir.detect.poisoning import PoisoningDetector
+from weir.detect.poisoning import MAX_SCANNED, PoisoningDetector
 from weir.detect.secrets import SecretsDetector
 
 SMALL = 4_000
@@ -59,6 +59,12 @@ PATHOLOGICAL: dict[str, Callable[[int], str]] = {
     "colon-hex": lambda n: "a:" * (n // 2),
     "street-starts": lambda n: " St" * (n // 3),
     "secret-starts": lambda n: "TOKpasAKI" * (n // 9),
+    # What the poisoning rules look for: comment openers, words after one, sentences naming tools.
+    "comment-starts": lambda n: "<!--a " * (n // 6),
+    "comment-letters": lambda n: "<!--" + "a" * (n - 4),
+    "comment-words": lambda n: "<!-- " + "ab " * (n // 3),
+    "tool-sentence": lambda n: "when send_message used also set " * (n // 32),
+    "addresses": lambda n: "bcc a@b.co always " * (n // 18),
 }
 DETECTORS: dict[str, Callable[[str], object]] = {
     "normalize": normalize,
@@ -96,3 +102,15 @@ def test_the_short_paths_also_grow_linearly_on_pathological_inputs(detector: str
     # and loops must be linear too, not only fast on the sizes that take them.
     with short.limit(10**9):
         test_time_grows_linearly_on_pathological_inputs(detector)
+
+
+def test_the_poisoning_rules_grow_linearly_up_to_the_scanned_limit() -> None:
+    # The poisoning detector stops reading at MAX_SCANNED, so the sizes above would hide a
+    # quadratic rule behind the cap: here both sizes are within it.
+    detect = PoisoningDetector()
+    ratios = {}
+    for name, make in PATHOLOGICAL.items():
+        small, large = make(MAX_SCANNED // GROWTH), make(MAX_SCANNED)
+        ratios[name] = best_time(detect, large) / best_time(detect, small)
+    worst = max(ratios, key=lambda k: ratios[k])
+    assert ratios[worst] < BOUND, f"poisoning on {worst!r}: x{ratios[worst]:.1f} for x{GROWTH} input"

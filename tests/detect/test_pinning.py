@@ -1,6 +1,7 @@
 """Pinning reports — and holds — a tool that changed (or appeared) after its server was first seen."""
 
 from collections.abc import Mapping
+from typing import Any
 
 import pytest
 
@@ -140,7 +141,11 @@ def test_approving_an_unknown_server_or_tool_or_one_not_held_is_an_error_and_app
 
 
 def test_the_hash_covers_security_relevant_parts_only() -> None:
-    base = {"name": "t", "description": "d", "_meta": {"dev.weir/profile": {"x": 1}, "vendor/volatile": 1}}
+    base: dict[str, Any] = {
+        "name": "t",
+        "description": "d",
+        "_meta": {"dev.weir/profile": {"x": 1}, "vendor/volatile": 1},
+    }
     assert tool_hash(base) == tool_hash({**base, "_meta": {**base["_meta"], "vendor/volatile": 2}})
     assert tool_hash(base) != tool_hash({**base, "_meta": {"dev.weir/profile": {"x": 2}}})
     assert tool_hash(base) != tool_hash({**base, "annotations": {"readOnlyHint": True}})

@@ -1,5 +1,7 @@
 """Redaction replaces finding spans with a class marker, merging overlaps."""
 
+from typing import Any
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -31,7 +33,7 @@ def test_whole_object_findings_and_out_of_range_spans_leave_the_text_alone() -> 
 
 
 def test_redact_result_rewrites_only_the_strings_the_findings_point_at() -> None:
-    result = {
+    result: dict[str, Any] = {
         "content": [{"type": "text", "text": "key AKIA here"}, {"type": "text", "text": "clean"}],
         "structuredContent": {"note": "call 555"},
         "_meta": {"x": "key AKIA here"},

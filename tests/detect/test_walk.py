@@ -121,7 +121,7 @@ def test_a_rewrite_equals_the_whole_tree_rewrite_and_leaves_the_input_alone(tree
 
 
 def test_a_rewrite_shares_every_branch_it_does_not_change() -> None:
-    result = {
+    result: dict[str, Any] = {
         "content": [{"type": "text", "text": "secret"}, {"type": "text", "text": "clean"}],
         "structuredContent": {"rows": [{"a": "x"}]},
         "_meta": {"k": "v"},

@@ -140,7 +140,7 @@ class Chain:
             findings.append(f.model_copy(update={"path": path, "start": start, "end": max(start, end)}))
         return findings
 
-    def scan_tools(self, server: str, tools: Sequence[Mapping[str, Any]]) -> list[Finding]:
+    def scan_tools(self, server: str, tools: Sequence[Mapping[str, Any]] | Mapping[str, Any]) -> list[Finding]:
         """Run the tool checks (poisoning, pinning) over one server's ``tools/list``.
 
         ``tools`` may also be a whole ``tools/list`` result (``{"tools": [...]}``).

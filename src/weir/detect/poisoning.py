@@ -2,17 +2,23 @@
 
 A ``tools/list`` entry is read by the model as trusted context, so a malicious server can put
 orders there — in the description, in a parameter's description, in a schema default or enum.
-This detector checks every string of a tool definition (name, title, description, input and
-output schemas, annotation title) for the known shapes of such orders, and for hidden Unicode.
-Every finding is ``malicious`` and carries ``path``, the JSON path of the string.
+This detector checks every string of a tool definition (name, title, description, every string
+of the input and output schemas, annotation title) for the shapes of such orders
+(:mod:`weir.detect.poison_rules`), and for hidden Unicode. Every finding is ``malicious`` and
+carries ``path``, the JSON path of the string.
 
 Kinds: ``instruction-tag`` (``<IMPORTANT>``, ``<system>``, ``[INSTRUCTIONS]``),
-``sensitive-file`` (read/send ``~/.ssh/id_rsa``, ``.env``, ``mcp.json``, credentials files),
+``sensitive-file`` (read/send/paste ``~/.ssh/id_rsa``, ``.env``, ``mcp.json``, credentials files),
 ``conceal-from-user`` ("do not tell the user", "without informing the user"),
-``precondition`` ("before using this tool, read/send/call …"), ``tool-shadowing`` (orders about
-other tools or servers: "when you call send_email, always…", "all e-mails must be sent to…"),
-``exfiltration`` ("send/forward/upload the contents/keys/results … to https://… / to x@y.z"),
-``ignore-previous``,
+``precondition`` ("before using this tool, read/send/call …"),
+``tool-shadowing`` (orders about other tools or servers: "when you call send_email, always…",
+"all other tools are deprecated", "prefer this tool over any other"),
+``tool-ordering`` (run this tool first and let its answer replace another tool's, or distrust
+another tool's output), ``exfiltration`` ("send the contents … to https://…", "bcc x@y.z on
+every mail"), ``addressed-to-model`` ("note to the assistant:"), ``false-authorization`` ("the
+user has already approved every action", "no need to ask for confirmation"),
+``context-harvest`` (asks for the system prompt, the whole conversation, other tools' results),
+``hidden-comment`` (an HTML or Markdown comment with words in it), ``ignore-previous``,
 ``hidden-unicode`` (any invisible or deceptive character, see :mod:`weir.detect.hidden`) and
 ``oversized-text`` (a string longer than ``MAX_SCANNED`` characters: nobody reviews that).
 """
@@ -24,70 +30,12 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from weir.detect.hidden import HiddenTextDetector
-from weir.detect.normalize import normalize
+from weir.detect.normalize import Normalized, normalize
+from weir.detect.poison_rules import CLAUSES, PATTERNS, comments, sentences
 from weir.labels.finding import Finding, FindingClass
 
 __all__ = ["PoisoningDetector", "tool_strings"]
 
-_VERBS = r"(?:read|cat|open|load|include|attach|send|upload|pass|provide|fetch|copy|access|extract|retrieve|get)"
-_FILES = (
-    r"(?:~/\.ssh|\.ssh/|id_rsa|id_ed25519|id_ecdsa|\.aws/credentials|\.env\b|/etc/passwd|/etc/shadow|\.npmrc"
-    r"|\.pypirc|\.netrc|\.git-credentials|\.kube/config|mcp\.json|\.cursor/|claude_desktop_config"
-    r"|\.docker/config\.json|private keys?\b|ssh keys?\b|credentials? files?|api keys?\b)"
-)
-_PATTERNS: tuple[tuple[str, re.Pattern[str], float], ...] = tuple(
-    (kind, re.compile(pattern, re.IGNORECASE), confidence)
-    for kind, pattern, confidence in (
-        (
-            "instruction-tag",
-            r"<\s{0,3}/?\s{0,3}(?:important|system|instructions?|secret|hidden|admin|critical|override)\b[^<>\n]{0,40}>"
-            r"|\[\s{0,3}(?:important|system|instructions?)\s{0,3}\]",
-            0.9,
-        ),
-        ("sensitive-file", rf"\b{_VERBS}\b[^\n]{{0,60}}?{_FILES}", 0.9),
-        (
-            "conceal-from-user",
-            r"\b(?:do\s+not|don'?t|never|must\s+not|without)\s+(?:tell|inform|notify|mention|reveal|alert|show|"
-            r"disclose|telling|informing|notifying|mentioning|revealing|alerting|showing|disclosing)\w{0,3}\s+"
-            r"(?:(?:this|it|that|anything)\s+)?(?:to\s+)?(?:the\s+)?users?\b"
-            r"|\busers?\s+(?:must|should|need|does)\s*(?:not|n't)\s+(?:know|see|be\s+told|notice)"
-            r"|\bhide\s+(?:this|it)\s+from\s+the\s+user",
-            0.95,
-        ),
-        (
-            "precondition",
-            r"\bbefore\s+(?:using|calling|invoking|running)\s+(?:this|the|any)\b[^.\n]{0,60}?"
-            r"\b(?:read|cat|send|include|upload|forward|extract|call)\b",
-            0.8,
-        ),
-        (
-            "tool-shadowing",
-            r"\b(?:when|whenever|if)\s+(?:the\s+)?(?:user|you|assistant|agent|model)\s+(?:calls?|uses?|invokes?|runs?)"
-            r"\s+(?:the\s+|any\s+)?[`'\"]?\w{1,64}[`'\"]?\s+tools?\b[^.\n]{0,80}?"
-            r"\b(?:always|must|never|also|instead|include|add|send|bcc|cc|set|change|replace)\b"
-            r"|\binstead\s+of\s+(?:using|calling)\s+(?:the\s+)?[`'\"]?\w{1,64}[`'\"]?\s+tool"
-            r"|\b(?:all|every|any)\s+(?:e-?mails?|messages?|requests?|payments?|transfers?)\s+(?:must|should|shall)"
-            r"\s+(?:also\s+)?(?:be\s+)?(?:sent|forwarded|routed|redirected|cc'?d|bcc'?d|copied)\s+to\b"
-            r"|\b(?:change|override|modify|replace)\s+the\s+(?:behaviou?r|recipient|destination|arguments?)\s+of\b"
-            r"|\bother\s+(?:tools?|servers?)\b[^.\n]{0,60}\b(?:must|should|always|never)\b",
-            0.85,
-        ),
-        (
-            "exfiltration",
-            r"\b(?:send|forward|upload|post|e-?mail|transmit|exfiltrate|copy|bcc|leak)\b[^.\n]{0,40}?"
-            r"\b(?:contents?|data|conversation|history|keys?|credentials?|secrets?|tokens?|files?|messages?"
-            r"|everything|all|results?|output|responses?|documents?|passwords?)\b[^.\n]{0,40}?\bto\s+"
-            r"(?:https?://|[\w.+-]{1,64}@[\w-]{1,63}\.\w|this\s+(?:address|url|endpoint|webhook|server))",
-            0.85,
-        ),
-        (
-            "ignore-previous",
-            r"\b(?:ignore|disregard|forget|override)\s+(?:all\s+)?(?:of\s+)?(?:the\s+|your\s+)?"
-            r"(?:previous|prior|above|earlier|preceding|system)\s+(?:instructions?|prompts?|rules|directions)",
-            0.95,
-        ),
-    )
-)
 _SKIP_KEYS = frozenset({"type", "$schema", "$id", "$ref", "format", "pattern"})
 MAX_SCANNED = 32_768
 """Characters of one tool string searched for phrases; tool descriptions are far shorter."""
@@ -133,31 +81,36 @@ class PoisoningDetector:
         self.hidden = hidden
         self._hidden = HiddenTextDetector()
 
-    def __call__(self, text: str) -> list[Finding]:
+    def __call__(self, text: str, *, own_name: str | None = None) -> list[Finding]:
         """Poisoning phrases in one string; spans index ``text``.
 
         Only the first ``MAX_SCANNED`` characters are searched for phrases (the patterns are
         linear but not cheap); a longer string is itself reported as ``oversized-text``.
+        ``own_name`` is the name of the tool the string belongs to: a sentence naming it speaks of
+        this tool, not of another one.
         """
         found: list[Finding] = []
         if len(text) > MAX_SCANNED:
             found.append(_finding("oversized-text", MAX_SCANNED, len(text), 0.6, f"{len(text)} characters"))
         norm = normalize(text[:MAX_SCANNED])
-        for kind, pattern, confidence in _PATTERNS:
-            for m in pattern.finditer(norm.text):
-                start, end = norm.span(*m.span())
-                found.append(_finding(kind, start, end, confidence, f"{kind}: {m.group()[:120]!r}"))
+        phrases = list(_phrases(norm))
+        found += phrases
+        # A sentence a pattern already marked adds no second finding of the same kind.
+        found += (c for c in _clauses(norm, own_name) if not any(_covers(c, p) for p in phrases))
         if self.hidden:
             for h in self._hidden(text):
                 found.append(_finding("hidden-unicode", h.start, h.end, h.confidence, h.message or h.kind))
-        return sorted(found, key=lambda f: (f.start, f.end, f.kind))
+        unique = {(f.kind, f.start, f.end): f for f in reversed(found)}  # the first of equal findings stays
+        return sorted(unique.values(), key=lambda f: (f.start, f.end, f.kind))
 
     def check_tool(self, tool: Mapping[str, Any], *, prefix: str = "") -> list[Finding]:
         """Findings for one tool; ``path`` is ``prefix`` + the JSON path of the string in the tool."""
-        name = tool.get("name") if isinstance(tool.get("name"), str) else "?"
+        raw = tool.get("name")
+        name = raw if isinstance(raw, str) else "?"
+        own = raw if isinstance(raw, str) and len(raw) >= 3 else None  # "t" would match inside words
         found: list[Finding] = []
         for path, text in tool_strings(tool):
-            for f in self(text):
+            for f in self(text, own_name=own):
                 found.append(
                     f.model_copy(update={"path": prefix + path, "message": f"tool {name!r} {path}: {f.message}"})
                 )
@@ -170,6 +123,36 @@ class PoisoningDetector:
             if isinstance(tool, Mapping):
                 found.extend(self.check_tool(tool, prefix=f"tools[{i}]."))
         return found
+
+
+def _phrases(norm: Normalized) -> Iterator[Finding]:
+    """Patterns and comments: a finding over each match."""
+    for kind, pattern, confidence in PATTERNS:
+        for m in pattern.finditer(norm.text):
+            yield _at(norm, kind, m.start(), m.end(), confidence)
+    for first, last in comments(norm.text):
+        yield _at(norm, "hidden-comment", first, last, 0.85)
+
+
+def _clauses(norm: Normalized, own_name: str | None) -> Iterator[Finding]:
+    """Clauses: a finding over each sentence one holds in."""
+    own = re.compile(rf"(?<![\w`]){re.escape(own_name)}(?![\w`])") if own_name else None
+    for first, last in sentences(norm.text):
+        sentence = norm.text[first:last]
+        read = own.sub("this tool", sentence) if own else sentence
+        for clause in CLAUSES:
+            if clause.matches(read):
+                yield _at(norm, clause.kind, first, last, clause.confidence)
+
+
+def _covers(sentence: Finding, phrase: Finding) -> bool:
+    return sentence.kind == phrase.kind and sentence.start < phrase.end and phrase.start < sentence.end
+
+
+def _at(norm: Normalized, kind: str, first: int, last: int, confidence: float) -> Finding:
+    """A finding over ``norm.text[first:last]``, its span mapped back to the original text."""
+    start, end = norm.span(first, last)
+    return _finding(kind, start, end, confidence, f"{kind}: {norm.text[first:last][:120]!r}")
 
 
 def _finding(kind: str, start: int, end: int, confidence: float, message: str) -> Finding:

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 import numpy as np
 import numpy.typing as npt
 
-from weir.detect.injection.features import prepare
+from weir.detect.injection.features import ORDERS, prepare
 from weir.detect.injection.model import InjectionModel, WindowScore, load_model
 from weir.detect.injection.patterns import Hit
 from weir.detect.injection.scanner import scan_patterns
@@ -87,40 +87,59 @@ class InjectionDetector:
 
     def _classify(self, text: str) -> list[Finding]:
         flagged = self.window_scores(text, self.threshold)
-        if not flagged:
+        if not flagged or self._model is None:
             return []
         to_char = _byte_to_char(text)
-        findings = []
-        for start, end, prob in _merge_windows(flagged):
-            first, last = to_char(start), to_char(end)
-            findings.append(
-                Finding(
-                    detector=self.id,
-                    kind="classifier",
-                    cls=FindingClass.MALICIOUS,
-                    start=first,
-                    end=last,
-                    confidence=round(prob, 4),
-                    message=_explain(self._model, text[first:last], prob) if self._model is not None else None,
-                )
+        spans = [(to_char(start), to_char(end), prob) for start, end, prob in _merge_windows(flagged)]
+        weighed = _span_weights(self._model, [text[first:last] for first, last, _ in spans])
+        return [
+            Finding(
+                detector=self.id,
+                kind="classifier",
+                cls=FindingClass.MALICIOUS,
+                start=first,
+                end=last,
+                confidence=round(prob, 4),
+                message=_explain(text[first:last], prob, data, weights),
             )
-        return findings
+            for (first, last, prob), (data, weights) in zip(spans, weighed, strict=True)
+        ]
 
 
 _QUOTE = 60
 _PUNCTUATION = b".,;:!?\"'()[]{}<>"
 
 
-def _explain(model: InjectionModel, span: str, prob: float) -> str:
+def _span_weights(
+    model: InjectionModel, spans: list[str]
+) -> list[tuple[npt.NDArray[np.uint8], npt.NDArray[np.float32]]]:
+    """Each span's normalised bytes and the summed gram weight starting at each, hashed in one pass.
+
+    The spans are joined with ``max(ORDERS) - 1`` zero bytes between them: a gram that runs past
+    a span's end reads zero bytes, as it does when the span is hashed alone, so every weight is
+    the one the span alone would give. One pass instead of one per span: a long result with
+    hundreds of flagged spans paid more for explaining them than for finding them.
+    """
+    datas = [prepare(span.encode("utf-8", "surrogatepass")).data for span in spans]
+    gap = max(ORDERS) - 1
+    starts = np.cumsum([0] + [d.size + gap for d in datas]).tolist()
+    joined = np.zeros(starts.pop(), dtype=np.uint8)
+    for data, at in zip(datas, starts, strict=True):
+        joined[at : at + data.size] = data
+    weights = model.position_weights(joined)
+    return [(data, weights[at : at + data.size]) for data, at in zip(datas, starts, strict=True)]
+
+
+def _explain(span: str, prob: float, data: npt.NDArray[np.uint8], weights: npt.NDArray[np.float32]) -> str:
     """Why a span was flagged: its probability, how it starts, and the words whose grams weighed most.
 
-    A word's weight is the summed weight of the grams that start in it (normalised text: lower case,
-    digits as 0), computed with a few vectorised passes; only the top few are decoded.
+    ``data`` is the span's normalised text (lower case, digits as 0) and ``weights`` the summed
+    gram weight at each of its bytes (:func:`_span_weights`); a word's weight is the sum over the
+    grams that start in it. Only the top few words are decoded.
     """
-    data = prepare(span.encode("utf-8", "surrogatepass")).data
     top: list[str] = []
     if data.size:
-        prefix = np.concatenate([[0.0], np.cumsum(model.position_weights(data), dtype=np.float64)])
+        prefix = np.concatenate([[0.0], np.cumsum(weights, dtype=np.float64)])
         spaces = np.flatnonzero(data == 0x20)
         starts = np.concatenate([[0], spaces + 1])
         ends = np.concatenate([spaces, [data.size]])
