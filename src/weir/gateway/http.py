@@ -28,7 +28,7 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
-from starlette.routing import Route
+from starlette.routing import BaseRoute, Route
 
 from weir.errors import ConfigError
 from weir.gateway import jsonrpc
@@ -37,7 +37,16 @@ from weir.gateway.exchange import ClientState
 from weir.gateway.jsonrpc import Message, RpcError
 from weir.gateway.proxy import Gateway
 
-__all__ = ["Admission", "check_binding", "create_app", "is_loopback", "principal_of", "serve_http"]
+__all__ = [
+    "Admission",
+    "Mount",
+    "check_binding",
+    "create_app",
+    "is_loopback",
+    "principal_of",
+    "serve_app",
+    "serve_http",
+]
 
 _SESSION_HEADER = "mcp-session-id"
 _HEADER_MISMATCH = -32020
@@ -86,13 +95,18 @@ class Admission:
         self.check_host = self.loopback or bool(allowed_hosts)
         self.origins = frozenset(o.rstrip("/").lower() for o in allowed_origins)
 
-    def refusal(self, request: Request, *, body: bool) -> Response | None:
-        """The error response for a request that may not come in, or ``None``."""
+    def refusal(self, request: Request, *, body: bool, same_origin: bool = False) -> Response | None:
+        """The error response for a request that may not come in, or ``None``.
+
+        ``same_origin`` (the console's pages): an ``Origin`` that is the request's own —
+        ``scheme://Host`` with the ``Host`` checked and admitted — is allowed too.
+        """
         host = _host_name(request.headers.get("host", "").strip().lower())
         if self.check_host and host not in self.hosts:
             return _refuse(421, f"Host {host!r} is not this gateway (allowed: {', '.join(sorted(self.hosts))})")
         origin = request.headers.get("origin")
-        if origin is not None and origin.rstrip("/").lower() not in self.origins:
+        own = same_origin and self.check_host and origin == f"{request.url.scheme}://{request.headers.get('host', '')}"
+        if origin is not None and not own and origin.rstrip("/").lower() not in self.origins:
             return _refuse(403, f"Origin {origin!r} is not allowed (gateway.allowed_origins)")
         if body:
             ctype = request.headers.get("content-type", "").partition(";")[0].strip().lower()
@@ -362,6 +376,10 @@ def _error(status: int, msg_id: Any, code: int, message: str) -> Response:
     return JSONResponse(jsonrpc.error(msg_id, code, message), status_code=status)
 
 
+Mount = Callable[[Admission], Sequence[BaseRoute]]
+"""More routes beside the MCP endpoint (the console, metrics, health), given the listener's admission."""
+
+
 def create_app(
     gateway: Gateway,
     *,
@@ -369,10 +387,12 @@ def create_app(
     path: str = "/mcp",
     clock: Callable[[], float] = time.monotonic,
     bind_host: str | None = None,
+    mounts: Sequence[Mount] = (),
 ) -> Starlette:
     """The ASGI app serving the gateway at ``path``; ``clock`` times session idleness (tests pass their own).
 
-    ``bind_host`` is where it listens (``None``: loopback), for the ``Host`` check.
+    ``bind_host`` is where it listens (``None``: loopback), for the ``Host`` check; ``mounts`` add
+    routes beside ``path`` (they are handed the same admission, to apply to their own requests).
     """
     settings = gateway.settings
     admission = Admission(bind_host, settings.allowed_hosts, settings.allowed_origins)
@@ -386,15 +406,40 @@ def create_app(
         refused = admission.refusal(request, body=False)
         return refused or Response(status_code=405, headers={"allow": "POST, DELETE"})
 
-    return Starlette(routes=[Route(path, mcp, methods=["GET", "POST", "DELETE"])])
+    routes: list[BaseRoute] = [Route(path, mcp, methods=["GET", "POST", "DELETE"])]
+    for mount in mounts:
+        routes.extend(mount(admission))
+    return Starlette(routes=routes)
 
 
-async def serve_http(gateway: Gateway, host: str, port: int, *, tokens: Sequence[str] = ()) -> None:
-    """Listen until cancelled; refuses a non-loopback host without tokens."""
+async def serve_http(
+    gateway: Gateway,
+    host: str,
+    port: int,
+    *,
+    tokens: Sequence[str] = (),
+    mounts: Sequence[Mount] = (),
+    on_listening: Callable[[], None] | None = None,
+) -> None:
+    """Listen until cancelled; refuses a non-loopback host without tokens. ``on_listening`` is
+    called once the socket accepts connections."""
+    check_binding(host, tokens)
+    app = create_app(gateway, tokens=tokens, bind_host=host, mounts=mounts)
+    await serve_app(app, host, port, on_listening=on_listening)
+
+
+async def serve_app(app: Starlette, host: str, port: int, *, on_listening: Callable[[], None] | None = None) -> None:
+    """Serve an ASGI app with uvicorn until cancelled (uvicorn's own logging kept to warnings)."""
     import uvicorn
 
-    check_binding(host, tokens)
-    config = uvicorn.Config(
-        create_app(gateway, tokens=tokens, bind_host=host), host=host, port=port, log_level="warning", lifespan="off"
-    )
-    await uvicorn.Server(config).serve()
+    server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning", lifespan="off"))
+    serving = asyncio.ensure_future(server.serve())
+    try:
+        if on_listening is not None:
+            while not server.started and not serving.done():
+                await asyncio.sleep(0.01)
+            if server.started:
+                on_listening()
+        await serving
+    finally:
+        serving.cancel()  # when this waiter is cancelled first, the server must not outlive it

@@ -12,6 +12,7 @@ import asyncio
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
+from weir.approvals import ApprovalQueue
 from weir.errors import ConfigError, UpstreamError
 from weir.gateway import jsonrpc
 from weir.gateway.asking import ClientRequests
@@ -32,6 +33,7 @@ from weir.gateway.naming import Naming, Route, ToolTable
 from weir.gateway.passthrough import Passthrough
 from weir.gateway.toolcalls import ToolCalls
 from weir.gateway.upstream import Upstream
+from weir.observe.instruments import CallObserver
 from weir.pipeline import AuditSink, CallPipeline, Decider, Recorder
 from weir.pipeline.worker import Worker
 
@@ -46,7 +48,8 @@ class Gateway:
 
     Its collaborators are passed in: the ``upstreams``, the ``decider`` (the shared
     :class:`weir.guard.Guard` in production), the ``audit`` sink and the trace ``recorder``; every
-    ``tools/call`` walks the shared :class:`weir.pipeline.CallPipeline` over them.
+    ``tools/call`` walks the shared :class:`weir.pipeline.CallPipeline` over them. Optional: the
+    ``approvals`` queue (``confirm_fallback: queue``) and an ``observer`` of whole calls (metrics, traces).
     :func:`weir.gateway.runner.build_gateway` builds one from a ``weir.yaml``.
     """
 
@@ -58,6 +61,8 @@ class Gateway:
         decider: Decider,
         audit: AuditSink | None,
         recorder: Recorder | None = None,
+        approvals: ApprovalQueue | None = None,
+        observer: CallObserver | None = None,
     ) -> None:
         self.settings = settings
         self.upstreams = dict(upstreams)
@@ -69,7 +74,15 @@ class Gateway:
         self.tools = ToolTable(self.naming)
         self.questions = ClientRequests()
         forwarding = Forwarding(self.upstreams, self.tools, self.settings, self.questions)
-        self.calls = ToolCalls(self.pipeline, forwarding, self.questions, self.settings, self.route_tool)
+        self.calls = ToolCalls(
+            self.pipeline,
+            forwarding,
+            self.questions,
+            self.settings,
+            self.route_tool,
+            approvals=approvals,
+            observer=observer,
+        )
         self.passthrough = Passthrough(self.upstreams, self.naming, self.settings)
         self._inflight: dict[tuple[str, Any], asyncio.Task[Any]] = {}
         self._withdrawn: set[tuple[str, Any]] = set()  # in-flight requests cancelled for the client

@@ -80,6 +80,11 @@ class Upstream:
         self.on_list_changed: Callable[[str, str], Coroutine[Any, Any, None]] | None = None
         """Called (in its own task) with this server's name and the method of a ``list_changed`` notification."""
 
+    @property
+    def connected(self) -> bool:
+        """Connected and negotiated (false before the first start, after a crash, once closed)."""
+        return self._ready
+
     async def ensure_started(self) -> None:
         """Start and negotiate when not connected; a crashed server is restarted here."""
         async with self._lock:
