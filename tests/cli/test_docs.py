@@ -35,6 +35,14 @@ def test_html_and_markdown_are_written_where_asked(tmp_path: Path) -> None:
     assert "delete\\_file" in md.read_text(encoding="utf-8")
 
 
+def test_a_dash_writes_to_stdout_not_to_a_file_named_dash(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["docs", str(CATALOGS["mail"]), "--title", "Mail", "--markdown", "-"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("# Mail")
+    assert not (tmp_path / "-").exists()
+
+
 def test_lint_findings_appear_unless_turned_off() -> None:
     with_lint = runner.invoke(app, ["docs", str(CATALOGS["seeds"])]).output
     without = runner.invoke(app, ["docs", str(CATALOGS["seeds"]), "--no-lint"]).output

@@ -41,7 +41,9 @@ Json = Annotated[bool, typer.Option("--json", help="One JSON object per event: i
 
 def register(app: typer.Typer) -> None:
     """Add the `audit` command group to ``app``."""
-    group = typer.Typer(help="Read, export and verify the hash-chained audit trail.", no_args_is_help=True)
+    group = typer.Typer(
+        help="Read, export and verify the hash-chained audit trail.", no_args_is_help=True, rich_markup_mode=None
+    )
     group.command("tail")(tail)
     group.command("query")(query)
     group.command("export")(export)
