@@ -10,7 +10,7 @@ builds (:mod:`weir.gateway.runner`).
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
@@ -104,9 +104,11 @@ def build_deployment(
     audit: AuditSink | None = None,
     recorder: Recorder | None = None,
     tracer: CallTracer | None = None,
+    upstreams: Mapping[str, Upstream] | None = None,
 ) -> Deployment:
     """Everything ``weir gateway`` runs, from a config. ``operators``: the console's (default: the
-    config's); ``decider``/``audit``: replace the production Guard / SQLite store (tests, the demo)."""
+    config's); ``decider``/``audit``/``upstreams``: replace the production Guard, SQLite store and
+    configured servers (tests, the demo, in-process servers)."""
     metrics = GatewayMetrics()
     pins: PinStore = open_pins(config) or MemoryPinStore()
     guard = Guard(config, chain=default_chain(config, pin_store=pins)) if decider is None else None
@@ -116,7 +118,7 @@ def build_deployment(
     approvals = _approvals(config, sink, metrics, address.link)
     gateway = Gateway(
         config.gateway,
-        upstreams=upstreams_from_config(config),
+        upstreams=upstreams if upstreams is not None else upstreams_from_config(config),
         decider=MeteredDecider(guard if guard is not None else _required(decider), metrics),
         audit=sink,
         recorder=recorder,
