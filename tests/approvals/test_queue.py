@@ -108,8 +108,8 @@ async def test_a_call_whose_client_went_away_leaves_the_queue() -> None:
 
 
 async def test_operators_see_the_arguments_redacted_and_never_raw_when_redaction_fails() -> None:
-    queue = ApprovalQueue(30, redact=lambda args: {k: "[REDACTED]" for k in args})
-    task, approval_id = await _held(queue)
+    queue = ApprovalQueue(30, redact=lambda args: dict.fromkeys(args, "[REDACTED]"))
+    task, _ = await _held(queue)
     summary = queue.pending()[0].summary()
     assert summary["arguments"] == {"to": "[REDACTED]", "body": "[REDACTED]"}
     assert summary["rules"] == [
