@@ -123,7 +123,8 @@ async def test_a_client_with_url_elicitation_is_sent_to_the_console_page_and_tol
     approval = await _waiting(queue)
     queue.decide(approval, approve=True, operator="alice", reason="")
     response = await call
-    assert response is not None and response["result"]["content"][0]["text"] == "sent to x@y.z"
+    assert response is not None
+    assert response["result"]["content"][0]["text"] == "sent to x@y.z"
     methods = [m.get("method") for m in sent]
     assert methods == ["elicitation/create", "notifications/elicitation/complete"]
     asked = sent[0]["params"]
