@@ -66,7 +66,8 @@ def load_config(path: str | Path) -> WeirConfig:
         config = WeirConfig.model_validate(data)
     except ValidationError as exc:
         problems = "; ".join(
-            f"{'.'.join(str(x) for x in err['loc']) or '<root>'}: {err['msg']}" for err in exc.errors()
+            f"{'.'.join(str(x) for x in err['loc']) or '<root>'}: {err['msg'].removeprefix('Value error, ')}"
+            for err in exc.errors()
         )
         raise ConfigError(f"{p}: {problems}") from exc
     located = config.model_copy(update={"base_dir": p.resolve().parent})

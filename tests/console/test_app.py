@@ -221,7 +221,6 @@ async def test_health_readiness_and_metrics_are_served_beside_the_console(tmp_pa
 
 async def test_without_operators_the_sign_in_page_says_how_to_add_one(tmp_path: Path) -> None:
 
-
     deployment = build_deployment(console_config(tmp_path), operators=[], upstreams=memory_upstreams())
     app = create_app(deployment.gateway, bind_host="127.0.0.1", mounts=deployment.mounts())
     async with httpx2.AsyncClient(transport=httpx2.ASGITransport(app=app), base_url=ORIGIN) as http:

@@ -13,7 +13,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 from weir.approvals import ApprovalQueue
-from weir.errors import ConfigError, UpstreamError
+from weir.errors import ConfigError, UpstreamError, WeirError
 from weir.gateway import jsonrpc
 from weir.gateway.asking import ClientRequests
 from weir.gateway.config import GatewayConfig
@@ -95,7 +95,11 @@ class Gateway:
     async def start(self) -> list[str]:
         """Connect every upstream; returns the problems of those that could not be reached."""
         results = await asyncio.gather(*(u.ensure_started() for u in self.upstreams.values()), return_exceptions=True)
-        return [f"{name}: {r}" for name, r in zip(self.upstreams, results, strict=True) if isinstance(r, Exception)]
+        return [  # a WeirError's text names its server already
+            str(r) if isinstance(r, WeirError) and r.server else f"{name}: {r}"
+            for name, r in zip(self.upstreams, results, strict=True)
+            if isinstance(r, Exception)
+        ]
 
     async def close(self) -> None:
         """Stop every upstream and the stage threads."""

@@ -97,8 +97,10 @@ class Upstream:
             try:
                 await asyncio.wait_for(self._negotiate(), self._start_timeout)
             except (TimeoutError, UpstreamError, RpcError) as exc:
-                await self._drop(f"negotiation failed: {exc or 'timed out'}")
-                raise UpstreamError(f"cannot connect: {exc or 'timed out'}", server=self.name) from exc
+                # A timeout's text is empty, and an UpstreamError's own text names the server already.
+                why = exc.message if isinstance(exc, UpstreamError | RpcError) else str(exc) or "timed out"
+                await self._drop(f"negotiation failed: {why}")
+                raise UpstreamError(f"cannot connect: {why}", server=self.name) from exc
             self._ready = self._channel is channel  # the server may have died while negotiating
 
     async def _negotiate(self) -> None:
