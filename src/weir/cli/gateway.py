@@ -48,6 +48,10 @@ def gateway(
     require_upstreams: Annotated[
         bool, typer.Option("--require-upstreams", help="Refuse to start unless every upstream server connects.")
     ] = False,
+    watch: Annotated[
+        bool,
+        typer.Option("--watch/--no-watch", help="Reload the policy when its files change (SIGHUP reloads either way)."),
+    ] = True,
     log_level: Annotated[
         LogLevel | None, typer.Option("--log-level", help="Least severe log records written (default: from config).")
     ] = None,
@@ -74,7 +78,7 @@ def gateway(
         tokens, operators = _principals(cfg)
         listen = _listen(http, console)
         deployment = _deployment(cfg, config, operators, record)
-        asyncio.run(run_deployment(deployment, listen, tokens=tokens))
+        asyncio.run(run_deployment(deployment, listen, tokens=tokens, watch_s=1.0 if watch else None))
     except WeirError as exc:
         typer.echo(f"weir gateway: {exc}", err=True)
         raise typer.Exit(2) from exc
