@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -51,3 +54,36 @@ def write_config(directory: Path) -> Path:
 def weir_command() -> list[str]:
     """How to run the CLI from the test's interpreter."""
     return [sys.executable, "-c", "from weir.cli.app import main; main()"]
+
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[Any]:
+    """Debian's Chromium, driven by Playwright; one browser per test session, a fresh profile.
+
+    Skips (fails on CI) without /usr/bin/chromium: scripts/_browser.sh installs it.
+    """
+    if not CHROMIUM.exists():
+        if os.environ.get("CI"):
+            pytest.fail("/usr/bin/chromium is missing on CI (scripts/_browser.sh installs it)")
+        pytest.skip("/usr/bin/chromium is not installed (scripts/_browser.sh installs it)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        # launch() gives every browser a new, empty user-data directory of its own.
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_FLAGS)
+        try:
+            yield browser
+        finally:
+            browser.close()

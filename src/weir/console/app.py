@@ -53,7 +53,7 @@ _HEADERS = {
     "content-security-policy": "default-src 'none'; style-src 'self'; form-action 'self'; frame-ancestors 'none'",
     "x-frame-options": "DENY",
     "x-content-type-options": "nosniff",
-    "referrer-policy": "no-referrer",
+    "referrer-policy": "same-origin",  # "no-referrer" would make the browser send `Origin: null` with forms
     "cache-control": "no-store",
 }
 _MAX_FORM = 16 * 1024

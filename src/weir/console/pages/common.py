@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping
 from datetime import datetime
 from typing import Any
@@ -61,7 +62,8 @@ def label_facts(label: Mapping[str, Any] | None) -> Markup:
             continue
         where = origins.get(key)
         source = f" — from {', '.join(_origin(o) for o in where)}" if isinstance(where, list) and where else ""
-        items.append(h("li", h("code", key), f": {value}", h("span", source, class_="muted")))
+        shown = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+        items.append(h("li", h("code", key), f": {shown}", h("span", source, class_="muted")))
     return h("ul", *items, class_="facts")
 
 
