@@ -64,4 +64,4 @@ def test_docs_from_a_live_stdio_server_show_raw_annotations(tmp_path: Path) -> N
     html = tmp_path / "web.html"
     result = runner.invoke(app, ["docs", "--server", command, "--html", str(html)])
     assert result.exit_code == 0, result.output
-    assert "sep-2061: annotations.inputMetadata.Outcomes" in html.read_text(encoding="utf-8")
+    assert "sep-2061: annotations.<wbr>inputMetadata.<wbr>Outcomes" in html.read_text(encoding="utf-8")
