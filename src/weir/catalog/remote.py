@@ -11,6 +11,7 @@ from __future__ import annotations
 import shlex
 import tempfile
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -81,7 +82,9 @@ async def _fetch(target: Transport | str, *, source: str, timeout: float) -> Cat
         with anyio.fail_after(timeout):
             async with Client(target, cache=None, read_timeout_seconds=timeout) as client:
                 server = client.server_info.name if client.server_info else None
-                return await _list_all(client, source=source, server=server)
+                catalog = await _list_all(client, source=source, server=server)
+                announced = getattr(client.server_capabilities, "extensions", None) or {}
+                return replace(catalog, extensions=frozenset(str(k) for k in announced))
     except TimeoutError as exc:
         raise UpstreamError(f"{source}: no answer within {timeout:g}s") from exc
     except WeirError:

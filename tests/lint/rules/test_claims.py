@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
+
 from tests.lint.rules.helpers import lint_tools, rules_for, tool
 
 CORE_SAFE = {"readOnlyHint": False, "destructiveHint": False, "idempotentHint": True, "openWorldHint": False}
@@ -78,3 +82,54 @@ def test_any_one_of_the_state_claims_answers_the_question() -> None:
 
 def test_a_tool_without_any_claim_is_w102_not_w104() -> None:
     assert rules_for(tool("bare"), "W1") == {"W102"}
+
+
+def test_w105_a_server_that_serves_resolve_but_lists_no_resolvable_tool() -> None:
+    from weir.catalog import Catalog
+    from weir.labels.keys import TOOL_RESOLUTION
+    from weir.lint import lint_catalog
+
+    plain = tool("read_file", {"readOnlyHint": True})
+    resolvable = tool("read_file", {"readOnlyHint": True}, {TOOL_RESOLUTION: {"resolvable": True}})
+    served = frozenset({TOOL_RESOLUTION})
+
+    def w105(*tools: dict[str, Any], extensions: frozenset[str] = served) -> list[int]:
+        catalog = Catalog(tuple(tools), source="live", extensions=extensions)
+        return [f.index for f in lint_catalog(catalog, select=["W105"]).findings]
+
+    assert w105(plain, tool("other")) == [0]  # once for the listing, on its first tool
+    assert w105(plain, resolvable) == []
+    assert w105(plain, extensions=frozenset()) == []  # a file says nothing about extensions
+
+
+@pytest.mark.anyio
+async def test_w105_catches_fastmcp_tools_declared_with_the_labels_passed_to_declare() -> None:
+    from fastmcp import FastMCP
+
+    from weir.catalog.remote import _fetch
+    from weir.lint import lint_catalog
+    from weir.server import ServerLabels, ToolLabels
+    from weir.server.fastmcp import extension
+
+    async def w105(use_returned: bool) -> list[str]:
+        labels = ServerLabels("files")
+        app = FastMCP("files")
+        app.add_extension(extension(labels))
+        given = ToolLabels(read_only=True)
+        emitted = labels.declare("read_file", given, resolver=lambda args: given)
+        chosen = emitted if use_returned else given
+
+        @app.tool(name="read_file", **chosen.fastmcp())
+        def read_file(path: str) -> str:
+            return path
+
+        catalog = await _fetch(app._mcp_server, source="fastmcp", timeout=30)
+        return [f.rule for f in lint_catalog(catalog, select=["W105"]).findings]
+
+    assert await w105(use_returned=False) == ["W105"]
+    assert await w105(use_returned=True) == []
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from weir.labels.keys import TOOL_RESOLUTION
 from weir.labels.provenance import Severity
 from weir.labels.vocab import Dialect, Outcome, SideEffect
 from weir.lint.registry import Hit, ToolContext, rule
@@ -104,4 +105,23 @@ def _state_unknown(ctx: ToolContext) -> Iterator[Hit]:
             "annotations",
             "nothing says whether the tool changes anything (no readOnlyHint, destructiveHint, mcp.dev/effect or "
             "outcomes): by the spec's defaults it may modify and destroy",
+        )
+
+
+@rule(
+    "W105",
+    "resolution-served-but-unused",
+    Severity.WARNING,
+    "The server serves `tools/resolve` but no tool opts in, so no client ever asks it.",
+    'Opt each tool with a resolver in with `_meta["io.modelcontextprotocol/tool-resolution"]: {"resolvable": true}`. '
+    "With weir.server, emit the labels `ServerLabels.declare()` returns (they carry the opt-in), not the ones "
+    "passed to it.",
+)
+def _resolution_unused(ctx: ToolContext) -> Iterator[Hit]:
+    listing = ctx.listing
+    if ctx.index == 0 and TOOL_RESOLUTION in listing.extensions and listing.resolvable == 0:
+        yield Hit(
+            "_meta",
+            f"the server announces the {TOOL_RESOLUTION} extension, yet none of its tools declares "
+            f'`_meta["{TOOL_RESOLUTION}"].resolvable`: its resolvers are never called',
         )
