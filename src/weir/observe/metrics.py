@@ -13,6 +13,7 @@ so stages running in worker threads may update them.
 
 from __future__ import annotations
 
+import bisect
 import math
 import threading
 from collections.abc import Callable, Iterable, Sequence
@@ -49,9 +50,14 @@ class _Metric:
         self._lock = threading.Lock()
 
     def _key(self, labels: dict[str, str]) -> LabelValues:
-        if set(labels) != set(self.label_names):
+        # On every update of every call: no sets built, one tuple.
+        try:
+            key = tuple([str(labels[n]) for n in self.label_names])
+        except KeyError:
+            key = ()
+        if len(labels) != len(self.label_names) or len(key) != len(self.label_names):
             raise ValueError(f"{self.name} takes labels {self.label_names}, got {tuple(labels)}")
-        return tuple(str(labels[n]) for n in self.label_names)
+        return key
 
     def samples(self) -> list[Sample]:
         """Every series of this metric, as output lines."""
@@ -125,7 +131,7 @@ class Histogram(_Metric):
     def observe(self, value: float, **labels: str) -> None:
         """Count one observation (seconds, for the latency histograms)."""
         key = self._key(labels)
-        slot = next((i for i, bound in enumerate(self.buckets) if value <= bound), len(self.buckets))
+        slot = bisect.bisect_left(self.buckets, value)  # the first bound >= value (le is inclusive)
         with self._lock:
             series = self._series.get(key)
             if series is None:
