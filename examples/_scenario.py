@@ -105,7 +105,8 @@ async def play(
 def main(
     scenario: Scenario, servers: Sequence[str], *, approve: bool = False, argv: Sequence[str] | None = None
 ) -> None:
-    """``[--approve | --decline] [--json] [--help]``: how the scripted user answers (default: ``approve``), JSON lines."""
+    """``[--approve | --decline] [--json] [--help]``: how the scripted user answers (``approve``
+    unless the script says otherwise: declines), and JSON lines instead of a transcript."""
     module = sys.modules.get(scenario.__module__)
     parser = argparse.ArgumentParser(
         description=(module.__doc__ or "").split("\n\n")[0] if module else None,
