@@ -25,3 +25,13 @@ class WebhookConfig(WeirModel):
         if not value.startswith(("http://", "https://")):
             raise ValueError("the webhook URL must start with http:// or https://")
         return value
+
+    @field_validator("headers")
+    @classmethod
+    def _sendable(cls, headers: dict[str, str]) -> dict[str, str]:
+        for name, value in headers.items():
+            if any(not " " <= ch <= "~" for ch in f"{name}{value}"):
+                raise ValueError(
+                    f"header {name!r} holds a character an HTTP header cannot carry (printable ASCII only)"
+                )
+        return headers

@@ -15,6 +15,7 @@ import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
+from functools import partial
 from importlib import resources
 from typing import Any
 from urllib.parse import parse_qs, quote
@@ -84,7 +85,7 @@ class Console:
 
     def routes(self, admission: Admission) -> list[BaseRoute]:
         """The console's routes under ``/console``, each behind ``admission``."""
-        self._admission = admission
+        admitted = partial(self._admitted, admission)
         pages: list[tuple[str, Handler]] = [
             ("/console/", self._status),
             ("/console/approvals", self._approvals),
@@ -102,13 +103,13 @@ class Console:
         ]
         routes: list[BaseRoute] = [
             Route("/console", lambda _r: RedirectResponse("/console/", 308)),
-            Route("/console/style.css", self._admitted(_stylesheet)),
-            Route("/console/login", self._admitted(self._login_form), methods=["GET"]),
-            Route("/console/login", self._admitted(self._login, form=True), methods=["POST"]),
+            Route("/console/style.css", admitted(_stylesheet)),
+            Route("/console/login", admitted(self._login_form), methods=["GET"]),
+            Route("/console/login", admitted(self._login, form=True), methods=["POST"]),
         ]
-        routes += [Route(path, self._admitted(self._signed_in(handler)), methods=["GET"]) for path, handler in pages]
+        routes += [Route(path, admitted(self._signed_in(handler)), methods=["GET"]) for path, handler in pages]
         routes += [
-            Route(path, self._admitted(self._signed_in(handler, form=True), form=True), methods=["POST"])
+            Route(path, admitted(self._signed_in(handler, form=True), form=True), methods=["POST"])
             for path, handler in actions
         ]
         routes += self.api.routes(admission)
@@ -116,9 +117,12 @@ class Console:
 
     # -- admission, sign-in, CSRF --------------------------------------------------------
 
-    def _admitted(self, handler: Callable[[Request], Awaitable[Response]], *, form: bool = False) -> Any:
+    @staticmethod
+    def _admitted(
+        admission: Admission, handler: Callable[[Request], Awaitable[Response]], *, form: bool = False
+    ) -> Callable[[Request], Awaitable[Response]]:
         async def endpoint(request: Request) -> Response:
-            refused = self._admission.refusal(request, body=False, same_origin=True)
+            refused = admission.refusal(request, body=False, same_origin=True)
             if refused is not None:
                 return refused
             if form and request.headers.get("origin") is None:

@@ -30,7 +30,7 @@ from weir.detect.redact import redact
 from weir.errors import ConfigError, WeirError
 from weir.gateway.channels import HttpChannel, StdioChannel
 from weir.gateway.config import ConfirmFallback
-from weir.gateway.http import Admission, Mount
+from weir.gateway.http import Mount
 from weir.gateway.proxy import Gateway
 from weir.gateway.reloading import PolicyReloader
 from weir.gateway.stores import default_chain, open_audit, open_pins, redaction_chain
@@ -74,10 +74,6 @@ class Deployment:
         """The routes to serve beside ``/mcp``: the console, health and (when on) metrics."""
         render = self.metrics.render if self.config.observability.metrics else None
         return [self.console.routes, lambda admission: health_routes(admission, self.health, render)]
-
-    def console_routes_only(self, admission: Admission) -> list[Any]:
-        """Everything of :meth:`mounts` for a listener of its own (no ``/mcp``)."""
-        return [route for mount in self.mounts() for route in mount(admission)]
 
     def status(self) -> Status:
         """What the console's status page shows."""
