@@ -27,10 +27,8 @@ __all__ = ["RULES", "Hit", "Listing", "Rule", "ToolContext", "rule"]
 class Listing:
     """Facts about the whole catalog a tool was listed in."""
 
-    extensions: frozenset[str] = frozenset()
-    """The extensions the server announced (a live server; empty for a file)."""
-    resolvable: int = 0
-    """How many of its tools opt into ``tools/resolve``."""
+    unannounced_resolvers: frozenset[str] = frozenset()
+    """Tools of a live server that answer ``tools/resolve`` without declaring it (empty for a file)."""
 
 
 @dataclass(frozen=True)

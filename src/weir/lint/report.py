@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator, Mapping
+from collections.abc import Collection, Iterator
 
 from weir.catalog import Catalog
 from weir.labels.base import WeirModel
-from weir.labels.keys import TOOL_RESOLUTION
 from weir.labels.policy_view import effective
 from weir.labels.provenance import Severity
 from weir.labels.read import read_tool
@@ -72,15 +71,8 @@ def _contexts(catalog: Catalog) -> Iterator[ToolContext]:
 
 
 def _listing(catalog: Catalog) -> Listing:
-    """What is true of the whole listing; tools are counted only when the server serves ``tools/resolve``."""
-    if TOOL_RESOLUTION not in catalog.extensions:
-        return Listing(catalog.extensions)
-    count = 0
-    for raw in catalog.tools:
-        meta = raw.get("_meta")
-        opt = meta.get(TOOL_RESOLUTION) if isinstance(meta, Mapping) else None
-        count += isinstance(opt, Mapping) and opt.get("resolvable") is True
-    return Listing(catalog.extensions, count)
+    """What is true of the whole listing."""
+    return Listing(catalog.unannounced_resolvers)
 
 
 def tool_contexts(catalog: Catalog) -> list[ToolContext]:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from tests.lint.rules.helpers import lint_tools, rules_for, tool
@@ -84,22 +82,16 @@ def test_a_tool_without_any_claim_is_w102_not_w104() -> None:
     assert rules_for(tool("bare"), "W1") == {"W102"}
 
 
-def test_w105_a_server_that_serves_resolve_but_lists_no_resolvable_tool() -> None:
+def test_w105_a_tool_that_answers_resolve_without_declaring_it() -> None:
     from weir.catalog import Catalog
-    from weir.labels.keys import TOOL_RESOLUTION
     from weir.lint import lint_catalog
 
-    plain = tool("read_file", {"readOnlyHint": True})
-    resolvable = tool("read_file", {"readOnlyHint": True}, {TOOL_RESOLUTION: {"resolvable": True}})
-    served = frozenset({TOOL_RESOLUTION})
+    def w105(unannounced: frozenset[str]) -> list[str]:
+        catalog = Catalog((tool("read_file"), tool("other")), source="live", unannounced_resolvers=unannounced)
+        return [f.tool for f in lint_catalog(catalog, select=["W105"]).findings]
 
-    def w105(*tools: dict[str, Any], extensions: frozenset[str] = served) -> list[int]:
-        catalog = Catalog(tuple(tools), source="live", extensions=extensions)
-        return [f.index for f in lint_catalog(catalog, select=["W105"]).findings]
-
-    assert w105(plain, tool("other")) == [0]  # once for the listing, on its first tool
-    assert w105(plain, resolvable) == []
-    assert w105(plain, extensions=frozenset()) == []  # a file says nothing about extensions
+    assert w105(frozenset({"read_file"})) == ["read_file"]
+    assert w105(frozenset()) == []  # a file, or a server whose undeclared tools do not resolve
 
 
 @pytest.mark.anyio
@@ -111,23 +103,31 @@ async def test_w105_catches_fastmcp_tools_declared_with_the_labels_passed_to_dec
     from weir.server import ServerLabels, ToolLabels
     from weir.server.fastmcp import extension
 
-    async def w105(use_returned: bool) -> list[str]:
-        labels = ServerLabels("files")
-        app = FastMCP("files")
-        app.add_extension(extension(labels))
-        given = ToolLabels(read_only=True)
-        emitted = labels.declare("read_file", given, resolver=lambda args: given)
-        chosen = emitted if use_returned else given
+    labels = ServerLabels("files")
+    app = FastMCP("files")
+    app.add_extension(extension(labels))
+    given = ToolLabels(read_only=True)
+    # read_file is emitted with the labels passed to declare() (the mistake), list_dir with the ones
+    # it returns; stat has no resolver at all.
+    labels.declare("read_file", given, resolver=lambda args: given)
+    emitted = labels.declare("list_dir", given, resolver=lambda args: given)
+    labels.declare("stat", given)
 
-        @app.tool(name="read_file", **chosen.fastmcp())
-        def read_file(path: str) -> str:
-            return path
+    @app.tool(name="read_file", **given.fastmcp())
+    def read_file(path: str) -> str:
+        return path
 
-        catalog = await _fetch(app._mcp_server, source="fastmcp", timeout=30)
-        return [f.rule for f in lint_catalog(catalog, select=["W105"]).findings]
+    @app.tool(name="list_dir", **emitted.fastmcp())
+    def list_dir(path: str) -> str:
+        return path
 
-    assert await w105(use_returned=False) == ["W105"]
-    assert await w105(use_returned=True) == []
+    @app.tool(name="stat", **given.fastmcp())
+    def stat(path: str) -> str:
+        return path
+
+    catalog = await _fetch(app._mcp_server, source="fastmcp", timeout=30)
+    found = lint_catalog(catalog, select=["W105"]).findings
+    assert [(f.rule, f.tool) for f in found] == [("W105", "read_file")]  # list_dir is asked; stat resolves nothing
 
 
 @pytest.fixture

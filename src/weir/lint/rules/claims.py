@@ -110,18 +110,16 @@ def _state_unknown(ctx: ToolContext) -> Iterator[Hit]:
 
 @rule(
     "W105",
-    "resolution-served-but-unused",
+    "resolver-not-declared",
     Severity.WARNING,
-    "The server serves `tools/resolve` but no tool opts in, so no client ever asks it.",
-    'Opt each tool with a resolver in with `_meta["io.modelcontextprotocol/tool-resolution"]: {"resolvable": true}`. '
-    "With weir.server, emit the labels `ServerLabels.declare()` returns (they carry the opt-in), not the ones "
-    "passed to it.",
+    "A tool answers `tools/resolve` but does not declare that it does, so no client ever asks it.",
+    'Declare `_meta["io.modelcontextprotocol/tool-resolution"]: {"resolvable": true}` on the tool. With '
+    "weir.server, emit the labels `ServerLabels.declare()` returns (they carry it), not the ones passed to it.",
 )
-def _resolution_unused(ctx: ToolContext) -> Iterator[Hit]:
-    listing = ctx.listing
-    if ctx.index == 0 and TOOL_RESOLUTION in listing.extensions and listing.resolvable == 0:
+def _resolver_not_declared(ctx: ToolContext) -> Iterator[Hit]:
+    if ctx.name in ctx.listing.unannounced_resolvers:
         yield Hit(
             "_meta",
-            f"the server announces the {TOOL_RESOLUTION} extension, yet none of its tools declares "
-            f'`_meta["{TOOL_RESOLUTION}"].resolvable`: its resolvers are never called',
+            f"answers {TOOL_RESOLUTION.rsplit('/', 1)[-1]} (tools/resolve) but does not declare "
+            f'`_meta["{TOOL_RESOLUTION}"].resolvable`: clients never ask it, and its resolver never narrows a decision',
         )
