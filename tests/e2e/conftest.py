@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -69,8 +71,8 @@ CHROMIUM_FLAGS = [
 
 
 @pytest.fixture(scope="session")
-def chromium() -> Iterator[Any]:
-    """Debian's Chromium, driven by Playwright; one browser per test session, a fresh profile.
+def chromium_endpoint(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Debian's Chromium, started once per test session with a fresh profile; its DevTools URL.
 
     Skips (fails on CI) without /usr/bin/chromium: scripts/_browser.sh installs it.
     """
@@ -78,11 +80,38 @@ def chromium() -> Iterator[Any]:
         if os.environ.get("CI"):
             pytest.fail("/usr/bin/chromium is missing on CI (scripts/_browser.sh installs it)")
         pytest.skip("/usr/bin/chromium is not installed (scripts/_browser.sh installs it)")
+    profile = tmp_path_factory.mktemp("chromium-profile")
+    flags = [*CHROMIUM_FLAGS, f"--user-data-dir={profile}", "--remote-debugging-port=0", "about:blank"]
+    proc = subprocess.Popen([str(CHROMIUM), *flags], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        active = profile / "DevToolsActivePort"  # Chromium writes the port it chose, then the path
+        deadline = time.monotonic() + 30
+        while not (active.exists() and len(active.read_text().splitlines()) >= 2):
+            if proc.poll() is not None or time.monotonic() > deadline:
+                pytest.fail(f"Chromium did not start (exit {proc.poll()})")
+            time.sleep(0.05)
+        port, path = active.read_text().splitlines()[:2]
+        yield f"ws://127.0.0.1:{port}{path}"
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+@pytest.fixture(scope="module")
+def chromium(chromium_endpoint: str) -> Iterator[Any]:
+    """The session's Chromium, driven by Playwright's Python API for one test module.
+
+    Playwright's synchronous API keeps an event loop of its own in this thread while it is open, so
+    it is opened per module (and closed before the async tests of other modules run); the browser
+    itself is shared by the whole session.
+    """
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        # launch() gives every browser a new, empty user-data directory of its own.
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_FLAGS)
+        browser = playwright.chromium.connect_over_cdp(chromium_endpoint)
         try:
             yield browser
         finally:
