@@ -229,3 +229,9 @@ async def test_without_operators_the_sign_in_page_says_how_to_add_one(tmp_path: 
     await deployment.gateway.close()
     assert "No operator is configured" in page
     assert refused.status_code == 401
+
+
+def test_a_session_link_quotes_the_clients_session_id() -> None:
+    from weir.console.pages.common import session_link
+
+    assert 'href="/console/sessions/q3%3Fdraft%2F2%23x"' in str(session_link("q3?draft/2#x"))

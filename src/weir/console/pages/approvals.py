@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from weir.approvals import PendingApproval
 from weir.console.html import Markup, csrf_field, h, join, pretty
-from weir.console.pages.common import explained_rules, when
+from weir.console.pages.common import explained_rules, session_link, when
 
 __all__ = ["approval_card", "approvals_page", "gone_page"]
 
@@ -52,7 +52,7 @@ def approval_card(item: PendingApproval, csrf: str) -> Markup:
     facts = h(
         "table",
         h("tr", h("th", "tool"), h("td", h("code", f"{call.server}/{call.tool}"))),
-        h("tr", h("th", "agent session"), h("td", h("a", call.session, href=f"/console/sessions/{call.session}"))),
+        h("tr", h("th", "agent session"), h("td", session_link(call.session))),
         h("tr", h("th", "client"), h("td", item.principal)),
         h("tr", h("th", "waiting since"), h("td", when(item.created))),
         h("tr", h("th", "declined at"), h("td", when(item.deadline), " unless an operator decides")),

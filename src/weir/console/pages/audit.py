@@ -9,7 +9,7 @@ from urllib.parse import urlencode
 
 from weir.audit import StoredEvent, VerifyReport
 from weir.console.html import Markup, h, join, pretty
-from weir.console.pages.common import effect, explained_rules, label_facts, when
+from weir.console.pages.common import effect, explained_rules, label_facts, session_link, when
 
 __all__ = ["FILTERS", "AuditView", "audit_page", "event_page"]
 
@@ -90,7 +90,7 @@ def _row(item: StoredEvent) -> Markup:
     e = item.event
     decision = e.decision
     where = "/".join(x for x in (e.server, e.tool) if x) or "-"
-    session = h("a", e.session, href=f"/console/sessions/{e.session}") if e.session else "-"
+    session = session_link(e.session) if e.session else "-"
     cells = [
         h("td", h("a", str(item.id), href=f"/console/audit/{item.id}")),
         h("td", when(e.time)),

@@ -6,10 +6,11 @@ import json
 from collections.abc import Iterable, Mapping
 from datetime import datetime
 from typing import Any
+from urllib.parse import quote
 
 from weir.console.html import Markup, h, join
 
-__all__ = ["effect", "explained_rules", "label_facts", "when"]
+__all__ = ["effect", "explained_rules", "label_facts", "session_link", "when"]
 
 
 def effect(name: str | None, applied: str | None = None) -> Markup:
@@ -20,6 +21,11 @@ def effect(name: str | None, applied: str | None = None) -> Markup:
     if applied and applied != name:
         return join([badge, " → ", h("span", applied, class_=f"effect effect-{applied}")])
     return badge
+
+
+def session_link(session_id: str) -> Markup:
+    """A link to an agent session's page (its id is the client's to choose: quoted whole)."""
+    return h("a", session_id, href=f"/console/sessions/{quote(session_id, safe='')}")
 
 
 def when(value: datetime | str | None) -> str:

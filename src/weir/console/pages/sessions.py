@@ -8,7 +8,7 @@ from typing import Any
 from urllib.parse import quote
 
 from weir.console.html import Markup, h, join
-from weir.console.pages.common import label_facts
+from weir.console.pages.common import label_facts, session_link
 
 __all__ = ["SessionSnapshot", "session_page", "sessions_page"]
 
@@ -26,17 +26,13 @@ class SessionSnapshot:
     """(fact, where it first entered the session)."""
 
 
-def _link(session_id: str) -> Markup:
-    return h("a", session_id, href=f"/console/sessions/{quote(session_id, safe='')}")
-
-
 def sessions_page(items: Sequence[SessionSnapshot]) -> Markup:
     """Every live agent session, with a summary of its labels."""
     if not items:
         return h("p", "No agent session is live.", class_="muted")
     head = h("tr", h("th", "session"), h("th", "calls"), h("th", "labels"))
     rows = [
-        h("tr", h("td", _link(s.id)), h("td", str(len(s.steps))), h("td", _short(s.label)), id=f"session-{s.id}")
+        h("tr", h("td", session_link(s.id)), h("td", str(len(s.steps))), h("td", _short(s.label)), id=f"session-{s.id}")
         for s in items
     ]
     return h("table", head, *rows)
