@@ -144,12 +144,17 @@ def test_4_both_decisions_are_in_the_audit_view_with_the_operators_name(
     page.select_option("select[name=phase]", "")
     page.click("form.filters button[type=submit]")
     page.locator("table.events details").first.click()  # a decision explained, no script needed
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")  # it wraps, not overflows
     _shot(page, "audit", tmp_path)
+    page.locator("table.events tr[id^=event-] td a").first.click()
+    page.wait_for_selector("text=The event as stored")
+    _shot(page, "audit-event", tmp_path)
 
 
 def test_5_a_session_shows_its_labels_and_where_they_came_from(page: Any, gateway: Running, tmp_path: Path) -> None:
     _call(gateway.mcp, "web__fetch", {"url": "https://news.example/today"}, session="research").result(timeout=60)
     page.goto(f"{gateway.base}/console/sessions")
+    _shot(page, "sessions", tmp_path)
     page.locator("a", has_text="research").click()
     page.wait_for_selector("text=Lineage: where each label came from")
     assert "web/fetch" in page.inner_text("main")
