@@ -1,0 +1,1 @@
+"""Evaluation material: data sets, generators and scorers, kept outside the installed package."""

@@ -30,6 +30,12 @@ def _attack(path: Path, *statements: str) -> None:
     db.close()
 
 
+def _drop_the_anchor_log(path: Path) -> None:
+    """What an attacker who can write everything beside the database does first (or an old database)."""
+    Path(f"{path}.anchors").unlink()
+    _attack(path, "DELETE FROM weir_meta WHERE key = 'anchor_log'")
+
+
 def _verify(path: Path, anchors: tuple[Anchor, ...] = ()) -> tuple[int, str, str] | None:
     with SqliteAuditStore(path, create=False) as s:
         report = s.verify(anchors)
@@ -134,7 +140,8 @@ def test_a_cut_tail_is_caught_by_an_exported_head(db_path: Path) -> None:
         exported = s.head()
     assert exported is not None
     _attack(db_path, "DELETE FROM events WHERE id > 3")
-    assert _verify(db_path) is None  # without the anchor a cut tail looks like a shorter chain
+    _drop_the_anchor_log(db_path)
+    assert _verify(db_path) is None  # without any anchor a cut tail looks like a shorter chain
     problem = _verify(db_path, (exported,))
     assert problem is not None
     assert problem[1] == "truncated"
@@ -159,6 +166,7 @@ def test_a_rewritten_chain_is_caught_by_an_exported_head(db_path: Path) -> None:
             )
             prev = digest
     db.close()
+    _drop_the_anchor_log(db_path)
     assert _verify(db_path) is None
     problem = _verify(db_path, (exported,))
     assert problem is not None

@@ -11,7 +11,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.audit.conftest import event
-from weir.audit import AuditEvent, Payload, PayloadState, Phase, SqliteAuditStore, redact_strings
+from weir.audit import (
+    AuditEvent,
+    DecisionRecord,
+    Payload,
+    PayloadState,
+    Phase,
+    RuleRecord,
+    SqliteAuditStore,
+    redact_strings,
+)
 from weir.audit.payload import seal, strip
 
 SECRET = "AKIAQWERTYUIOPASDFGH"
@@ -131,3 +140,69 @@ def test_an_event_built_around_validation_still_has_its_payload_sealed(db_path: 
     assert stored.event.arguments is not None
     assert stored.event.arguments.state is PayloadState.STRIPPED
     assert SECRET not in _file_text(db_path)
+
+
+def _quoting_event() -> AuditEvent:
+    """A decision whose reason and rule labels name an argument's value, and a finding whose message quotes it."""
+    rule = RuleRecord(
+        name="r", effect="warn", reason=f"sends {SECRET}", labels=(f"args_from_untrusted: body={SECRET!r}",)
+    )
+    decision = DecisionRecord(effect="warn", applied="warn", rules=(rule,), reasons=(f"[warn] r: sends {SECRET}",))
+    finding = {"detector": "hidden", "kind": "unicode-tags", "class": "malicious", "message": f"tag text: {SECRET}"}
+    return event(1, decision=decision, labels_after={"malicious": True, "findings": [finding, {"detector": "pii"}]})
+
+
+def test_text_that_quotes_data_goes_through_the_redactor_in_one_call(db_path: Path) -> None:
+    calls: list[Any] = []
+
+    def redactor(value: Any) -> Any:
+        calls.append(value)
+        return redact_strings(lambda t: t.replace(SECRET, "[REDACTED:credentials]"))(value)
+
+    with SqliteAuditStore(db_path, redactor=redactor) as s:
+        stored = s.append(_quoting_event())
+    assert len(calls) == 1
+    decision = stored.event.decision
+    assert decision is not None
+    assert decision.reasons == ("[warn] r: sends [REDACTED:credentials]",)
+    assert decision.rules[0].reason == "sends [REDACTED:credentials]"
+    assert decision.rules[0].labels == ("args_from_untrusted: body='[REDACTED:credentials]'",)
+    assert stored.event.labels_after is not None
+    assert stored.event.labels_after["findings"][0]["message"] == "tag text: [REDACTED:credentials]"
+    assert stored.event.labels_after["findings"][1] == {"detector": "pii"}
+    assert SECRET not in _file_text(db_path)
+
+
+def test_text_that_quotes_data_is_withheld_when_the_redactor_fails(db_path: Path) -> None:
+    def broken(value: Any) -> Any:
+        raise RuntimeError("no")
+
+    with SqliteAuditStore(db_path, redactor=broken) as s:
+        stored = s.append(_quoting_event())
+    decision = stored.event.decision
+    assert decision is not None
+    assert (decision.effect, decision.rules[0].name) == ("warn", "r")
+    assert decision.reasons == ("[withheld: the redactor failed]",)
+    assert SECRET not in _file_text(db_path)
+
+
+def test_an_event_without_quoting_text_does_not_call_the_redactor(db_path: Path) -> None:
+    calls: list[Any] = []
+    with SqliteAuditStore(db_path, redactor=lambda v: calls.append(v) or v) as s:
+        s.append(event(1))
+    assert calls == []
+
+
+def test_each_distinct_quoting_text_is_redacted_once_per_redactor(db_path: Path) -> None:
+    seen: list[Any] = []
+
+    def redactor(value: Any) -> Any:
+        seen.append(value)
+        return redact_strings(lambda t: t.replace(SECRET, "[REDACTED:credentials]"))(value)
+
+    with SqliteAuditStore(db_path, redactor=redactor) as s:
+        first = s.append(_quoting_event()).event
+        again = s.append(_quoting_event()).event
+    assert len(seen) == 1  # the second event's texts were all redacted before
+    assert again.decision == first.decision
+    assert again.labels_after == first.labels_after

@@ -102,10 +102,13 @@ def test_verify_with_an_exported_head_catches_a_cut_tail(db: Path, tmp_path: Pat
     assert head.exit_code == 0
     anchor = tmp_path / "head.json"
     anchor.write_text(head.stdout)
+    # The attacker can write every file beside the database: the anchor log goes too.
     raw = sqlite3.connect(db)
     with raw:
         raw.execute("DELETE FROM events WHERE id = 4")
+        raw.execute("DELETE FROM weir_meta WHERE key = 'anchor_log'")
     raw.close()
+    Path(f"{db}.anchors").unlink()
     assert runner.invoke(app, ["audit", "verify", "--db", str(db)]).exit_code == 0
     result = runner.invoke(app, ["audit", "verify", "--db", str(db), "--anchor", str(anchor)])
     assert result.exit_code == 1

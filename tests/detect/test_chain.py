@@ -1,5 +1,6 @@
 """The chain: normalise once, run every detector, map spans back, scan results and tool lists."""
 
+import base64
 import random
 
 import pytest
@@ -7,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from evals.lib.values import github_token
-from weir.detect import Chain, redact, redact_result
+from weir.detect import Chain, blobs, redact, redact_result
 from weir.detect.config import DetectorSpec
 from weir.detect.hidden import HiddenTextDetector
 from weir.detect.registry import register
@@ -69,25 +70,79 @@ def test_long_texts_are_scanned_in_chunks_without_losing_or_doubling_findings() 
     assert all(text[f.start : f.end] == TOKEN for f in findings)
 
 
-def test_scan_result_reports_the_json_path_and_skips_meta_and_binary_payloads() -> None:
+def _b64(data: bytes) -> str:
+    return base64.b64encode(data).decode()
+
+
+PNG = _b64(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
+
+
+def test_scan_result_reports_the_json_path_of_every_string_meta_annotations_and_text_blobs_included() -> None:
     result = {
         "content": [
-            {"type": "text", "text": f"token {TOKEN}"},
-            {"type": "image", "data": TOKEN, "mimeType": "image/png"},
+            {"type": "text", "text": f"token {TOKEN}", "annotations": {"x-note": "mail e@f.org"}},
+            {"type": "image", "data": PNG, "mimeType": "image/png", "_meta": {"by": f"t {TOKEN}"}},
             {"type": "resource", "resource": {"uri": "file:///a", "text": "mail a@b.org"}},
+            {"type": "resource", "resource": {"uri": "file:///b", "mimeType": "text/plain", "blob": _b64(b"g@h.org")}},
+            {"type": "resource_link", "uri": "file:///c", "name": "c", "description": "from i@j.org"},
         ],
         "structuredContent": {"rows": [{"e-mail": "c@d.org"}]},
-        "_meta": {"note": TOKEN},
+        "_meta": {"dev.weir/annotations": {"note": TOKEN}},
     }
     findings = Chain.from_specs(None).scan_result(result)
     assert {(f.kind, f.path) for f in findings} == {
         ("github-token", "content[0].text"),
+        ("email", 'content[0].annotations["x-note"]'),
+        ("github-token", "content[1]._meta.by"),
         ("email", "content[2].resource.text"),
+        ("email", "content[3].resource.blob"),
+        ("email", "content[4].description"),
         ("email", 'structuredContent.rows[0]["e-mail"]'),
+        ("github-token", '_meta["dev.weir/annotations"].note'),
     }
     redacted = redact_result(result, findings)
-    assert TOKEN not in str(redacted["content"][0])
-    assert redacted["content"][1]["data"] == TOKEN
+    assert TOKEN not in str(redacted)
+    assert "@" not in str({k: v for k, v in redacted.items() if k != "content"})
+    assert redacted["content"][1]["data"] == PNG  # binary: passed on as it was
+    assert base64.b64decode(redacted["content"][3]["resource"]["blob"]) == b"[REDACTED:pii]"
+
+
+def test_a_textual_payload_that_does_not_decode_is_reported_and_withheld_by_redaction() -> None:
+    result = {
+        "content": [
+            {"type": "resource", "resource": {"uri": "file:///a", "mimeType": "text/plain", "blob": f"x {TOKEN}"}},
+            {"type": "resource", "resource": {"uri": "file:///b", "mimeType": "text/csv", "blob": _b64(b"\xff\xfe a")}},
+        ]
+    }
+    findings = Chain.from_specs(None).scan_result(result)
+    assert {(f.detector, f.kind, f.cls, f.path) for f in findings} == {
+        ("weir", "unreadable-payload", FindingClass.SUSPICIOUS, "content[0].resource.blob"),
+        ("weir", "unreadable-payload", FindingClass.SUSPICIOUS, "content[1].resource.blob"),
+    }
+    redacted = redact_result(result, findings)
+    for block in redacted["content"]:
+        assert base64.b64decode(block["resource"]["blob"], validate=True).startswith(b"[WITHHELD: ")
+
+
+@pytest.mark.parametrize("charset", ["a\0b", "punycode", "hex", "no-such-codec", "rot13"])
+def test_a_declared_charset_that_fails_in_any_way_makes_the_payload_unreadable(charset: str) -> None:
+    decoded = blobs.decode(_b64(b"hi"), f"text/plain; charset={charset}")
+    assert (decoded.text, decoded.unreadable) == (None, "not decodable in its declared charset")
+
+
+def test_a_payload_of_any_type_that_is_utf8_text_is_scanned_and_binary_is_not() -> None:
+    env = {"uri": "file:///.env", "mimeType": "application/octet-stream", "blob": _b64(f"T={TOKEN}".encode())}
+    nul = {"uri": "file:///x.bin", "blob": _b64(f"\0{TOKEN}".encode())}
+    findings = Chain.from_specs(None).scan_result(
+        {"content": [{"type": "resource", "resource": r} for r in (env, nul)]}
+    )
+    assert [(f.kind, f.path) for f in findings] == [("github-token", "content[0].resource.blob")]
+
+
+def test_a_finding_pointing_nowhere_in_the_result_fails_closed() -> None:
+    stray = Finding(detector="x", kind="k", cls=FindingClass.CREDENTIALS, start=0, end=1, path="content[5].text")
+    with pytest.raises(DetectorError, match="points nowhere"):
+        redact_result({"content": [{"type": "text", "text": "abc"}]}, [stray])
 
 
 def test_scan_tools_runs_poisoning_and_pinning() -> None:

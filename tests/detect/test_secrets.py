@@ -36,6 +36,25 @@ def test_a_github_token_with_a_wrong_checksum_is_not_reported() -> None:
         assert kinds(f"token {github_token(rng, prefix)}") != []
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "token: {value}",
+        "GITHUB_TOKEN={value}",
+        'export GH_TOKEN="{value}"',
+        '{{"github_token": "{value}"}}',
+    ],
+)
+def test_a_github_shaped_value_assigned_to_a_secret_name_is_a_github_token_whatever_its_checksum(text: str) -> None:
+    # Issue 22: a realistic ghp_ token whose checksum did not verify was reported as generic-secret.
+    rng = random.Random(3)
+    for value in (github_token(rng, valid=False), "ghp_16C7e42F292c6912E7710c838347Ae178B4a"):
+        (finding,) = DETECT(text.format(value=value))
+        assert finding.kind == "github-token"
+        assert finding.confidence < 1.0  # only a verified checksum is certainty
+        assert text.format(value=value)[finding.start : finding.end] == value
+
+
 def test_the_checksummed_github_token_reports_full_confidence() -> None:
     (finding,) = DETECT(github_token(random.Random(2)))
     assert finding.confidence == 1.0

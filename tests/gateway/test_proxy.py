@@ -31,7 +31,7 @@ async def test_unknown_annotation_keys_and_meta_survive_tools_list(wired: Any, m
     assert echo["_meta"]["vendor.example/flag"] == {"a": [1, 2]}
     assert echo["_meta"]["mcp.dev/idempotent"] is True
     assert echo["_meta"][PROFILE_KEY] == {"server": "wire", "readOnly": True}
-    assert {"echo", "send_mail", "leak", "crash", "slow", "fail", "ask", "transfer", "flaky"} == {
+    assert {"echo", "send_mail", "leak", "shaped", "crash", "slow", "fail", "ask", "transfer", "flaky"} == {
         x.name for x in listed.tools
     }
 

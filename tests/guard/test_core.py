@@ -145,12 +145,14 @@ def test_a_malicious_result_is_surfaced_with_a_warning_in_meta_and_content() -> 
     assert out.result["_meta"][DECISION_KEY]["effect"] == "warn"
 
 
-def test_a_failing_detector_chain_counts_as_malicious_not_as_clean() -> None:
+def test_a_failing_detector_chain_counts_as_malicious_not_as_clean_and_withholds_the_result() -> None:
     g = guard(BrokenChain())
     s = g.session()
     out = g.after_call(s, "web", "fetch", text_result("anything"))
     assert out.label.malicious
     assert s.label.malicious
+    assert out.decision.applied is Verdict.BLOCK
+    assert "anything" not in str(out.result)
     assert [f.kind for f in out.findings] == ["detector-error"]
     assert "model file missing" in (out.findings[0].message or "")
     review = g.register_tools("srv", [READ_FILE])

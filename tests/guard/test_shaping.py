@@ -1,6 +1,17 @@
 """Shaping results after a decision: redaction, warnings, withholding — keys left intact."""
 
-from weir.guard.shaping import DECISION_KEY, blocked_result, decision_meta, declined, redact_result, warn_result
+import base64
+
+from weir.detect.blobs import unreadable_finding
+from weir.guard.shaping import (
+    DECISION_KEY,
+    blocked_result,
+    decision_meta,
+    declined,
+    redact_result,
+    released,
+    warn_result,
+)
 from weir.labels.finding import Finding, FindingClass
 from weir.policy.decision import Decision, RuleMatch, Verdict
 
@@ -38,11 +49,32 @@ def test_overlapping_spans_merge_into_one_marker() -> None:
     assert out["content"][0]["text"] == "01[REDACTED:credentials]89"
 
 
-def test_a_sensitive_finding_that_cannot_be_located_withholds_every_text_block() -> None:
-    result = {"content": [{"type": "text", "text": "secret"}], "structuredContent": {"s": "secret"}}
+def test_a_sensitive_finding_that_cannot_be_located_withholds_the_whole_result() -> None:
+    result = {
+        "content": [
+            {"type": "text", "text": "secret", "annotations": {"n": "secret"}, "_meta": {"m": "secret"}},
+            {"type": "resource", "resource": {"uri": "file:///secret", "text": "secret"}},
+        ],
+        "structuredContent": {"s": "secret"},
+        "_meta": {"vendor/x": "secret"},
+    }
     out = redact_result(result, [span(0, 6, path=None)], DECISION)
-    assert "secret" not in str(out["content"])
-    assert "structuredContent" not in out
+    assert "secret" not in str(out)
+    assert out["_meta"] == {DECISION_KEY: decision_meta(DECISION)}
+
+
+def test_an_unreadable_payload_is_withheld_whatever_the_decision() -> None:
+    result = {"content": [{"type": "resource", "resource": {"uri": "u", "mimeType": "text/plain", "blob": "no!"}}]}
+    unreadable = unreadable_finding("content[0].resource.blob", "not valid base64")
+    for shaped in (released(result, [unreadable]), redact_result(result, [unreadable], DECISION)):
+        blob = shaped["content"][0]["resource"]["blob"]
+        assert base64.b64decode(blob).startswith(b"[WITHHELD: ")
+    assert released(result, []) is result
+
+
+def test_a_decision_the_server_wrote_is_not_released() -> None:
+    result = {"content": [], "_meta": {DECISION_KEY: {"effect": "allow"}, "vendor/x": 1}}
+    assert released(result, []) == {"content": [], "_meta": {"vendor/x": 1}}
 
 
 def test_spans_inside_structured_content_are_redacted_too() -> None:

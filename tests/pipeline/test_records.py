@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from weir.audit import AuditEvent, DecisionRecord, Payload, PayloadState, Phase
+from weir.audit.payload import strip
 from weir.guard import ResultCheck
 from weir.labels.datalabel import DataLabel
 from weir.labels.finding import Finding, FindingClass
@@ -64,9 +65,12 @@ def test_a_result_event_records_the_decision_the_label_and_the_findings(
     result = {"content": [], "structuredContent": {"v": value}}
     post = ResultCheck(decision, result, DataLabel(untrusted=True), found)
     built = CallRecords(CALL).result(post, result, result, 1.25)
+    # Findings with no path cannot be redacted in place: unless the released result is Weir's
+    # own (redacted or blocked), only its shape is kept.
+    placed = not found or decision.applied in (Verdict.REDACT, Verdict.BLOCK)
     reference = AuditEvent(
         phase=Phase.RESULT,
-        result=Payload.redacted(dict(result)),
+        result=Payload.redacted(dict(result)) if placed else Payload(state=PayloadState.STRIPPED, value=strip(result)),
         decision=DecisionRecord.of(decision),
         latency_ms=1.25,
         labels_after=DataLabel(untrusted=True),
@@ -97,3 +101,35 @@ def test_notes_errors_and_failures_are_recorded_with_their_reasons() -> None:
     assert failed.decision.error == "deciding failed: boom"
     assert [r.name for r in failed.decision.rules] == ["weir/decision-error"]
     assert CallRecords(ToolCall("s", "srv", "t")).error("x", 1.0).call_id is None
+
+
+def _result_event(result: dict[str, Any], released: dict[str, Any], *findings: Finding) -> Any:
+    decision = Decision(effect=Verdict.WARN, applied=Verdict.WARN)
+    post = ResultCheck(decision, released, DataLabel(), findings)
+    stored = CallRecords(CALL).result(post, result, released, 1.0).result
+    assert stored is not None
+    return stored
+
+
+def test_the_audit_copy_is_redacted_from_the_raw_result_where_each_finding_is() -> None:
+    raw = {"content": [{"type": "text", "text": "ok", "_meta": {"k": "key SECRET"}}]}
+    released = {**raw, "_meta": {"dev.weir/decision": {"reasons": ["quotes SECRET"]}}}
+    found = Finding(detector="d", kind="k", cls=FindingClass.CREDENTIALS, start=4, end=10, path="content[0]._meta.k")
+    stored = _result_event(raw, released, found)
+    assert stored == Payload.redacted(
+        {"content": [{"type": "text", "text": "ok", "_meta": {"k": "key [REDACTED:credentials]"}}]}
+    )
+
+
+def test_weirs_own_decision_is_left_out_of_the_audit_copy() -> None:
+    released = {"content": [], "_meta": {"dev.weir/decision": {"reasons": ["quotes SECRET"]}, "v": 1}}
+    assert _result_event(released, released) == Payload.redacted({"content": [], "_meta": {"v": 1}})
+
+
+def test_an_audit_copy_whose_findings_cannot_be_placed_keeps_only_its_shape() -> None:
+    raw = {"content": [{"type": "text", "text": "SECRET"}]}
+    nowhere = Finding(detector="d", kind="k", cls=FindingClass.CREDENTIALS, start=0, end=6, path="content[3].text")
+    for finding in (nowhere, nowhere.model_copy(update={"path": None})):
+        stored = _result_event(raw, raw, finding)
+        assert stored.state is PayloadState.STRIPPED
+        assert "SECRET" not in str(stored.value)

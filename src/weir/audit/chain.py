@@ -14,8 +14,10 @@ row's ``prev_hash`` or the id sequence stops matching), and an indexed column th
 the event it belongs to. What it cannot detect on its own: the tail cut off, or the file rewritten
 from some row on with freshly computed hashes — there is no secret in the chain. Anchors close that
 gap: an anchor is a (row id, hash) pair remembered elsewhere; a row missing or different at an
-anchor's id is reported. Anchors recorded inside the database catch a naive truncation; anchors
-exported with ``weir audit head`` to storage the attacker cannot reach catch everything up to them.
+anchor's id is reported. Anchors recorded inside the database catch a naive truncation; the anchor
+log beside it (:mod:`weir.audit.anchorlog`, one per commit, checked by :mod:`weir.audit.logcheck`)
+catches a cut tail without anything exported; anchors exported with ``weir audit head`` to storage
+the attacker cannot reach catch everything up to them.
 """
 
 from __future__ import annotations
@@ -62,7 +64,7 @@ class Problem(WeirModel):
     id: int
     """The first bad row id (for a missing row: the id that should have been there)."""
     kind: str
-    """``hash``, ``chain``, ``missing``, ``column``, ``json``, ``anchor`` or ``truncated``."""
+    """``hash``, ``chain``, ``missing``, ``column``, ``json``, ``anchor``, ``truncated`` or ``log``."""
     message: str
     """What is wrong, precisely enough to investigate."""
 
@@ -78,6 +80,8 @@ class VerifyReport(WeirModel):
     """The last row's id and hash (``None`` for an empty chain)."""
     problem: Problem | None = None
     """The first problem, when not ok."""
+    warnings: tuple[str, ...] = ()
+    """What could not be checked, or looks like a crash rather than tampering (the chain may be intact)."""
 
 
 class ChainRow(NamedTuple):

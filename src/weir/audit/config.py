@@ -36,4 +36,9 @@ class AuditConfig(WeirModel):
     anchor_every: int = Field(default=1000, ge=0)
     """Record the chain's head as an anchor every this many events (0: never). Anchors make a
     truncated tail detectable; export them with ``weir audit head`` for protection against an
-    attacker who can rewrite the file."""
+    attacker who can rewrite the file. (The anchor log beside the database keeps one per commit.)"""
+    anchor_key_env: str | None = Field(default=None, min_length=1)
+    """The environment variable holding the key that MACs the anchor log (at least 16 bytes), e.g.
+    ``WEIR_AUDIT_KEY``; the key itself is never in a file, so keep it away from the database. When
+    named, the variable must be set: the gateway does not start without it, and ``weir audit
+    verify`` then checks every line's MAC."""

@@ -7,7 +7,8 @@ reader can tell which fields to expect. Events are frozen values: the store seal
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import weakref
+from collections.abc import Iterator, Mapping
 from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any, Literal
@@ -145,7 +146,9 @@ class AuditEvent(WeirModel):
 
     def sealed(self, *, redact: bool, redactor: Redactor | None) -> AuditEvent:
         """The event as a store may keep it: payloads sealed (:func:`weir.audit.payload.seal`) and,
-        when redacting with a redactor, the upstream's error text redacted too (it may echo arguments).
+        when redacting with a redactor, the text that may quote data redacted too: the upstream's
+        error (it may echo arguments), the decision's reasons and rule labels (a reason may name an
+        argument's value), and finding messages (hidden text is decoded into them).
 
         Every store calls this in ``append``; it is the one place raw data is kept out.
         """
@@ -153,13 +156,53 @@ class AuditEvent(WeirModel):
             "arguments": seal(self.arguments, redact=redact, redactor=redactor),
             "result": seal(self.result, redact=redact, redactor=redactor),
         }
-        if redact and redactor is not None and self.upstream_error is not None:
-            sealed_error = seal(Payload.raw(self.upstream_error), redact=True, redactor=redactor)
-            text = sealed_error.value if sealed_error is not None else None
-            update["upstream_error"] = text if isinstance(text, str) else "[withheld: the redactor failed]"
+        if redact and redactor is not None:
+            if self.upstream_error is not None:
+                sealed_error = seal(Payload.raw(self.upstream_error), redact=True, redactor=redactor)
+                text = sealed_error.value if sealed_error is not None else None
+                update["upstream_error"] = text if isinstance(text, str) else _WITHHELD
+            texts = self._quoting_texts()
+            if texts:  # all of an event's in one redactor call: one scan, not one per string
+                update.update(self._with_texts(iter(_redacted(texts, redactor))))
         if len(update) == 2 and update["arguments"] is self.arguments and update["result"] is self.result:
             return self  # already sealed (e.g. a result the Guard redacted); frozen, so sharing is safe
         return self.model_copy(update=update)
+
+    def _quoting_texts(self) -> list[str]:
+        """The decision's and the labels' texts that may quote data, in the order :meth:`_with_texts` reads them."""
+        out: list[str] = []
+        d = self.decision
+        if d is not None:
+            out += d.reasons
+            for rule in d.rules:
+                out += [rule.reason, *rule.labels]
+            if d.error is not None:
+                out.append(d.error)
+        for labels in (self.labels_before, self.labels_after):
+            out += [f["message"] for f in _findings(labels) if isinstance(f.get("message"), str)]
+        return out
+
+    def _with_texts(self, texts: Iterator[str]) -> dict[str, Any]:
+        """The fields :meth:`_quoting_texts` read, rebuilt with ``texts`` in their place."""
+        update: dict[str, Any] = {}
+        d = self.decision
+        if d is not None:
+            reasons = tuple(next(texts) for _ in d.reasons)
+            rules = tuple(
+                r.model_copy(update={"reason": next(texts), "labels": tuple(next(texts) for _ in r.labels)})
+                for r in d.rules
+            )
+            error = None if d.error is None else next(texts)
+            update["decision"] = d.model_copy(update={"reasons": reasons, "rules": rules, "error": error})
+        for name in ("labels_before", "labels_after"):
+            labels = getattr(self, name)
+            if any(isinstance(f.get("message"), str) for f in _findings(labels)):
+                rebuilt = [
+                    {**f, "message": next(texts)} if isinstance(f, Mapping) and isinstance(f.get("message"), str) else f
+                    for f in labels["findings"]
+                ]
+                update[name] = {**labels, "findings": rebuilt}
+        return update
 
     @field_validator("time")
     @classmethod
@@ -192,6 +235,43 @@ class AuditEvent(WeirModel):
     @classmethod
     def _label(cls, value: Any) -> Any:
         return label_json(value) if isinstance(value, DataLabel) else value
+
+
+_WITHHELD = "[withheld: the redactor failed]"
+
+
+def _findings(labels: Mapping[str, Any] | None) -> list[Mapping[str, Any]]:
+    found = labels.get("findings") if labels is not None else None
+    return [f for f in found if isinstance(f, Mapping)] if isinstance(found, list) else []
+
+
+_SEEN: weakref.WeakKeyDictionary[Any, dict[str, str]] = weakref.WeakKeyDictionary()
+"""Per redactor: each text it has redacted, and how. Rule reasons and labels come back call after
+call (a warn rule's reason is the same text every time), so each distinct text is scanned once."""
+_SEEN_LIMIT = 4096
+
+
+def _redacted(texts: list[str], redactor: Redactor) -> list[str]:
+    """``texts`` through the redactor; each withheld when it fails (fail closed, keep the record)."""
+    try:
+        seen = _SEEN.setdefault(redactor, {})
+    except TypeError:  # not weakly referenceable: no memory of earlier texts
+        seen = {}
+    known = {t: seen[t] for t in texts if t in seen}  # a snapshot: another thread may clear `seen`
+    missing = list(dict.fromkeys(t for t in texts if t not in known))
+    if missing:
+        try:
+            out = redactor(missing)
+        except Exception:
+            out = None
+        if not (isinstance(out, list) and len(out) == len(missing) and all(isinstance(t, str) for t in out)):
+            return [known.get(t, _WITHHELD) for t in texts]
+        fresh = dict(zip(missing, out, strict=True))
+        if len(seen) + len(fresh) > _SEEN_LIMIT:
+            seen.clear()
+        seen.update(fresh)
+        known.update(fresh)
+    return [known[t] for t in texts]
 
 
 def format_time(value: datetime) -> str:

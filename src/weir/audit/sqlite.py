@@ -10,6 +10,11 @@ under the write lock, inserts and commits. With ``durability: normal`` (``synchr
 in WAL mode) the commit has reached the WAL file before ``append`` returns: a process killed with
 SIGKILL loses nothing it was told was appended, but the newest commits may be lost on power loss.
 ``durability: full`` adds an fsync per append and survives power loss.
+
+After the commit the row's anchor goes to the anchor log beside the file
+(:mod:`weir.audit.anchorlog`), and before and after it the store checks that the database and
+the log are still the files at their paths (:mod:`weir.audit.watch`): a trail deleted or replaced
+under a running gateway fails every append instead of losing it.
 """
 
 from __future__ import annotations
@@ -19,18 +24,22 @@ import json
 import sqlite3
 import threading
 from collections.abc import Iterator, Sequence
+from functools import partial
 from pathlib import Path
 from types import TracebackType
 from typing import Any, NamedTuple, Self
 
 from pydantic import ValidationError
 
+from weir.audit.anchorlog import AnchorLog, check_key, last_trusted, log_path, open_log, tail_lines
 from weir.audit.chain import GENESIS, Anchor, ChainRow, VerifyReport, canonical_json, chain_hash_utf8, index_columns
 from weir.audit.chain import verify_rows as _verify_rows
 from weir.audit.config import Durability
 from weir.audit.event import STORED, AuditEvent, format_time
+from weir.audit.logcheck import LogCheck
 from weir.audit.payload import Redactor
 from weir.audit.store import AuditQuery, StoredEvent
+from weir.audit.watch import FileWatch, identity
 from weir.errors import AuditError
 
 __all__ = ["FORMAT", "SqliteAuditStore"]
@@ -85,23 +94,36 @@ class SqliteAuditStore:
         durability: Durability = Durability.NORMAL,
         anchor_every: int = 1000,
         create: bool = True,
+        anchor_key: bytes | None = None,
     ) -> None:
         """Open (or, with ``create``, create) the database; raises ``AuditError`` if it is not one of ours.
 
         ``redact`` and ``redactor`` decide what happens to raw payloads (:func:`weir.audit.payload.seal`).
+        A file store keeps the anchor log beside the database (:mod:`weir.audit.anchorlog`), MACed
+        with ``anchor_key`` when given. With ``create`` the store is a writer and opens the log at
+        once — refusing, with ``AuditError``, a trail the log shows was cut or rewritten; without it
+        (reading, verifying) the log is opened only by a first append.
         """
         self.path = str(path)
         self._redact = redact
         self._redactor = redactor
         self._anchor_every = anchor_every
+        self._key = None if anchor_key is None else check_key(anchor_key)
+        self._sync = durability is Durability.FULL
         self._lock = threading.Lock()
         self._closed = False
         self._head: tuple[int, str] | None = None  # (id, hash) of the row this store last wrote
+        self._watch: FileWatch | None = None  # the files this store writes (None: in memory)
+        self._log: AnchorLog | None = None
         self._db = _connect(self.path, create=create)
         try:
             _prepare(self._db, durability, in_memory=self.path == ":memory:")
+            if self.path != ":memory:":
+                self._watch = FileWatch([("audit database", self.path, identity(self.path))])
+                if create:
+                    self._open_log(self._watch)
         except (sqlite3.Error, AuditError) as exc:
-            self._db.close()
+            self.close()
             if isinstance(exc, AuditError):
                 raise
             raise AuditError(f"{self.path}: cannot open the audit database: {exc}") from exc
@@ -128,11 +150,36 @@ class SqliteAuditStore:
 
     def _insert(self, text: _Text, columns: dict[str, Any]) -> tuple[int, str, str]:
         db = self._open_db()
+        watch, log = self._watch, self._log
+        if watch is not None:
+            watch.check()  # never commit to a file that is no longer the one at the path
+            if log is None:  # opened for reading, now appending: a writer from here on
+                log = self._open_log(watch)
         done = self._insert_after_own_head(db, text, columns)
         if done is None:
             done = self._insert_locked(db, text, columns)
         self._head = (done[0], done[2])
+        if log is not None and watch is not None:
+            log.write(done[0], done[2])
+            watch.check()  # a file deleted or replaced during this append: the event is not on record
         return done
+
+    def _open_log(self, watch: FileWatch) -> AnchorLog:
+        """Open the anchor log (and watch it); mark the database as one written with a log."""
+        expected = self._fetch("SELECT 1 FROM weir_meta WHERE key = 'anchor_log'", (), locked=False) != []
+        log = open_log(
+            log_path(self.path),
+            partial(self._row_hash, locked=False),
+            partial(self._last_row, locked=False),
+            key=self._key,
+            sync=self._sync,
+            expected=expected,
+        )
+        self._log = log
+        watch.add("anchor log", log.path, log.identity)
+        if not expected:  # after the log exists: a writer that sees the mark finds the log
+            self._fetch("INSERT OR IGNORE INTO weir_meta (key, value) VALUES ('anchor_log', '1')", (), locked=False)
+        return log
 
     def _insert_after_own_head(self, db: sqlite3.Connection, text: _Text, columns: dict[str, Any]) -> Row | None:
         """One ``INSERT`` chained to the head this store last wrote; ``None`` when that cannot be used.
@@ -206,14 +253,32 @@ class SqliteAuditStore:
         rows = self._fetch("SELECT id, hash, time FROM events ORDER BY id DESC LIMIT 1", ())
         return Anchor(id=rows[0][0], hash=rows[0][1], time=rows[0][2]) if rows else None
 
+    def row_hash(self, row_id: int) -> str | None:
+        """The hash of row ``row_id``; ``None`` when there is no such row."""
+        return self._row_hash(row_id, locked=True)
+
+    def _row_hash(self, row_id: int, *, locked: bool) -> str | None:
+        rows = self._fetch("SELECT hash FROM events WHERE id = ?", (row_id,), locked=locked)
+        return str(rows[0][0]) if rows else None
+
+    def _last_row(self, *, locked: bool) -> tuple[int, str] | None:
+        rows = self._fetch(_HEAD, (), locked=locked)
+        return (int(rows[0][0]), str(rows[0][1])) if rows else None
+
     def anchors(self) -> list[Anchor]:
         """The anchors recorded inside the database, oldest first."""
         rows = self._fetch("SELECT id, hash, time FROM anchors ORDER BY id", ())
         return [Anchor(id=r[0], hash=r[1], time=r[2]) for r in rows]
 
     def verify(self, anchors: Sequence[Anchor] = ()) -> VerifyReport:
-        """Walk every row (see :func:`weir.audit.chain.verify_rows`) against ``anchors`` and the stored ones."""
-        return _verify_rows(self.chain(), [*self.anchors(), *anchors])
+        """Walk every row (see :func:`weir.audit.chain.verify_rows`) against ``anchors``, the stored ones
+        and the anchor log (:mod:`weir.audit.logcheck`), with the store's key."""
+        stored = [*self.anchors(), *anchors]
+        if self.path == ":memory:":
+            return _verify_rows(self.chain(), stored)
+        expected = self._fetch("SELECT 1 FROM weir_meta WHERE key = 'anchor_log'", ()) != []
+        check = LogCheck(log_path(self.path), key=self._key, expected=expected, row_hash=self.row_hash)
+        return check.finish(_verify_rows(check.rows(self.chain()), stored))
 
     def chain(self, after_id: int = 0) -> Iterator[ChainRow]:
         """The rows exactly as hashed (event text verbatim), in id order, a page at a time."""
@@ -230,12 +295,18 @@ class SqliteAuditStore:
                 return
             after = int(rows[-1][0])
 
-    def _fetch(self, sql: str, params: Sequence[Any]) -> list[Any]:
+    def _fetch(self, sql: str, params: Sequence[Any], *, locked: bool = True) -> list[Any]:
+        """Run one statement; ``locked=False`` when the caller already holds the lock (or is opening)."""
+        if not locked:
+            return self._run(sql, params)
         with self._lock:
-            try:
-                return self._open_db().execute(sql, params).fetchall()
-            except (sqlite3.Error, UnicodeError) as exc:
-                raise AuditError(f"{self.path}: cannot read the audit trail: {exc}") from exc
+            return self._run(sql, params)
+
+    def _run(self, sql: str, params: Sequence[Any]) -> list[Any]:
+        try:
+            return self._open_db().execute(sql, params).fetchall()
+        except (sqlite3.Error, UnicodeError) as exc:
+            raise AuditError(f"{self.path}: cannot read the audit trail: {exc}") from exc
 
     def _open_db(self) -> sqlite3.Connection:
         if self._closed:
@@ -243,11 +314,13 @@ class SqliteAuditStore:
         return self._db
 
     def close(self) -> None:
-        """Close the database (idempotent)."""
+        """Close the database and the anchor log (idempotent)."""
         with self._lock:
             if not self._closed:
                 self._closed = True
                 self._db.close()
+                if self._log is not None:
+                    self._log.close()
 
     def __enter__(self) -> Self:
         return self
@@ -266,12 +339,21 @@ def _rollback(db: sqlite3.Connection) -> None:
 
 def _connect(path: str, *, create: bool) -> sqlite3.Connection:
     if path != ":memory:" and not create and not Path(path).is_file():
-        raise AuditError(f"{path}: no audit database here")
+        raise AuditError(f"{path}: no audit database here{_orphaned(path)}")
     try:
         # isolation_level=None: transactions are explicit (BEGIN IMMEDIATE in append).
         return sqlite3.connect(path, timeout=30.0, isolation_level=None, check_same_thread=False)
     except sqlite3.Error as exc:
         raise AuditError(f"{path}: cannot open the audit database: {exc}") from exc
+
+
+def _orphaned(path: str) -> str:
+    """What the anchor log of a missing database says about it ("" when there is none)."""
+    log = log_path(path)
+    mark, _ = last_trusted(tail_lines(log), None)
+    if mark is None:
+        return ""
+    return f", but its anchor log {log.name} records row {mark.id}: the database was deleted or moved"
 
 
 def _prepare(db: sqlite3.Connection, durability: Durability, *, in_memory: bool) -> None:

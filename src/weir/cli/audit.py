@@ -38,6 +38,12 @@ Config = Annotated[
 ]
 Json = Annotated[bool, typer.Option("--json", help="One JSON object per event: id, hash, prevHash, event.")]
 Full = Annotated[bool, typer.Option("--full", help="Every reason and finding, each in full (lines get long).")]
+KeyEnv = Annotated[
+    str | None,
+    typer.Option(
+        "--key-env", metavar="NAME", help="The environment variable holding the anchor log's key (checks its MACs)."
+    ),
+]
 
 
 def register(app: typer.Typer) -> None:
@@ -132,18 +138,24 @@ def verify(
     ] = None,
     jsonl: Annotated[Path | None, typer.Option(help="Verify this export instead of a database.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+    key_env: KeyEnv = None,
 ) -> None:
-    """Check the hash chain (and anchors); exit 1 with the first bad row when it was tampered with."""
+    """Check the hash chain, its anchor log (and anchors); exit 1 with the first problem when tampered with.
+
+    Warnings (what could not be checked) go to stderr and leave the exit code at 0.
+    """
     anchors: list[Anchor] = []
     for path in anchor or ():
         anchors.extend(_guard(partial(load_anchors, path)))
     if jsonl is not None:
         report = _guard(partial(_verify_file, jsonl, anchors))
     else:
-        with _open(db, config) as store:
+        with _open(db, config, key_env) as store:
             report = _guard(lambda: store.verify(anchors))
     if as_json:
         typer.echo(report.model_dump_json(exclude_none=True))
+    for warning in report.warnings:
+        typer.echo(f"warning: {warning}", err=True)
     if report.problem is not None:
         typer.echo(f"TAMPERED: {report.problem.message} (after {report.checked} good rows)", err=True)
         raise typer.Exit(1)
@@ -178,14 +190,17 @@ def head(*, db: Db = None, config: Config = None) -> None:
     typer.echo(anchor.model_dump_json(exclude_none=True))
 
 
-def _open(db: Path | None, config: Path | None) -> SqliteAuditStore:
+def _open(db: Path | None, config: Path | None, key_env: str | None = None) -> SqliteAuditStore:
+    """The store to read; ``key_env`` (else the config's ``audit.anchorKeyEnv``) names the log's key."""
+
     def opened() -> SqliteAuditStore:
+        keyed = {} if key_env is None else {"anchor_key_env": key_env}
         if db is not None:
-            return open_store(AuditConfig(path=str(db)), create=False)
+            return open_store(AuditConfig(path=str(db), **keyed), create=False)
         if config is not None:
             cfg = load_config(config)
-            return open_store(cfg.audit, base_dir=cfg.base_dir, create=False)
-        return open_store(AuditConfig(path=str(resolve_path(AuditConfig()))), create=False)
+            return open_store(cfg.audit.model_copy(update=keyed), base_dir=cfg.base_dir, create=False)
+        return open_store(AuditConfig(path=str(resolve_path(AuditConfig())), **keyed), create=False)
 
     return _guard(opened)
 

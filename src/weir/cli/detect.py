@@ -19,7 +19,7 @@ def register(app: typer.Typer) -> None:
     detect_app = typer.Typer(help="Work with the detectors.", no_args_is_help=True, rich_markup_mode=None)
 
     @detect_app.command("eval")
-    def evaluate(
+    def evaluate(  # noqa: PLR0917 - typer reads the options from the signature
         detector: Annotated[
             str | None, typer.Option("--detector", help="secrets, pii, hidden, poisoning, injection or chain.")
         ] = None,
@@ -27,10 +27,24 @@ def register(app: typer.Typer) -> None:
         as_json: Annotated[bool, typer.Option("--json", help="Print the rows as JSON.")] = False,
         data: Annotated[
             Path | None,
-            typer.Option("--data", help="The folder of evaluation data (default: evals/detect here, in a checkout)."),
+            typer.Option(
+                "--data",
+                help="The folder of evaluation data (default: evals/detect here, in a checkout; "
+                "with --loso: evals/injection).",
+            ),
         ] = None,
+        loso: Annotated[
+            bool,
+            typer.Option(
+                "--loso", help="Leave-one-source-out table of the injection detector (trains one model per source)."
+            ),
+        ] = False,
+        source: Annotated[str | None, typer.Option("--source", help="With --loso: leave out only this source.")] = None,
     ) -> None:
         """Print precision/recall per detector and MB/s per detector and for the whole chain."""
+        if loso:
+            _print_loso(data or Path("evals/injection"), source)
+            return
         from weir.detect.scoring import data_dir, meets, render
         from weir.detect.scoring import evaluate as run
 
@@ -49,3 +63,20 @@ def register(app: typer.Typer) -> None:
         raise typer.Exit(1 if any(meets(v, t) is False for _, _, v, t in rows) else 0)
 
     app.add_typer(detect_app, name="detect")
+
+
+def _print_loso(data: Path, source: str | None) -> None:
+    """Run the leave-one-source-out evaluation and print its table; exit 1 when a target is missed."""
+    from weir.detect.injection import loso
+
+    try:
+        results = loso.run(data, only=source, progress=lambda line: typer.echo(line, err=True))
+    except (OSError, ValueError) as exc:
+        typer.echo(f"weir detect eval --loso: {exc}", err=True)
+        raise typer.Exit(2) from exc
+    if source is not None and not results:
+        typer.echo(f"weir detect eval --loso: no source {source!r} under {data}", err=True)
+        raise typer.Exit(2)
+    for line in loso.format_table(results):
+        typer.echo(line)
+    raise typer.Exit(0 if loso.targets_met(results) else 1)

@@ -17,11 +17,12 @@ from bisect import bisect_right
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
+from weir.detect.blobs import unreadable_finding
 from weir.detect.config import DetectorSpec
 from weir.detect.detector import Detector, ToolCheck
 from weir.detect.normalize import normalize
 from weir.detect.registry import DEFAULT_TEXT, DEFAULT_TOOLS, available, is_tool_check, resolve
-from weir.detect.walk import result_strings
+from weir.detect.walk import walk_result
 from weir.errors import ConfigError, DetectorError
 from weir.labels.finding import Finding
 
@@ -103,15 +104,25 @@ class Chain:
     def scan_result(self, result: Mapping[str, Any]) -> list[Finding]:
         """Findings in every string of a wire ``CallToolResult``; ``path`` says which string.
 
-        Text blocks, embedded resources, ``structuredContent`` (recursively) and other string
-        fields are scanned; ``_meta``, block ``annotations``, MIME types and binary payloads
-        (image/audio ``data``, resource ``blob``) are not.
+        Every string value at any depth is scanned (:mod:`weir.detect.walk`): text blocks,
+        embedded resources, ``structuredContent``, ``_meta`` and ``annotations`` wherever they
+        are, resource links; base64 payloads as the text they decode to (spans index that text).
+        A payload that is neither text nor binary gets a finding of kind ``unreadable-payload``
+        (suspicious, no span): the caller withholds it (:func:`weir.detect.blobs.withholds`).
         """
+        return self.scan_json(result)
+
+    def scan_json(self, value: Any) -> list[Finding]:
+        """:meth:`scan_result` for any JSON value (tool arguments, an error message, ...)."""
         if not self.detectors:
             return []  # nothing would look at the text: skip walking and normalising it
-        strings = list(result_strings(result))
-        if not strings:
-            return []
+        strings, unreadable = walk_result(value)
+        findings = [unreadable_finding(path, why) for path, why in unreadable]
+        if strings:
+            findings += self._scan_strings(strings)
+        return findings
+
+    def _scan_strings(self, strings: Sequence[tuple[str, str]]) -> list[Finding]:
         # One scan over all strings joined by blank lines: a structured result has hundreds of
         # short strings, and the fixed cost per scan would dominate. Each finding is mapped back
         # to its string; one that runs past the end of its string is clipped to it.

@@ -3,7 +3,8 @@
 ``redact("key AKIA… here", findings)`` → ``"key [REDACTED:credentials] here"``. Overlapping
 or touching spans merge into one marker named after the most sensitive class among them, so
 the output never reveals where one secret ends and an e-mail address begins. Whole-object
-findings (``start == end``) have no span and leave the text alone.
+findings (``start == end``) have no span and leave the text alone — except the chain's
+unreadable-payload findings, whose payload is withheld.
 """
 
 from __future__ import annotations
@@ -12,11 +13,12 @@ from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from weir.detect.blobs import withholds
 from weir.detect.walk import rewrite_strings
 from weir.errors import DetectorError
 from weir.labels.finding import Finding, FindingClass
 
-__all__ = ["MARKER", "merged_spans", "redact", "redact_result"]
+__all__ = ["MARKER", "merged_spans", "redact", "redact_json", "redact_result"]
 
 MARKER = "[REDACTED:{cls}]"
 """The replacement; ``{cls}`` is the finding class (``credentials``, ``pii``, ...)."""
@@ -67,15 +69,32 @@ def redact_result(result: Mapping[str, Any], findings: Sequence[Finding]) -> dic
     """A copy of a wire tool result with each finding's span redacted in the string at its ``path``.
 
     Takes the findings of :meth:`Chain.scan_result` as they are; findings without a path are
-    ignored. Raises DetectorError if the result is too deeply nested to rebuild (fail closed).
+    ignored. A base64 payload is redacted in its decoded text and encoded back; an unreadable
+    one, or one the redacted text cannot be encoded back into, is withheld. Raises
+    DetectorError if a finding's path leads to no string of the result, or the result is too
+    deeply nested to rebuild (fail closed: the caller withholds the whole result).
     """
+    rebuilt: dict[str, Any] = redact_json(result, findings)
+    return rebuilt
+
+
+def redact_json(value: Any, findings: Sequence[Finding]) -> Any:
+    """:func:`redact_result` for any JSON value (with the findings of :meth:`Chain.scan_json`)."""
     by_path: dict[str, list[Finding]] = defaultdict(list)
+    withheld: set[str] = set()
     for f in findings:
         if f.path is not None:
             by_path[f.path].append(f)
+            if withholds(f):
+                withheld.add(f.path)
+
+    def rewrite(path: str, text: str) -> str | None:
+        return None if path in withheld else redact(text, by_path[path])
+
     try:
         # One walk, down only the branches that hold a string to redact.
-        rebuilt: dict[str, Any] = rewrite_strings(result, by_path, lambda path, text: redact(text, by_path[path]))
+        return rewrite_strings(value, by_path, rewrite)
     except RecursionError as exc:
         raise DetectorError("result too deeply nested to redact") from exc
-    return rebuilt
+    except LookupError as exc:
+        raise DetectorError(f"a finding points nowhere in the result: {exc}") from exc

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from weir.detect.checks import base62_crc32_ok, jwt_ok, looks_placeholder, shannon_entropy
 
-__all__ = ["FORMATS", "SecretFormat"]
+__all__ = ["FORMATS", "SHAPES", "SecretFormat", "shape_kind"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,3 +192,19 @@ FORMATS: tuple[SecretFormat, ...] = (
     ),
 )
 """Every provider format, most specific first."""
+
+SHAPES: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("github-token", re.compile(rf"gh[pousr]_[{_B62}]{{36}}")),
+    ("npm-token", re.compile(rf"npm_[{_B62}]{{36}}")),
+)
+"""Provider token shapes whose checksum decides a match in ``FORMATS``. On their own, a failed
+checksum means a look-alike; as the value assigned to a secret's name (``GITHUB_TOKEN=ghp_…``) the
+value is a secret whatever its checksum, and its shape says whose: see :func:`shape_kind`."""
+
+
+def shape_kind(value: str) -> str | None:
+    """The provider kind whose token shape ``value`` has exactly (``None``: no known shape)."""
+    for kind, shape in SHAPES:
+        if shape.fullmatch(value):
+            return kind
+    return None

@@ -15,7 +15,7 @@ from collections.abc import Iterator, Sequence
 
 from weir.detect.anchors import Anchors
 from weir.detect.checks import looks_placeholder, shannon_entropy
-from weir.detect.secret_formats import FORMATS, SecretFormat
+from weir.detect.secret_formats import FORMATS, SecretFormat, shape_kind
 from weir.detect.spans import Candidate, resolve_overlaps
 from weir.labels.finding import Finding, FindingClass
 
@@ -134,6 +134,10 @@ class SecretsDetector:
         name = text[max(0, name_start - 30) : m.end("suffix")].lower()
         if _AWS_SECRET.fullmatch(value) and ("aws" in name or "access" in name) and not _is_hex(value):
             yield _GENERIC, *m.span(group), "aws-secret-key", 0.9
+        elif (kind := shape_kind(value)) is not None:
+            # A provider's token shape whose checksum did not verify (a typo, a redacted digit, a
+            # made-up example): assigned to a secret's name, it is that provider's token all the same.
+            yield _GENERIC, *m.span(group), kind, 0.9
         else:
             yield _GENERIC, *m.span(group), "generic-secret", 0.75
 

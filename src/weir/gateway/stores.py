@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from weir.audit import SqliteAuditStore, SqlitePinStore, open_store, redact_strings, resolve_path
+from weir.audit import SqliteAuditStore, SqlitePinStore, open_store, resolve_path
 from weir.config import WeirConfig
 from weir.detect.chain import Chain
 from weir.detect.config import DetectorSpec
-from weir.detect.redact import redact
+from weir.detect.redact import redact_json
 from weir.detect.registry import DEFAULT_TEXT, available, is_tool_check
 
 __all__ = ["default_chain", "open_audit", "open_pins", "redaction_chain"]
@@ -35,14 +35,19 @@ def redaction_chain(config: WeirConfig) -> Chain:
 
 def open_audit(config: WeirConfig) -> SqliteAuditStore:
     """The store the config names; raw payloads are redacted with :func:`redaction_chain`
-    (not the Guard's chain: that one also carries the intent detectors, which the trail does not redact)."""
+    (not the Guard's chain: that one also carries the intent detectors, which the trail does not redact).
+
+    The redactor scans every string of a value at once, as a tool result is scanned (``_meta``
+    in the arguments, decoded text blobs and all: :meth:`Chain.scan_json`), and rewrites each
+    finding where it is.
+    """
     sensitive = redaction_chain(config)
 
-    def redact_text(text: str) -> str:
-        findings = sensitive.scan_text(text)
-        return redact(text, findings) if findings else text  # nothing found: the text as it is
+    def redactor(value: Any) -> Any:
+        findings = sensitive.scan_json(value)
+        return redact_json(value, findings) if findings else value  # nothing found: the value as it is
 
-    return open_store(config.audit, base_dir=config.base_dir, redactor=redact_strings(redact_text))
+    return open_store(config.audit, base_dir=config.base_dir, redactor=redactor)
 
 
 def open_pins(config: WeirConfig) -> SqlitePinStore | None:

@@ -14,6 +14,7 @@ import functools
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
+from weir.detect import blobs
 from weir.detect.pinning import Held
 from weir.flow.argkeys import arg_keys
 from weir.flow.labelling import result_label, standing
@@ -25,7 +26,7 @@ from weir.flow.values import walk_leaves
 from weir.guard import memo, quarantine, reading, toolscan
 from weir.guard.checks import CallCheck, ChainLike, ResultCheck, ToolsReview
 from weir.guard.config import GuardConfig
-from weir.guard.shaping import blocked_result, redact_result, warn_result
+from weir.guard.shaping import blocked_result, redact_result, released, warn_result
 from weir.guard.toollist import LISTINGS, Listing, read_listing
 from weir.labels.config import ServerConfig, Sharing, Trust
 from weir.labels.datalabel import DataLabel
@@ -377,6 +378,9 @@ class Guard:
             fields=engine.fields("result"),
         )
         decision = engine.decide(facts, phase="result")
+        failed = next((f for f in findings if memo.is_scan_error(f)), None)
+        if failed is not None:  # nothing vouches for any string of it: withheld (the label stands)
+            decision = engine.failed(failed.message or "the detector chain failed")
         self.sessions.put(session)
         return ResultCheck(decision, _shape(result, decision, findings, tool), label, tuple(findings))
 
@@ -395,13 +399,15 @@ def _shape(result: Mapping[str, Any], decision: Decision, findings: Sequence[Fin
         return blocked_result(decision, tool=tool, phase="result")
     if applied is Verdict.REDACT:
         return redact_result(result, findings, decision)
+    result = released(result, findings)
     if applied is Verdict.WARN or (applied is Verdict.CONFIRM and decision.rules):
         return warn_result(result, decision)
     return dict(result)
 
 
 def _values(result: Mapping[str, Any]) -> dict[str, Any]:
-    """The parts of a result an agent could copy values from: text and structured content."""
+    """The parts of a result an agent could copy values from: text (embedded resources' decoded
+    text blobs included) and structured content."""
     content = result.get("content")
     texts: list[Any] = []
     if isinstance(content, list):
@@ -411,6 +417,8 @@ def _values(result: Mapping[str, Any]) -> dict[str, Any]:
                 resource = block.get("resource")
                 if isinstance(resource, Mapping):
                     texts.append(resource.get("text"))
+                    if blobs.payload_key(resource) == "blob":
+                        texts.append(blobs.decode(resource["blob"], resource.get("mimeType")).text)
     return {"content": texts, "structured": result.get("structuredContent")}
 
 

@@ -32,6 +32,7 @@ __all__ = [
     "digest",
     "facts_of",
     "findings_by_tool",
+    "is_scan_error",
     "is_unique",
     "scan_error",
 ]
@@ -176,3 +177,8 @@ def scan_error(what: str, exc: Exception) -> Finding:
         cls=FindingClass.MALICIOUS,
         message=f"the detector chain failed on the {what}: {type(exc).__name__}: {exc}",
     )
+
+
+def is_scan_error(finding: Finding) -> bool:
+    """Whether a finding is :func:`scan_error`'s: the chain could not scan the data at all."""
+    return finding.kind == "detector-error" and finding.detector == "weir"

@@ -3,7 +3,9 @@
 block → an ``isError`` result whose text names every rule and reason (never a silent drop);
 warn → the warning in ``_meta["dev.weir/decision"]`` and as a trailing text block the model
 reads; redact → sensitive spans replaced by ``[REDACTED:class]``; an upstream failure → an
-``isError`` result saying so. Results are wire dicts and stay wire dicts: only what changes is
+``isError`` result saying so. Whatever the decision, a part no scan could read (an unreadable
+base64 payload) is withheld, and ``_meta["dev.weir/decision"]`` is Weir's alone: a server's is
+dropped (:func:`released`). Results are wire dicts and stay wire dicts: only what changes is
 copied, and every other key (``structuredContent``, unknown ``_meta`` keys, resource blocks)
 is left as it was. The gateway, ``weir.client`` and ``weir replay`` all shape through here.
 """
@@ -14,6 +16,7 @@ import copy
 from collections.abc import Mapping, Sequence
 from typing import Any, Final, Literal
 
+from weir.detect.blobs import withholds
 from weir.detect.redact import redact_result as detect_redact
 from weir.labels.finding import Finding, FindingClass
 from weir.labels.keys import WEIR_DECISION
@@ -27,6 +30,7 @@ __all__ = [
     "error_result",
     "explain",
     "redact_result",
+    "released",
     "warn_result",
 ]
 
@@ -108,22 +112,33 @@ def error_result(tool: str, message: str) -> dict[str, Any]:
     }
 
 
+def released(result: Mapping[str, Any], findings: Sequence[Finding]) -> Mapping[str, Any]:
+    """``result`` as any decision but block releases it: unreadable parts withheld, and a
+    ``_meta["dev.weir/decision"]`` the server wrote dropped (only Weir speaks there).
+
+    Raises DetectorError when a withheld part cannot be found (the guard then fails closed).
+    """
+    withheld = [f for f in findings if withholds(f)]
+    out = detect_redact(result, withheld) if withheld else result
+    meta = out.get("_meta")
+    if isinstance(meta, Mapping) and DECISION_KEY in meta:
+        out = {**out, "_meta": {k: v for k, v in meta.items() if k != DECISION_KEY}}
+    return out
+
+
 def redact_result(result: Mapping[str, Any], findings: Sequence[Finding], decision: Decision) -> dict[str, Any]:
     """Replace sensitive finding spans (credentials, PII, financial) with ``[REDACTED:class]``.
 
-    The detect layer rewrites the strings at each finding's ``path`` (text blocks, embedded
-    resources, ``structuredContent``). A sensitive finding without a path cannot be located,
-    so every text block is withheld and ``structuredContent`` dropped rather than risk a leak.
+    The detect layer rewrites the string at each finding's ``path`` — wherever in the result it
+    is, inside a base64 text payload too — and withholds unreadable payloads. A sensitive
+    finding without a path cannot be located, so the whole result is withheld rather than risk
+    a leak (only Weir's decision remains).
     """
-    sensitive = [f for f in findings if f.cls in _REDACT_CLASSES]
-    out = _with_meta(detect_redact(result, [f for f in sensitive if f.path is not None]), decision)
+    sensitive = [f for f in findings if f.cls in _REDACT_CLASSES or withholds(f)]
     if any(f.path is None for f in sensitive):
-        content = out.get("content")
-        out["content"] = [
-            {**block, "text": "[REDACTED: sensitive content could not be located precisely]"}
-            if isinstance(block, dict) and isinstance(block.get("text"), str)
-            else block
-            for block in (content if isinstance(content, list) else [])
-        ]
-        out.pop("structuredContent", None)
-    return out
+        text = "[REDACTED: sensitive content could not be located precisely]"
+        whole: dict[str, Any] = {"content": [{"type": "text", "text": text}]}
+        if result.get("isError") is True:
+            whole["isError"] = True
+        return _with_meta(whole, decision)
+    return _with_meta(detect_redact(result, sensitive), decision)

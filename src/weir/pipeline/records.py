@@ -12,10 +12,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from weir.audit.event import AuditEvent, Phase, label_json
-from weir.audit.payload import Payload
+from weir.audit.payload import Payload, PayloadState, strip
 from weir.detect.redact import redact_result
+from weir.errors import DetectorError
 from weir.guard.checks import ResultCheck, ToolsReview
 from weir.labels.finding import Finding
+from weir.labels.keys import WEIR_DECISION
 from weir.pipeline.ports import ToolCall
 from weir.policy.decision import Decision, RuleMatch, Verdict
 
@@ -101,7 +103,7 @@ class CallRecords:
         details = {"findings": [describe_finding(f) for f in post.findings]} if post.findings else None
         return self._event(
             Phase.RESULT,
-            result=Payload.redacted(_for_audit(raw, released, post.findings, post.decision.applied)),
+            result=_for_audit(raw, released, post.findings, post.decision.applied),
             decision=_record(post.decision),
             latency_ms=latency_ms,
             labels_after=label_json(post.label),
@@ -115,12 +117,31 @@ class CallRecords:
 
 def _for_audit(
     raw: Mapping[str, Any], released: Mapping[str, Any], findings: Sequence[Finding], applied: Verdict
-) -> Any:
+) -> Payload:
     """What the audit trail keeps: the released result with every detected span redacted.
 
     Finding spans index the raw result, so allowed and warned results are redacted from the raw
     one (the warning is in the decision record); redacted and blocked results are kept as shaped.
+    Weir's own ``_meta["dev.weir/decision"]`` is left out: the event's decision records it, and
+    its reasons are redacted there (a reason may quote an argument). A result whose findings
+    cannot be placed is kept as its shape only.
     """
     if applied in (Verdict.REDACT, Verdict.BLOCK) or not findings:
-        return dict(released)
-    return redact_result(raw, findings)
+        return Payload.redacted(_without_decision(released))
+    if any(f.path is None for f in findings):
+        return Payload(state=PayloadState.STRIPPED, value=strip(raw))  # a finding with no place to redact
+    try:
+        return Payload.redacted(redact_result(raw, findings))
+    except DetectorError:
+        return Payload(state=PayloadState.STRIPPED, value=strip(raw))
+
+
+def _without_decision(result: Mapping[str, Any]) -> dict[str, Any]:
+    meta = result.get("_meta")
+    if not (isinstance(meta, Mapping) and WEIR_DECISION in meta):
+        return dict(result)
+    rest = {k: v for k, v in meta.items() if k != WEIR_DECISION}
+    out = {k: v for k, v in result.items() if k != "_meta"}
+    if rest:
+        out["_meta"] = rest
+    return out

@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from weir.detect.chain import Chain
 from weir.detect.injection import InjectionDetector
 from weir.errors import ConfigError
 from weir.labels.finding import FindingClass
@@ -160,3 +161,35 @@ def test_huge_text_is_scanned_in_bounded_segments() -> None:
     assert any(f.kind == "ignore-previous" and f.start > len(text) - len(tail) for f in findings)
     assert any(f.kind == "classifier" and f.end > len(text) - len(tail) for f in findings)
     assert all(f.end <= len(text) for f in findings)
+
+
+SLACK_TOKEN = "xoxb-" + "2749163502-7392016483957-Qm4TzR8wLp2XvN6cJd9KsHa1"
+# Texts a new user met flagged as injections (issue 22): contact details with a card number, and a
+# bare Slack token (which the secrets detector reports, correctly, as slack-token).
+NOT_INJECTIONS = [
+    "Call John at +1 415 555 0100, card 4111 1111 1111 1111",
+    SLACK_TOKEN,
+    f"SLACK_BOT_TOKEN={SLACK_TOKEN}",
+    "Reach me at +44 20 7946 0958 or ana.silva@corp.example; IBAN GB33BUKB20201555555555.",
+]
+
+
+@pytest.mark.parametrize("text", NOT_INJECTIONS)
+def test_contact_details_card_numbers_and_tokens_are_not_injections(detector: InjectionDetector, text: str) -> None:
+    assert detector(text) == []
+
+
+def test_a_slack_token_is_reported_by_the_secrets_detector_alone() -> None:
+    found = Chain.from_specs(None).scan_text(f"here you go: {SLACK_TOKEN}")
+    assert [(f.detector, f.kind) for f in found] == [("secrets", "slack-token")]
+
+
+def test_a_classifier_finding_quotes_its_span_and_names_the_words_that_weighed_most(
+    detector: InjectionDetector,
+) -> None:
+    (finding,) = [f for f in InjectionDetector(patterns=False)(ATTACK) if f.kind == "classifier"]
+    assert finding.message is not None
+    assert repr(ATTACK[:20])[1:-1] in finding.message
+    words = finding.message.split("strongest words: ")[1]
+    assert words != "none stands out"
+    assert all(w.strip("'") in ATTACK.lower() for w in words.split(", "))

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 import numpy as np
 import numpy.typing as npt
 
+from weir.detect.injection.features import prepare
 from weir.detect.injection.model import InjectionModel, WindowScore, load_model
 from weir.detect.injection.patterns import Hit
 from weir.detect.injection.scanner import scan_patterns
@@ -15,14 +16,15 @@ from weir.labels.finding import Finding, FindingClass
 
 __all__ = ["DEFAULT_CHUNK_CHARS", "DEFAULT_THRESHOLD", "InjectionDetector"]
 
-DEFAULT_THRESHOLD = 0.65
-"""The model's bias is calibrated at training time so that 0.5 is its operating point (3% FPR on validation).
-The default sits higher: it is the lowest multiple of 0.05 at which patterns + model keep FPR <= 0.04 on
-fresh-val (the half of the independently written ``injection-tools-fresh.jsonl`` that training never sees)
-and ``injection-tools-fresh4.jsonl`` (another independent author's set), pooled
-(``scripts/injection_threshold.py``; docs/detect-injection.md)."""
+DEFAULT_THRESHOLD = 0.68
+"""The model's probabilities are calibrated (Platt scaling on the 20% of every source that training holds
+out); this is the probability at which patterns + model flag at most 5% of those held-out clean
+documents, each source weighing the same, rounded to two places (``scripts/train_injection.py`` prints
+it and writes it into the model file; a test checks they agree). How it holds on a source training
+never saw: ``weir detect eval --loso``."""
 DEFAULT_CHUNK_CHARS = 256
-"""Window length the model was trained on; windows overlap by half."""
+"""Window length the model was trained on; windows overlap by half. Besides windows, the model scores
+every sentence, line and field of the text on its own (``weir.detect.injection.segments``)."""
 _SEGMENT = 1 << 20
 """Texts are scored in segments of this many bytes, so memory stays bounded on huge results."""
 
@@ -34,8 +36,9 @@ class InjectionDetector:
     ``chunk_chars`` the window length (UTF-8 bytes of the text with whitespace runs collapsed, so
     characters for ASCII text); ``patterns`` and ``model`` switch the two halves. Findings have
     ``cls=malicious``; pattern findings carry the pattern's kind (``ignore-previous``,
-    ``role-impersonation``, ...), classifier findings kind ``classifier`` with the window's
-    probability as confidence. Calling it never raises on a ``str``; bad options raise
+    ``role-impersonation``, ...), classifier findings kind ``classifier`` with the calibrated
+    probability of the highest-scoring window or segment as confidence, and a message that quotes
+    the start of the span and names the words that weighed most. Calling it never raises on a ``str``; bad options raise
     ``ConfigError`` and a missing model file ``DetectorError``, both when it is built.
     """
 
@@ -87,18 +90,52 @@ class InjectionDetector:
         if not flagged:
             return []
         to_char = _byte_to_char(text)
-        return [
-            Finding(
-                detector=self.id,
-                kind="classifier",
-                cls=FindingClass.MALICIOUS,
-                start=to_char(start),
-                end=to_char(end),
-                confidence=round(prob, 4),
-                message=f"injection classifier probability {prob:.2f}",
+        findings = []
+        for start, end, prob in _merge_windows(flagged):
+            first, last = to_char(start), to_char(end)
+            findings.append(
+                Finding(
+                    detector=self.id,
+                    kind="classifier",
+                    cls=FindingClass.MALICIOUS,
+                    start=first,
+                    end=last,
+                    confidence=round(prob, 4),
+                    message=_explain(self._model, text[first:last], prob) if self._model is not None else None,
+                )
             )
-            for start, end, prob in _merge_windows(flagged)
-        ]
+        return findings
+
+
+_QUOTE = 60
+_PUNCTUATION = b".,;:!?\"'()[]{}<>"
+
+
+def _explain(model: InjectionModel, span: str, prob: float) -> str:
+    """Why a span was flagged: its probability, how it starts, and the words whose grams weighed most.
+
+    A word's weight is the summed weight of the grams that start in it (normalised text: lower case,
+    digits as 0), computed with a few vectorised passes; only the top few are decoded.
+    """
+    data = prepare(span.encode("utf-8", "surrogatepass")).data
+    top: list[str] = []
+    if data.size:
+        prefix = np.concatenate([[0.0], np.cumsum(model.position_weights(data), dtype=np.float64)])
+        spaces = np.flatnonzero(data == 0x20)
+        starts = np.concatenate([[0], spaces + 1])
+        ends = np.concatenate([spaces, [data.size]])
+        weight = prefix[ends] - prefix[starts]
+        raw = data.tobytes()
+        for k in np.argsort(-weight, kind="stable")[:12].tolist():
+            word = raw[starts[k] : ends[k]].strip(_PUNCTUATION).decode("utf-8", "replace")
+            if weight[k] <= 0 or len(top) == 4:
+                break
+            if len(word) >= 2 and word not in top:
+                top.append(word)
+    quote = " ".join(span.split())
+    quote = quote if len(quote) <= _QUOTE else quote[: _QUOTE - 1] + "…"
+    words = ", ".join(repr(w) for w in top) if top else "none stands out"
+    return f"injection classifier probability {prob:.2f} for {quote!r}; strongest words: {words}"
 
 
 def _merge_hits(hits: Iterable[Hit]) -> list[Finding]:
