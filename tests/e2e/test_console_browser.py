@@ -27,7 +27,8 @@ from tests.e2e.conftest import weir_command
 from tests.e2e.running import CLIENT, OPERATOR, Running, start, stop, write_config
 from tests.gateway.test_rug_pull import SERVER as RUGPULL_SERVER
 
-pytestmark = [pytest.mark.slow]
+# The tests are one operator's walk, in order, on one page and gateway: one worker under pytest-xdist.
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("console-browser")]
 
 MAIL = {"to": "erin@corp.example", "subject": "Q3 numbers", "body": "Revenue is up 12%."}
 pool = ThreadPoolExecutor(4, thread_name_prefix="mcp-client")
