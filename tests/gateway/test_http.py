@@ -118,17 +118,62 @@ def _call(name: str, arguments: dict[str, Any], meta: dict[str, Any]) -> dict[st
 
 
 def _events(body: str) -> list[dict[str, Any]]:
-    return [json.loads(line[len("data: ") :]) for line in body.splitlines() if line.startswith("data: ")]
+    lines = [line[len("data: ") :] for line in body.splitlines() if line.startswith("data: ")]
+    return [json.loads(data) for data in lines if data.strip()]  # the priming event has no data
+
+
+def _legacy_session(url: str) -> str:
+    init = {
+        "jsonrpc": "2.0",
+        "id": 1,
+        "method": "initialize",
+        "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "raw", "version": "0"}},
+    }
+    auth = {"authorization": f"Bearer {TOKEN}", "accept": "application/json, text/event-stream"}
+    sid = httpx2.post(url, json=init, headers=auth, timeout=30).headers["mcp-session-id"]
+    httpx2.post(
+        url, json={"jsonrpc": "2.0", "method": "notifications/initialized"}, headers={**auth, "mcp-session-id": sid}
+    )
+    return sid
 
 
 @pytest.mark.slow
-def test_http_a_call_that_sends_nothing_first_is_answered_with_plain_json(server: str) -> None:
+def test_http_a_sessions_call_that_sends_nothing_first_is_one_primed_event(server: str) -> None:
+    sid = _legacy_session(server)
+    headers = {
+        "authorization": f"Bearer {TOKEN}",
+        "accept": "application/json, text/event-stream",
+        "mcp-session-id": sid,
+    }
+    call = {"jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": {"name": "echo", "arguments": {"text": "p"}}}
+    reply = httpx2.post(server, json=call, headers=headers, timeout=30)
+    assert reply.status_code == 200
+    assert reply.headers["content-type"].startswith("text/event-stream")
+    priming, event = reply.text.split("\n\n")[:2]
+    assert "id: " in priming
+    assert "retry: 1000" in priming
+    assert "data: \n" in priming + "\n"
+    (result,) = _events(event)
+    assert result["id"] == 7
+    assert result["result"]["structuredContent"]["echo"] == "p"
+
+
+@pytest.mark.slow
+def test_http_a_stateless_call_that_sends_nothing_first_is_plain_json(server: str) -> None:
     headers = {"authorization": f"Bearer {TOKEN}", "accept": "application/json, text/event-stream"}
     reply = httpx2.post(server, json=_call("echo", {"text": "plain"}, {}), headers=headers, timeout=30)
-    assert reply.status_code == 200
     assert reply.headers["content-type"].startswith("application/json")
-    assert reply.json()["id"] == 7
     assert reply.json()["result"]["structuredContent"]["echo"] == "plain"
+
+
+@pytest.mark.slow
+def test_http_a_client_that_accepts_only_json_gets_json(server: str) -> None:
+    sid = _legacy_session(server)
+    headers = {"authorization": f"Bearer {TOKEN}", "accept": "application/json", "mcp-session-id": sid}
+    call = {"jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": {"name": "echo", "arguments": {"text": "p"}}}
+    reply = httpx2.post(server, json=call, headers=headers, timeout=30)
+    assert reply.headers["content-type"].startswith("application/json")
+    assert reply.json()["result"]["structuredContent"]["echo"] == "p"
 
 
 @pytest.mark.slow
@@ -168,3 +213,23 @@ def test_routing_headers_that_contradict_the_body_are_refused(server: str) -> No
     assert reply.status_code == 400
     assert reply.json()["error"]["code"] == -32020
     assert "send_mail" in reply.json()["error"]["message"]
+
+
+def test_the_gateways_own_origin_is_admitted_only_where_its_host_is_checked() -> None:
+    from starlette.requests import Request
+
+    from weir.gateway.admission import Admission
+
+    def status(admission: Admission, host: str, origin: str) -> int | None:
+        headers = [(b"host", host.encode()), (b"origin", origin.encode())]
+        request = Request({"type": "http", "method": "GET", "scheme": "http", "path": "/", "headers": headers})
+        refused = admission.refusal(request, body=False)
+        return refused.status_code if refused is not None else None
+
+    loopback = Admission("127.0.0.1", [], [])
+    assert status(loopback, "127.0.0.1:8080", "http://127.0.0.1:8080") is None
+    assert status(loopback, "127.0.0.1:8080", "http://127.0.0.1:9999") == 403
+    open_host = Admission("0.0.0.0", [], [])  # the Host is whatever the client says: nothing is "own"
+    assert status(open_host, "rebound.example:8080", "http://rebound.example:8080") == 403
+    named = Admission("0.0.0.0", ["weir.corp.example"], [])
+    assert status(named, "weir.corp.example", "https://weir.corp.example") is None

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from tests.gateway.conftest import HERE, TableDecider, approve, client, make_gateway
-from weir.gateway.channels import HttpChannel
 from weir.gateway.upstream import Upstream
+from weir.gateway.upstream_http import HttpChannel
 
 pytestmark = [pytest.mark.anyio, pytest.mark.slow]
 

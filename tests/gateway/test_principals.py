@@ -106,7 +106,8 @@ async def _initialize(http: httpx2.AsyncClient, url: str, token: str) -> str:
 
 
 def _events(lines: list[str]) -> list[dict[str, Any]]:
-    return [json.loads(line[len("data: ") :]) for line in lines if line.startswith("data: ")]
+    data = [line[len("data: ") :] for line in lines if line.startswith("data: ")]
+    return [json.loads(d) for d in data if d.strip()]  # the priming event has no data
 
 
 async def test_another_client_cannot_answer_a_users_confirmation() -> None:
@@ -124,7 +125,7 @@ async def test_another_client_cannot_answer_a_users_confirmation() -> None:
                 lines = stream.aiter_lines()
                 question = None
                 async for line in lines:
-                    if line.startswith("data: "):
+                    if line.startswith("data: ") and line[len("data: ") :].strip():
                         question = json.loads(line[len("data: ") :])
                         break
                 assert question is not None

@@ -31,7 +31,7 @@ async def test_unknown_annotation_keys_and_meta_survive_tools_list(wired: Any, m
     assert echo["_meta"]["vendor.example/flag"] == {"a": [1, 2]}
     assert echo["_meta"]["mcp.dev/idempotent"] is True
     assert echo["_meta"][PROFILE_KEY] == {"server": "wire", "readOnly": True}
-    assert {"echo", "send_mail", "leak", "shaped", "crash", "slow", "fail", "ask", "transfer", "flaky"} == {
+    assert {"echo", "send_mail", "leak", "shaped", "crash", "slow", "fail", "ask", "transfer", "flaky", "later"} == {
         x.name for x in listed.tools
     }
 
@@ -190,6 +190,14 @@ async def test_progress_reaches_the_client_under_its_own_token(wired: Any, mode:
         result = await c.call_tool("slow", {"seconds": 0.05}, progress_callback=progress)
     assert result.content[0].text == "done"  # type: ignore[union-attr]
     assert seen == [1]
+
+
+async def test_a_server_that_echoes_the_progress_token_shows_the_clients_own(wired: Any, mode: str) -> None:
+    gateway, _ = wired
+    async with client(gateway, mode) as c:
+        result = await c.call_tool("echo", {"text": "x"}, meta={"progressToken": "client-token-7"})
+    assert result.structured_content is not None
+    assert result.structured_content["seenMeta"]["progressToken"] == "client-token-7"
 
 
 async def test_a_named_agent_session_is_used_across_connections(wired: Any, decider: TableDecider, mode: str) -> None:

@@ -47,7 +47,10 @@ class User:
 
 def _config(directory: Path, scenario: str, trust: str) -> Path:
     config = {
-        "servers": {"vault": {"command": [sys.executable, str(SERVER), scenario], "trust": trust}},
+        # One server state for every process: each client's own session sees the pull, as with a remote server.
+        "servers": {
+            "vault": {"command": [sys.executable, str(SERVER), scenario, str(directory / "state.json")], "trust": trust}
+        },
         "audit": {"path": "audit.db"},
         "policy": {"packs": ["baseline"]},
     }

@@ -39,6 +39,7 @@ TOOLS: list[dict[str, Any]] = [
         "annotations": {"readOnlyHint": True},
     },
     {"name": "crash", "description": "Exits mid-call.", "inputSchema": {"type": "object"}},
+    {"name": "later", "description": "Logs a line after its result.", "inputSchema": {"type": "object"}},
     {"name": "slow", "description": "Takes a while.", "inputSchema": {"type": "object"}},
     {"name": "fail", "description": "Answers with a JSON-RPC error.", "inputSchema": {"type": "object"}},
     {"name": "flaky", "description": "Crashes once, then works.", "inputSchema": {"type": "object"}},
@@ -215,7 +216,21 @@ CALLS = {
     "leak": lambda args, meta: _text(f"the key is {SECRET} keep it safe"),
     "shaped": lambda args, meta: SHAPED[str(args.get("case"))],
     "transfer": lambda args, meta: _text(f"moved to {args.get('iban')}"),
+    "later": lambda args, meta: _text("a log line follows this result"),
 }
+LATER = {"level": "info", "logger": "wire", "data": "logged after the call"}
+TEMPLATES = [{"uriTemplate": f"mem://t{i}/{{id}}", "name": f"t{i}"} for i in range(3)]
+
+
+def _templates(params: dict[str, Any]) -> dict[str, Any]:
+    """Two templates a page, and a list-level ``_meta``."""
+    start = int(params.get("cursor") or 0)
+    page: dict[str, Any] = {"resourceTemplates": TEMPLATES[start : start + 2], "_meta": {"vendor.example/page": start}}
+    if start + 2 < len(TEMPLATES):
+        page["nextCursor"] = str(start + 2)
+    return page
+
+
 CAPS = {"tools": {}, "prompts": {}, "resources": {}}
 
 
@@ -241,6 +256,7 @@ METHODS = {
     "resources/read": lambda p: {
         "contents": [{"uri": p.get("uri"), "text": "note body", "_meta": {"vendor.example/c": 3}}]
     },
+    "resources/templates/list": _templates,
     "ping": lambda p: {},
 }
 if not LEGACY:
@@ -271,9 +287,12 @@ def handle(msg: dict[str, Any]) -> dict[str, Any] | None:
 def main() -> None:
     for line in sys.stdin:
         if line.strip():
-            reply = handle(json.loads(line))
+            msg = json.loads(line)
+            reply = handle(msg)
             if reply is not None:
                 send(reply)
+            if msg.get("method") == "tools/call" and (msg.get("params") or {}).get("name") == "later":
+                send({"jsonrpc": "2.0", "method": "notifications/message", "params": LATER})  # no call in flight
 
 
 if __name__ == "__main__":

@@ -122,7 +122,7 @@ class Console:
         admission: Admission, handler: Callable[[Request], Awaitable[Response]], *, form: bool = False
     ) -> Callable[[Request], Awaitable[Response]]:
         async def endpoint(request: Request) -> Response:
-            refused = admission.refusal(request, body=False, same_origin=True)
+            refused = admission.refusal(request, body=False)
             if refused is not None:
                 return refused
             if form and request.headers.get("origin") is None:

@@ -28,13 +28,14 @@ from weir.console.pages.status import Status
 from weir.detect.pinning import MemoryPinStore, PinStore
 from weir.detect.redact import redact
 from weir.errors import ConfigError, WeirError
-from weir.gateway.channels import HttpChannel, StdioChannel
+from weir.gateway.channels import StdioChannel
 from weir.gateway.config import ConfirmFallback
 from weir.gateway.http import Mount
 from weir.gateway.proxy import Gateway
 from weir.gateway.reloading import PolicyReloader
 from weir.gateway.stores import default_chain, open_audit, open_pins, redaction_chain
 from weir.gateway.upstream import Upstream
+from weir.gateway.upstream_http import HttpChannel
 from weir.guard import Guard
 from weir.observe.instruments import CallObservation, CallTracer, GatewayMetrics, MeteredAudit, MeteredDecider
 from weir.observe.metrics import Gauge, Sample

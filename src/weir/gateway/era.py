@@ -19,10 +19,12 @@ __all__ = [
     "LEGACY_VERSION",
     "LEGACY_VERSIONS",
     "MODERN_VERSION",
+    "SERVERS_KEY",
     "SERVER_INFO_KEY",
     "VERSION_KEY",
     "Era",
     "era_of_version",
+    "legacy_shape",
     "modern_meta",
     "request_version",
 ]
@@ -35,6 +37,15 @@ CLIENT_INFO_KEY: Final = "io.modelcontextprotocol/clientInfo"
 CAPABILITIES_KEY: Final = "io.modelcontextprotocol/clientCapabilities"
 SERVER_INFO_KEY: Final = "io.modelcontextprotocol/serverInfo"
 GATEWAY_INFO: Final = {"name": "weir-gateway", "version": "0.1.0"}
+SERVERS_KEY: Final = "dev.weir/servers"
+"""Result ``_meta`` key of ``initialize`` / ``server/discover``: each upstream's own ``serverInfo``, by name."""
+
+MODERN_RESULT_KEYS: Final = frozenset({"resultType", "ttlMs", "cacheScope"})
+"""Result fields 2026-07-28 added: a 2025-11-25 client never sees them."""
+MODERN_META_KEYS: Final = frozenset(
+    {SERVER_INFO_KEY, VERSION_KEY, CLIENT_INFO_KEY, CAPABILITIES_KEY, "io.modelcontextprotocol/subscriptionId"}
+)
+"""Result ``_meta`` keys of the 2026-07-28 envelope: a 2025-11-25 client never sees them either."""
 
 
 class Era(StrEnum):
@@ -65,3 +76,19 @@ def modern_meta(capabilities: Mapping[str, Any] | None = None) -> dict[str, Any]
         CLIENT_INFO_KEY: dict(GATEWAY_INFO),
         CAPABILITIES_KEY: dict(capabilities or {}),
     }
+
+
+def legacy_shape(result: dict[str, Any]) -> dict[str, Any]:
+    """A result as a 2025-11-25 client may see it: without the fields only 2026-07-28 has.
+
+    Returns ``result`` itself when there is nothing to remove (the usual case: no copy).
+    """
+    meta = result.get("_meta")
+    strip_meta = isinstance(meta, dict) and not MODERN_META_KEYS.isdisjoint(meta)
+    if MODERN_RESULT_KEYS.isdisjoint(result) and not strip_meta:
+        return result
+    out = {k: v for k, v in result.items() if k not in MODERN_RESULT_KEYS}
+    if strip_meta:
+        assert isinstance(meta, dict)
+        out["_meta"] = {k: v for k, v in meta.items() if k not in MODERN_META_KEYS}
+    return out

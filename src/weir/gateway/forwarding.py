@@ -3,15 +3,15 @@
 A :class:`CallRouter` is made per request; it carries the client's exchange (progress and
 relayed questions go back on it) and applies the decision's obligations: the configured
 timeouts (the longer one for slow tools), retries for idempotent tools, and the per-server
-limit on resource-intensive calls. Progress tokens are the gateway's own upstream and the
-client's own downstream. When a 2026-07-28 upstream asks for input and the client speaks
-2025-11-25, the questions are asked of the client one by one and the call is retried.
+limit on resource-intensive calls. A call goes on the client's own session with its server
+(:mod:`weir.gateway.links`), so the client's own progress token travels as it is. When a
+2026-07-28 upstream asks for input and the client speaks 2025-11-25, the questions are asked of
+the client one by one and the call is retried.
 """
 
 from __future__ import annotations
 
 import asyncio
-import itertools
 from collections.abc import Mapping
 from typing import Any
 
@@ -22,8 +22,8 @@ from weir.gateway.confirm import Kept
 from weir.gateway.era import Era
 from weir.gateway.exchange import Exchange
 from weir.gateway.jsonrpc import Message, RpcError
+from weir.gateway.links import Links
 from weir.gateway.naming import Route, ToolTable
-from weir.gateway.upstream import Upstream
 from weir.guard.checks import CallCheck
 from weir.labels.keys import TOOL_RESOLUTION
 from weir.pipeline import Forwarded, ToolCall
@@ -31,21 +31,20 @@ from weir.policy.obligations import TIMEOUT_S
 
 __all__ = ["CallRouter", "Forwarding"]
 
-_tokens = itertools.count(1)
 _INPUT_ROUNDS = 10  # as many input_required rounds as the SDK client allows
 
 
 class Forwarding:
-    """What every call's router shares: the upstreams, their tools, the limits, the client channel."""
+    """What every call's router shares: the sessions, the tools, the limits, the client channel."""
 
     def __init__(
         self,
-        upstreams: Mapping[str, Upstream],
+        links: Links,
         tools: ToolTable,
         settings: GatewayConfig,
         questions: ClientRequests,
     ) -> None:
-        self.upstreams = upstreams
+        self.links = links
         self.tools = tools
         self.settings = settings
         self.questions = questions
@@ -71,7 +70,7 @@ class CallRouter:
         self._ex = ex
         self._route = route
         self._kept = kept
-        self._upstream = shared.upstreams[route.server]
+        self._upstream = shared.links.session(route.server, ex)
 
     async def resolve(self, call: ToolCall) -> Mapping[str, Any] | None:
         """Ask a resolvable tool what this call will do; failure leaves the possible set in force."""
@@ -87,15 +86,15 @@ class CallRouter:
 
     async def forward(self, call: ToolCall, check: CallCheck) -> Forwarded:
         """Send the call upstream under the decision's obligations."""
-        params, token = self._params(call, check)
-        result = await self._send(params, token, check)
+        params = self._params(call, check)
+        result = await self._send(params, check)
         if result.get("resultType") != "input_required":
             return Forwarded(result)
         if self._ex.era is Era.MODERN:
             return Forwarded(result, final=False)  # the client answers the server itself and retries
-        return Forwarded(await self._answer_for_legacy(params, result, token, check))
+        return Forwarded(await self._answer_for_legacy(params, result, check))
 
-    def _params(self, call: ToolCall, check: CallCheck) -> tuple[dict[str, Any], Any]:
+    def _params(self, call: ToolCall, check: CallCheck) -> dict[str, Any]:
         params = dict(self._ex.params)
         kept = self._kept
         if kept is not None:
@@ -108,13 +107,10 @@ class CallRouter:
         params["arguments"] = call.arguments
         meta = dict(self._ex.meta)
         meta.update(check.request_meta)
-        token = meta.get("progressToken")
-        if token is not None:
-            meta["progressToken"] = f"weir-{next(_tokens)}"
         params["_meta"] = meta
-        return params, token
+        return params
 
-    async def _send(self, params: dict[str, Any], token: Any, check: CallCheck) -> dict[str, Any]:
+    async def _send(self, params: dict[str, Any], check: CallCheck) -> dict[str, Any]:
         ob = check.decision.obligations
         settings = self._shared.settings
         slow = ob.progress or ob.timeout_s > TIMEOUT_S
@@ -124,11 +120,6 @@ class CallRouter:
         ex = self._ex
 
         async def notify(msg: Message) -> None:
-            # The client's own progress token goes back in place of the gateway's; only the two
-            # levels that change are copied (the message is the upstream's, fresh per message).
-            body = msg.get("params")
-            if token is not None and isinstance(body, dict) and "progressToken" in body:
-                msg = {**msg, "params": {**body, "progressToken": token}}
             await ex.send(msg)
 
         async def relay(msg: Message) -> Message:
@@ -150,7 +141,7 @@ class CallRouter:
         raise AssertionError("unreachable")
 
     async def _answer_for_legacy(
-        self, params: dict[str, Any], result: dict[str, Any], token: Any, check: CallCheck
+        self, params: dict[str, Any], result: dict[str, Any], check: CallCheck
     ) -> dict[str, Any]:
         """A modern upstream asked for input; a legacy client is asked request by request."""
         ex, name = self._ex, self._upstream.name
@@ -171,5 +162,5 @@ class CallRouter:
             retry = {**params, "inputResponses": answers}
             if result.get("requestState") is not None:
                 retry["requestState"] = result["requestState"]
-            result = await self._send(retry, token, check)
+            result = await self._send(retry, check)
         raise UpstreamError("the server kept asking for input", server=name)

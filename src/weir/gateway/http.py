@@ -1,17 +1,19 @@
-"""The downstream streamable-HTTP transport: many clients, bearer tokens, JSON or SSE replies.
+"""The downstream streamable-HTTP transport: many clients, bearer tokens, SSE streams, resumption.
 
-A POST carrying a request is answered with an SSE stream when the request is a tool call
-(progress and, on 2025-11-25, the gateway's ``elicitation/create`` travel on it) and with
-plain JSON otherwise. Legacy clients get an ``Mcp-Session-Id`` at ``initialize``; modern
-clients are stateless, so their connection identity is their token plus their client name.
+A POST carrying a request is answered with SSE when the client accepts it (else JSON): in one
+piece when nothing reaches the client before the response, else as a stream that carries
+progress, logs and the questions asked mid-call, then the response. Streams open with a priming
+event (an id and the ``retry`` delay) for 2025-11-25 clients, and their events are kept (bounded,
+:mod:`weir.gateway.outbox`) so a client cut off reconnects with ``GET`` and ``Last-Event-ID``.
+A legacy client's ``GET`` opens its standing stream: what its servers send outside any request —
+their own requests, logs, resource updates, list changes — arrives there. Legacy clients get an
+``Mcp-Session-Id`` at ``initialize``; modern clients are stateless, so their connection identity
+is their token plus their client name.
 
 Every connection has a principal: its bearer token's fingerprint (``loopback`` when no tokens
 are configured). A legacy session belongs to the principal that opened it. Before anything
-else, a request must come from where a client can be (the MCP transport's rules against DNS
-rebinding and cross-site requests): its ``Host`` names this gateway (on loopback: a loopback
-name, or one of ``gateway.allowed_hosts``), an ``Origin`` it carries is one of
-``gateway.allowed_origins``, and a POST's body is declared ``application/json`` — a web page
-can send none of these without the browser asking first, and the gateway never answers yes.
+else, every request — ``GET`` too — passes :class:`weir.gateway.admission.Admission` (``Host``,
+``Origin``, the body's type) and the token check. The admission names are re-exported here.
 """
 
 from __future__ import annotations
@@ -19,7 +21,6 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
-import ipaddress
 import time
 import uuid
 from collections.abc import AsyncIterator, Callable, Sequence
@@ -30,12 +31,14 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import BaseRoute, Route
 
-from weir.errors import ConfigError
 from weir.gateway import jsonrpc
+from weir.gateway.admission import Admission, check_binding, is_loopback, principal_of
 from weir.gateway.era import CLIENT_INFO_KEY, VERSION_KEY
 from weir.gateway.exchange import ClientState
 from weir.gateway.jsonrpc import Message, RpcError
+from weir.gateway.outbox import RETRY_MS, Outbox, Stream
 from weir.gateway.proxy import Gateway
+from weir.gateway.sse import encode, priming
 
 __all__ = [
     "Admission",
@@ -43,85 +46,16 @@ __all__ = [
     "check_binding",
     "create_app",
     "is_loopback",
+    "mcp_routes",
     "principal_of",
     "serve_app",
     "serve_http",
 ]
 
 _SESSION_HEADER = "mcp-session-id"
+_STREAMED = frozenset({"tools/call", "subscriptions/listen"})
+"""Requests whose answer may carry messages before the response (the others get one piece)."""
 _HEADER_MISMATCH = -32020
-
-
-def is_loopback(host: str) -> bool:
-    """True for 127.0.0.0/8, ::1 and ``localhost``."""
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False
-
-
-def check_binding(host: str, tokens: Sequence[str]) -> None:
-    """Refuse to listen beyond loopback without bearer tokens (raises :class:`ConfigError`)."""
-    if not is_loopback(host) and not [t for t in tokens if t]:
-        raise ConfigError(
-            f"refusing to listen on {host}: bearer tokens are required beyond loopback "
-            "(set gateway.tokens in the config or WEIR_GATEWAY_TOKENS)"
-        )
-
-
-_LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1", "[::1]"})
-
-
-def _host_name(header: str) -> str:
-    """The host of a ``Host`` header, without its port (``[::1]:8080`` → ``[::1]``)."""
-    if header.startswith("["):
-        return header[: header.find("]") + 1] if "]" in header else header
-    return header.rsplit(":", 1)[0] if header.count(":") == 1 else header
-
-
-class Admission:
-    """Where requests may come from: the ``Host`` they name, their ``Origin``, their body's type."""
-
-    def __init__(self, bind_host: str | None, allowed_hosts: Sequence[str], allowed_origins: Sequence[str]) -> None:
-        self.loopback = bind_host is None or is_loopback(bind_host)
-        hosts = {h.lower() for h in allowed_hosts}
-        if self.loopback:
-            hosts |= _LOOPBACK_NAMES
-        if bind_host and bind_host not in ("0.0.0.0", "::"):
-            hosts.add(bind_host.lower())
-        self.hosts = frozenset(hosts)
-        self.check_host = self.loopback or bool(allowed_hosts)
-        self.origins = frozenset(o.rstrip("/").lower() for o in allowed_origins)
-
-    def refusal(self, request: Request, *, body: bool, same_origin: bool = False) -> Response | None:
-        """The error response for a request that may not come in, or ``None``.
-
-        ``same_origin`` (the console's pages): an ``Origin`` that is the request's own —
-        ``scheme://Host`` with the ``Host`` checked and admitted — is allowed too.
-        """
-        host = _host_name(request.headers.get("host", "").strip().lower())
-        if self.check_host and host not in self.hosts:
-            return _refuse(421, f"Host {host!r} is not this gateway (allowed: {', '.join(sorted(self.hosts))})")
-        origin = request.headers.get("origin")
-        own = same_origin and self.check_host and origin == f"{request.url.scheme}://{request.headers.get('host', '')}"
-        if origin is not None and not own and origin.rstrip("/").lower() not in self.origins:
-            return _refuse(403, f"Origin {origin!r} is not allowed (gateway.allowed_origins)")
-        if body:
-            ctype = request.headers.get("content-type", "").partition(";")[0].strip().lower()
-            if ctype != "application/json":
-                return _refuse(415, f"a JSON-RPC message must be sent as application/json, not {ctype or 'nothing'!r}")
-        return None
-
-
-def _refuse(status: int, why: str) -> Response:
-    return JSONResponse(jsonrpc.error(None, jsonrpc.INVALID_REQUEST, why), status_code=status)
-
-
-def principal_of(token: str) -> str:
-    """The principal a bearer token stands for (its fingerprint; ``loopback`` without tokens)."""
-    return f"token:{hashlib.sha256(token.encode()).hexdigest()[:16]}" if token else "loopback"
 
 
 class _Endpoint:
@@ -143,6 +77,14 @@ class _Endpoint:
         self._seen: dict[str, float] = {}  # conn_id → last request
         self._swept = clock()
         self._calls: set[asyncio.Task[Message | None]] = set()
+        self.outboxes: dict[str, Outbox] = {}  # conn_id → its streams
+
+    def outbox(self, client: ClientState) -> Outbox:
+        """The client's streams (made on first use)."""
+        found = self.outboxes.get(client.conn_id)
+        if found is None:
+            found = self.outboxes[client.conn_id] = Outbox()
+        return found
 
     def touch(self, client: ClientState) -> None:
         """Note activity on ``client``; now and then forget the sessions idle past the limit."""
@@ -167,7 +109,14 @@ class _Endpoint:
 
     def _drop(self, table: dict[str, ClientState], key: str, state: ClientState) -> None:
         del table[key]
+        self.forget(state)
+
+    def forget(self, state: ClientState) -> None:
+        """A client session ended: its streams end, the gateway forgets it."""
         self._seen.pop(state.conn_id, None)
+        outbox = self.outboxes.pop(state.conn_id, None)
+        if outbox is not None:
+            outbox.close()
         self.gateway.forget_client(state)
 
     def authorised(self, request: Request) -> str | None:
@@ -201,8 +150,10 @@ class _Endpoint:
             if self._full():
                 return _error(503, msg.get("id"), jsonrpc.INVALID_REQUEST, "too many client sessions; try again later")
             new_sid = uuid.uuid4().hex
-            self.sessions[new_sid] = ClientState(conn_id=f"http-{new_sid[:12]}", principal=principal)
-            return self.sessions[new_sid]
+            state = self.sessions[new_sid] = ClientState(conn_id=f"http-{new_sid[:12]}", principal=principal)
+            # Its standing channel: kept until a GET takes it (and then on the GET stream).
+            self.gateway.attach(state, self.outbox(state).send_standing)
+            return state
         sid = request.headers.get(_SESSION_HEADER)
         if sid:
             return self._legacy(sid, principal)
@@ -266,10 +217,20 @@ class _Endpoint:
             return Response(status_code=202)
         sid = self._sid(client)
         headers = {_SESSION_HEADER: sid} if sid else {}
-        if msg["method"] != "tools/call":
+        sse = "text/event-stream" in request.headers.get("accept", "").lower()
+        if msg["method"] not in _STREAMED:
             reply = await self.gateway.handle(msg, client, _nowhere, back_channel=False)
+            return self._answer(reply, client, headers, sse=sse)
+        return await self._call(msg, client, headers, sse=sse)
+
+    def _answer(self, reply: Message | None, client: ClientState, headers: dict[str, str], *, sse: bool) -> Response:
+        """A response written in one piece: to a session's client that accepts SSE, an event after the
+        priming one (as a stream it could resume); else JSON (a stateless 2026-07-28 client has no
+        session to resume a stream in, and JSON is the cheaper body for both ends)."""
+        if not sse or reply is None or not _primes(client):
             return JSONResponse(reply, headers=headers)
-        return await self._call(msg, client, headers)
+        body = priming(self.outbox(client).once(), RETRY_MS) + encode(reply)
+        return Response(body, media_type="text/event-stream", headers=headers)
 
     async def _message(self, request: Request) -> Message | Response:
         """The body as a message, or the error response refusing it (400, 413)."""
@@ -286,18 +247,23 @@ class _Endpoint:
     def _sid(self, client: ClientState) -> str | None:
         return next((sid for sid, state in self.sessions.items() if state is client), None)
 
-    async def _call(self, msg: Message, client: ClientState, headers: dict[str, str]) -> Response:
-        """A tools/call: plain JSON when nothing reaches the client before the result, else SSE.
+    async def _call(self, msg: Message, client: ClientState, headers: dict[str, str], *, sse: bool) -> Response:
+        """A tools/call: in one piece when nothing reaches the client before the result, else a stream.
 
-        Most calls send nothing before their result (no progress, no elicitation), and one
-        JSON body is one write where an event stream is three; the first message sent before
-        the result turns the reply into a stream, which then carries everything in order.
+        Most calls send nothing before their result (no progress, no elicitation), and one body
+        is one write where a stream is several; the first message sent before the result turns the
+        reply into a stream (kept in the client's outbox for resumption), which then carries
+        everything in order.
         """
-        early: asyncio.Queue[Message | None] = asyncio.Queue()  # None: the call has finished
+        pending: list[Message] = []
+        stream: Stream | None = None
         decided = asyncio.get_running_loop().create_future()
 
         async def send(out: Message) -> None:
-            early.put_nowait(out)
+            if stream is not None:
+                stream.push(out)
+            else:
+                pending.append(out)
             if not decided.done():
                 decided.set_result(None)
 
@@ -306,7 +272,6 @@ class _Endpoint:
             try:
                 return await self.gateway.handle(msg, client, send, back_channel=not modern)
             finally:
-                early.put_nowait(None)
                 if not decided.done():
                     decided.set_result(None)
 
@@ -315,18 +280,48 @@ class _Endpoint:
         self._calls.add(task)
         task.add_done_callback(self._calls.discard)
         await decided
-        reply = _reply(task)
-        if reply is not None and early.qsize() == 1:
-            return JSONResponse(reply, headers=headers)
-        return StreamingResponse(self._stream(task, early), media_type="text/event-stream", headers=headers)
+        if task.done() and not pending:
+            return self._answer(_reply(task), client, headers, sse=sse)
+        stream = self.outbox(client).open()
+        for early in pending:
+            stream.push(early)
 
-    @staticmethod
-    async def _stream(task: asyncio.Task[Message | None], early: asyncio.Queue[Message | None]) -> AsyncIterator[bytes]:
-        while (item := await early.get()) is not None:
-            yield _event(item)
-        reply = _reply(task)  # finished: the sentinel is put last
-        if reply is not None:
-            yield _event(reply)
+        def finish(done: asyncio.Task[Message | None]) -> None:
+            reply = _reply(done)
+            if reply is not None:
+                stream.push(reply)
+            stream.finish()
+
+        task.add_done_callback(finish)
+        return StreamingResponse(_events(stream, 0, _primes(client)), media_type="text/event-stream", headers=headers)
+
+    async def get(self, request: Request) -> Response:
+        """A client's standing stream, or (with ``Last-Event-ID``) the rest of a stream it was cut off from."""
+        token = self._admit(request, body=False)
+        if isinstance(token, Response):
+            return token
+        if "text/event-stream" not in request.headers.get("accept", "").lower():
+            return _error(406, None, jsonrpc.INVALID_REQUEST, "a GET must accept text/event-stream")
+        sid = request.headers.get(_SESSION_HEADER)
+        if not sid:
+            return _error(400, None, jsonrpc.INVALID_REQUEST, "missing Mcp-Session-Id (send initialize first)")
+        client = self._legacy(sid, principal_of(token))
+        if isinstance(client, Response):
+            return client
+        self.touch(client)
+        return self._stream_for(client, request.headers.get("last-event-id"), {_SESSION_HEADER: sid})
+
+    def _stream_for(self, client: ClientState, last: str | None, headers: dict[str, str]) -> Response:
+        """The standing stream (what was not delivered yet first), or the rest of the stream ``last`` is in."""
+        outbox = self.outbox(client)
+        stream, after, primed = outbox.standing, outbox.standing.delivered, _primes(client)
+        if last:
+            found = outbox.resume(last)
+            if found is None:
+                return _error(404, None, jsonrpc.INVALID_REQUEST, f"no stream to resume after event {last!r}")
+            (stream, after), primed = found, False
+        still = outbox.claim_standing() if stream is outbox.standing else _always
+        return StreamingResponse(_events(stream, after, primed, still), media_type="text/event-stream", headers=headers)
 
     async def delete(self, request: Request) -> Response:
         """End a legacy session (its calls in flight are cancelled)."""
@@ -339,8 +334,7 @@ class _Endpoint:
             state = None  # another token cannot end a session it does not own
         if state is not None:
             del self.sessions[sid]
-            self._seen.pop(state.conn_id, None)
-            self.gateway.forget_client(state)
+            self.forget(state)
         return Response(status_code=200 if state is not None else 404)
 
 
@@ -364,8 +358,26 @@ def _reply(task: asyncio.Task[Message | None]) -> Message | None:
     return task.result()
 
 
-def _event(msg: Message) -> bytes:
-    return b"event: message\ndata: " + jsonrpc.dumps(msg) + b"\n\n"  # one line: the framing needs it
+async def _events(
+    stream: Stream, after: int, primed: bool, still: Callable[[], bool] | None = None
+) -> AsyncIterator[bytes]:
+    """A stream's events after number ``after`` (its priming event first when ``primed``)."""
+    if primed:
+        yield stream.priming()
+    async for data in stream.read(after, still or _always):
+        yield data
+
+
+def _always() -> bool:
+    return True
+
+
+def _primes(client: ClientState) -> bool:
+    """Whether the client's streams open with a priming event: a session's (only a session can
+    resume a stream) negotiated at 2025-11-25 or later (an older client may not expect an event
+    without data)."""
+    version = client.protocol_version
+    return version is not None and version >= "2025-11-25"
 
 
 async def _nowhere(_: Message) -> None:
@@ -374,6 +386,32 @@ async def _nowhere(_: Message) -> None:
 
 def _error(status: int, msg_id: Any, code: int, message: str) -> Response:
     return JSONResponse(jsonrpc.error(msg_id, code, message), status_code=status)
+
+
+def mcp_routes(
+    gateway: Gateway,
+    *,
+    tokens: Sequence[str] = (),
+    path: str = "/mcp",
+    clock: Callable[[], float] = time.monotonic,
+    bind_host: str | None = None,
+) -> list[BaseRoute]:
+    """The MCP endpoint's routes (POST, GET, DELETE at ``path``); ``clock`` times session idleness.
+
+    ``bind_host`` is where it listens (``None``: loopback), for the ``Host`` check.
+    """
+    settings = gateway.settings
+    admission = Admission(bind_host, settings.allowed_hosts, settings.allowed_origins)
+    endpoint = _Endpoint(gateway, tokens, clock, admission)
+
+    async def mcp(request: Request) -> Response:
+        if request.method == "POST":
+            return await endpoint.post(request)
+        if request.method == "DELETE":
+            return await endpoint.delete(request)
+        return await endpoint.get(request)
+
+    return [Route(path, mcp, methods=["GET", "POST", "DELETE"])]
 
 
 Mount = Callable[[Admission], Sequence[BaseRoute]]
@@ -387,29 +425,16 @@ def create_app(
     path: str = "/mcp",
     clock: Callable[[], float] = time.monotonic,
     bind_host: str | None = None,
+    routes: Sequence[BaseRoute] = (),
     mounts: Sequence[Mount] = (),
 ) -> Starlette:
-    """The ASGI app serving the gateway at ``path``; ``clock`` times session idleness (tests pass their own).
-
-    ``bind_host`` is where it listens (``None``: loopback), for the ``Host`` check; ``mounts`` add
-    routes beside ``path`` (they are handed the same admission, to apply to their own requests).
-    """
-    settings = gateway.settings
-    admission = Admission(bind_host, settings.allowed_hosts, settings.allowed_origins)
-    endpoint = _Endpoint(gateway, tokens, clock, admission)
-
-    async def mcp(request: Request) -> Response:
-        if request.method == "POST":
-            return await endpoint.post(request)
-        if request.method == "DELETE":
-            return await endpoint.delete(request)
-        refused = admission.refusal(request, body=False)
-        return refused or Response(status_code=405, headers={"allow": "POST, DELETE"})
-
-    routes: list[BaseRoute] = [Route(path, mcp, methods=["GET", "POST", "DELETE"])]
-    for mount in mounts:
-        routes.extend(mount(admission))
-    return Starlette(routes=routes)
+    """The ASGI app serving the gateway at ``path`` (:func:`mcp_routes`), plus any other ``routes``
+    on the same listener, and the routes of ``mounts`` — handed the listener's admission, to apply
+    to their own requests (the console, health, metrics: built by their own modules, not here)."""
+    mcp = mcp_routes(gateway, tokens=tokens, path=path, clock=clock, bind_host=bind_host)
+    admission = Admission(bind_host, gateway.settings.allowed_hosts, gateway.settings.allowed_origins)
+    mounted = [route for mount in mounts for route in mount(admission)]
+    return Starlette(routes=[*mcp, *routes, *mounted])
 
 
 async def serve_http(

@@ -60,7 +60,12 @@ class Naming:
 
 @dataclass
 class ToolTable:
-    """The latest tool lists, by server, under the names clients see."""
+    """Every tool each server has listed on any of its sessions, under the names clients see.
+
+    A server may list different tools to different clients (by their capabilities, or by a
+    session's own state): the table keeps the union, by name, each at its latest definition, and
+    the whole of it is what the decider reviews — so a tool is decided on what its server said.
+    """
 
     naming: Naming
     tools: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
@@ -68,18 +73,29 @@ class ToolTable:
     profiles: dict[str, Mapping[str, Mapping[str, Any]]] = field(default_factory=dict)
     """Server → tool name → published profile."""
     _by_name: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict, repr=False)
-    """Server → tool name → the first tool listed under it: every call looks its tool up."""
+    """Server → tool name → its latest definition: every call looks its tool up."""
 
     def update(self, server: str, tools: list[dict[str, Any]], profiles: Mapping[str, Mapping[str, Any]]) -> None:
         """Replace one server's tools and their published profiles."""
-        self.tools[server] = tools
-        self.profiles[server] = profiles
         index: dict[str, dict[str, Any]] = {}
         for tool in tools:
             name = tool.get("name")
             if isinstance(name, str):
                 index.setdefault(name, tool)
         self._by_name[server] = index
+        self.tools[server] = list(index.values())
+        self.profiles[server] = profiles
+
+    def merged(self, server: str, tools: Sequence[dict[str, Any]]) -> list[dict[str, Any]] | None:
+        """The server's tools with ``tools`` added or replacing theirs by name; ``None`` when nothing changes."""
+        index = dict(self._by_name.get(server, {}))
+        changed = False
+        for tool in tools:
+            name = tool.get("name")
+            if isinstance(name, str) and index.get(name) != tool:
+                index[name] = tool
+                changed = True
+        return list(index.values()) if changed or server not in self._by_name else None
 
     def raw_tool(self, route: Route) -> dict[str, Any] | None:
         """The tool as its server listed it (``None`` when not listed)."""
@@ -92,16 +108,25 @@ class ToolTable:
         return listing[0] if len(listing) == 1 else listing
 
     def exposed_tools(self) -> list[dict[str, Any]]:
-        """Every tool under its exposed name, with its profile in ``_meta``; all else untouched.
-
-        Without namespacing, a name two servers list is left out (calling it would be a guess).
-        """
+        """Every tool under its exposed name, with its profile in ``_meta``; all else untouched."""
         out: list[dict[str, Any]] = []
         for server in self.naming.servers:
-            for tool in self.tools.get(server, ()):
-                if self.naming.enabled or isinstance(self.owner(str(tool.get("name", ""))), str):
-                    out.append(self._exposed(server, tool))
+            out.extend(self.exposed_page(server, self.tools.get(server, ())))
         return out
+
+    def exposed_page(self, server: str, tools: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+        """One server's listed tools as a client sees them: exposed names, profiles in ``_meta``.
+
+        Only reviewed tools are shown; without namespacing, a name two servers list is left out
+        (calling it would be a guess).
+        """
+        reviewed = self._by_name.get(server, {})
+        return [
+            self._exposed(server, tool)
+            for tool in tools
+            if str(tool.get("name", "")) in reviewed
+            and (self.naming.enabled or isinstance(self.owner(str(tool.get("name", ""))), str))
+        ]
 
     def _exposed(self, server: str, tool: dict[str, Any]) -> dict[str, Any]:
         shown = copy.copy(tool)

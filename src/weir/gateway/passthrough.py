@@ -1,14 +1,18 @@
-"""Everything but tools: prompts, resources, completion and logging, routed and passed through.
+"""Everything but tools: prompts, resources, templates, subscriptions, completion and logging.
 
-The gateway does not act on these, so they pass through unchanged in meaning: lists are the
-union of every server's (prompt names namespaced like tools), reads go to the server that
-listed the URI, and with a single upstream any other method is forwarded as it is.
+The gateway does not act on these, so they pass through unchanged in meaning, on the client's
+own session with each server (:mod:`weir.gateway.links`): lists page by page with cursors
+namespaced per server (:mod:`weir.gateway.paging`; prompt names namespaced like tools), a
+resource read, subscription or completion goes to the server that listed the URI or whose
+template matches it, a prompt's to the server its name names, ``logging/setLevel`` to every
+server that logs; with a single upstream any other method is forwarded as it is.
 """
 
 from __future__ import annotations
 
 import asyncio
 import copy
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -18,101 +22,163 @@ from weir.gateway.config import GatewayConfig
 from weir.gateway.era import Era
 from weir.gateway.exchange import Exchange
 from weir.gateway.jsonrpc import RpcError
+from weir.gateway.links import Links
 from weir.gateway.naming import Naming
+from weir.gateway.paging import page_across, server_page
 from weir.gateway.upstream import Upstream
 
-__all__ = ["Passthrough"]
+__all__ = ["Passthrough", "template_pattern"]
 
-# method → the key of the list in its result, and whether entries are named (namespaced) or URIs.
+# method → the key of the list in its result, and its entries' identifying field.
 _LISTS = {
     "prompts/list": ("prompts", "name"),
     "resources/list": ("resources", "uri"),
     "resources/templates/list": ("resourceTemplates", "uriTemplate"),
 }
+_BY_URI = frozenset({"resources/read", "resources/subscribe", "resources/unsubscribe"})
+
+
+def template_pattern(template: str) -> re.Pattern[str]:
+    """A regular expression matching the URIs an RFC 6570 template expands to (the operators MCP
+    servers use: simple, ``+``, ``#``, ``/``, ``?``, ``&``)."""
+    out, pos = [], 0
+    for match in re.finditer(r"\{([^}]*)\}", template):
+        out.append(re.escape(template[pos : match.start()]))
+        op = match.group(1)[:1]
+        if op in ("+", "#"):
+            out.append(".*")
+        elif op == "/":
+            out.append("(?:/[^?#]*)?")
+        elif op in ("?", "&"):
+            out.append("(?:[?&][^#]*)?")
+        else:
+            out.append("[^/?#]*")
+        pos = match.end()
+    out.append(re.escape(template[pos:]))
+    return re.compile("".join(out) + r"\Z")
 
 
 class Passthrough:
     """Routing of the non-tool methods."""
 
-    def __init__(self, upstreams: Mapping[str, Upstream], naming: Naming, settings: GatewayConfig) -> None:
+    def __init__(
+        self, upstreams: Mapping[str, Upstream], links: Links, naming: Naming, settings: GatewayConfig
+    ) -> None:
         self.upstreams = upstreams
+        self.links = links
         self.naming = naming
         self.settings = settings
         self.resources: dict[str, str] = {}
         """Resource URI → server, learned from resources/list."""
+        self.templates: dict[str, tuple[str, re.Pattern[str]]] = {}
+        """URI template → (server, its pattern), learned from resources/templates/list."""
 
     async def request(self, method: str, ex: Exchange) -> dict[str, Any]:
         """Answer one non-tool request."""
         if method in _LISTS:
-            return await self._aggregate(method)
+            return await self._page(method, ex)
         if method == "prompts/get":
             return await self._named(method, ex, "name")
-        if method == "resources/read" or method.startswith("resources/"):
-            return await self._by_uri(method, ex)
+        if method in _BY_URI:
+            return await self._forward(await self._owner_of(str(ex.params.get("uri", "")), ex), method, ex)
         if method == "completion/complete":
             return await self._complete(ex)
         if method == "logging/setLevel":
-            await self._broadcast(method, ex)
+            await self._set_level(method, ex)
             return {}
         if len(self.upstreams) == 1:
-            return await self._forward(next(iter(self.upstreams)), method, dict(ex.params), ex)
+            return await self._forward(next(iter(self.upstreams)), method, ex)
         raise RpcError(jsonrpc.METHOD_NOT_FOUND, f"Method not found: {method}", id=ex.request_id)
 
-    async def _forward(self, server: str, method: str, params: dict[str, Any], ex: Exchange) -> dict[str, Any]:
+    async def _forward(
+        self, server: str, method: str, ex: Exchange, params: Mapping[str, Any] | None = None
+    ) -> dict[str, Any]:
+        session = self.links.session(server, ex)
         try:
-            return await self.upstreams[server].request(method, params, timeout=self.settings.call_timeout_s)
+            return await session.request(
+                method, dict(ex.params if params is None else params), timeout=self.settings.call_timeout_s
+            )
         except UpstreamError as exc:
             raise RpcError(jsonrpc.UPSTREAM_ERROR, str(exc), id=ex.request_id) from exc
 
-    async def _aggregate(self, method: str) -> dict[str, Any]:
-        key, field = _LISTS[method]
-        servers = list(self.upstreams)
-        pages = await asyncio.gather(*(self._list_all(s, method, key) for s in servers))
-        items: list[dict[str, Any]] = []
-        for server, entries in zip(servers, pages, strict=True):
-            for entry in entries:
-                shown = copy.copy(entry)
-                if field == "name":
-                    shown["name"] = self.naming.expose(server, str(entry.get("name", "")))
-                elif field == "uri":
-                    self.resources[str(entry.get("uri"))] = server
-                items.append(shown)
-        return {key: items}
+    def _offers(self, server: str, kind: str) -> bool:
+        caps = self.upstreams[server].capabilities
+        return not caps or kind in caps  # not negotiated yet: asked, and an error skips it
 
-    async def _list_all(self, server: str, method: str, key: str) -> list[dict[str, Any]]:
-        upstream = self.upstreams[server]
-        if upstream.capabilities and method.split("/", maxsplit=1)[0] not in upstream.capabilities:
-            return []
-        out: list[dict[str, Any]] = []
-        cursor: Any = None
-        try:
-            for _ in range(100):
-                page = await upstream.request(method, {"cursor": cursor} if cursor else None)
-                out.extend(x for x in page.get(key) or () if isinstance(x, dict))
-                cursor = page.get("nextCursor")
-                if not cursor:
-                    break
-        except (UpstreamError, RpcError):
-            return out
-        return out
+    async def _page(self, method: str, ex: Exchange) -> dict[str, Any]:
+        key, field = _LISTS[method]
+        kind = method.split("/", maxsplit=1)[0]
+        servers = [s for s in self.upstreams if self._offers(s, kind)]
+
+        async def fetch(server: str, cursor: Any) -> dict[str, Any] | None:
+            link = self.links.session(server, ex)
+            page = await server_page(
+                link, method, ex.params, cursor, timeout=self.settings.list_timeout_s, sole=len(servers) == 1
+            )
+            if page is None:
+                return None
+            entries = [self._learn(server, field, e) for e in page.get(key) or () if isinstance(e, dict)]
+            return {**page, key: entries}
+
+        return await page_across(servers, ex.params.get("cursor"), fetch, key)
+
+    def _learn(self, server: str, field: str, entry: dict[str, Any]) -> dict[str, Any]:
+        """Note where a listed entry lives; a prompt's name is exposed as tools' are."""
+        value = str(entry.get(field, ""))
+        if field == "name":
+            shown = copy.copy(entry)
+            shown["name"] = self.naming.expose(server, value)
+            return shown
+        if field == "uri":
+            self.resources[value] = server
+        elif field == "uriTemplate":
+            self.templates[value] = (server, template_pattern(value))
+        return entry
 
     async def _named(self, method: str, ex: Exchange, field: str) -> dict[str, Any]:
         route = self.naming.route(str(ex.params.get(field, "")))
         if route is None:
             raise RpcError(jsonrpc.INVALID_PARAMS, f"Unknown {field}: {ex.params.get(field)}", id=ex.request_id)
-        return await self._forward(route.server, method, {**ex.params, field: route.name}, ex)
+        return await self._forward(route.server, method, ex, {**ex.params, field: route.name})
 
-    async def _by_uri(self, method: str, ex: Exchange) -> dict[str, Any]:
-        uri = str(ex.params.get("uri", ""))
-        server = self.resources.get(uri)
-        if server is None and len(self.upstreams) > 1:
-            await self._aggregate("resources/list")
-            server = self.resources.get(uri)
-        if server is None:
-            if len(self.upstreams) != 1:
-                raise RpcError(jsonrpc.INVALID_PARAMS, f"Unknown resource: {uri}", id=ex.request_id)
-            server = next(iter(self.upstreams))
-        return await self._forward(server, method, dict(ex.params), ex)
+    def known_owner(self, uri: str) -> str | None:
+        """The server that listed ``uri`` or whose template matches it (``None``: not known yet)."""
+        if uri in self.resources:
+            return self.resources[uri]
+        owners = {server for server, pattern in self.templates.values() if pattern.match(uri)}
+        return owners.pop() if len(owners) == 1 else None
+
+    async def _owner_of(self, uri: str, ex: Exchange) -> str:
+        """The server a URI belongs to: the one that listed it, or whose template matches it."""
+        if len(self.upstreams) == 1:
+            return next(iter(self.upstreams))
+        owner = self.known_owner(uri)
+        if owner is None:
+            await self._learn_all(ex)
+            owner = self.known_owner(uri)
+        if owner is None:
+            raise RpcError(jsonrpc.INVALID_PARAMS, f"Unknown resource: {uri}", id=ex.request_id)
+        return owner
+
+    async def _learn_all(self, ex: Exchange) -> None:
+        """List every server's resources and templates (every page) on the client's sessions."""
+        for method in ("resources/list", "resources/templates/list"):
+            key, field = _LISTS[method]
+            for server in (s for s in self.upstreams if self._offers(s, "resources")):
+                cursor: Any = None
+                for _ in range(100):
+                    try:
+                        page = await self.links.session(server, ex).request(
+                            method, {"cursor": cursor} if cursor else None, timeout=self.settings.list_timeout_s
+                        )
+                    except (UpstreamError, RpcError):
+                        break
+                    for entry in page.get(key) or ():
+                        if isinstance(entry, dict):
+                            self._learn(server, field, entry)
+                    cursor = page.get("nextCursor")
+                    if not cursor:
+                        break
 
     async def _complete(self, ex: Exchange) -> dict[str, Any]:
         raw_ref = ex.params.get("ref")
@@ -121,11 +187,29 @@ class Passthrough:
             route = self.naming.route(str(ref.get("name", "")))
             if route is not None:
                 params = {**ex.params, "ref": {**ref, "name": route.name}}
-                return await self._forward(route.server, "completion/complete", params, ex)
+                return await self._forward(route.server, "completion/complete", ex, params)
+        elif ref.get("type") == "ref/resource":
+            uri = str(ref.get("uri", ""))
+            owner = self._template_owner(uri) if len(self.upstreams) > 1 else None
+            if owner is None and len(self.upstreams) > 1:
+                await self._learn_all(ex)
+                owner = self._template_owner(uri)
+            if owner is not None:
+                return await self._forward(owner, "completion/complete", ex)
         if len(self.upstreams) == 1:
-            return await self._forward(next(iter(self.upstreams)), "completion/complete", dict(ex.params), ex)
+            return await self._forward(next(iter(self.upstreams)), "completion/complete", ex)
         raise RpcError(jsonrpc.INVALID_PARAMS, "cannot tell which server completes this reference", id=ex.request_id)
 
-    async def _broadcast(self, method: str, ex: Exchange) -> None:
-        legacy = [u for u in self.upstreams.values() if u.era is Era.LEGACY and "logging" in u.capabilities]
-        await asyncio.gather(*(u.request(method, dict(ex.params)) for u in legacy), return_exceptions=True)
+    def _template_owner(self, uri: str) -> str | None:
+        """The server of a ``ref/resource`` (a template as listed, or a URI a template or list names)."""
+        if uri in self.templates:
+            return self.templates[uri][0]
+        return self.known_owner(uri)
+
+    async def _set_level(self, method: str, ex: Exchange) -> None:
+        """Every server that logs gets the client's level, on the client's own session."""
+        single = len(self.upstreams) == 1
+        servers = [
+            s for s, u in self.upstreams.items() if u.era is not Era.MODERN and ("logging" in u.capabilities or single)
+        ]
+        await asyncio.gather(*(self._forward(s, method, ex) for s in servers), return_exceptions=len(servers) > 1)

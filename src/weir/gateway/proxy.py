@@ -23,13 +23,18 @@ from weir.gateway.era import (
     LEGACY_VERSIONS,
     MODERN_VERSION,
     SERVER_INFO_KEY,
+    SERVERS_KEY,
     VERSION_KEY,
     Era,
+    legacy_shape,
 )
 from weir.gateway.exchange import ClientState, Exchange
 from weir.gateway.forwarding import Forwarding
 from weir.gateway.jsonrpc import Message, RpcError
+from weir.gateway.links import Links
+from weir.gateway.listen import Listening
 from weir.gateway.naming import Naming, Route, ToolTable
+from weir.gateway.paging import page_across, server_page
 from weir.gateway.passthrough import Passthrough
 from weir.gateway.toolcalls import ToolCalls
 from weir.gateway.upstream import Upstream
@@ -73,7 +78,8 @@ class Gateway:
         self.naming = Naming(self.settings, list(self.upstreams))
         self.tools = ToolTable(self.naming)
         self.questions = ClientRequests()
-        forwarding = Forwarding(self.upstreams, self.tools, self.settings, self.questions)
+        self.links = Links(self.upstreams, self.questions, settings.confirm_timeout_s, self._client_list_changed)
+        forwarding = Forwarding(self.links, self.tools, self.settings, self.questions)
         self.calls = ToolCalls(
             self.pipeline,
             forwarding,
@@ -83,14 +89,15 @@ class Gateway:
             approvals=approvals,
             observer=observer,
         )
-        self.passthrough = Passthrough(self.upstreams, self.naming, self.settings)
+        self.passthrough = Passthrough(self.upstreams, self.links, self.naming, self.settings)
+        self.listening = Listening(self.upstreams, self.links, self.passthrough.known_owner, self._relist)
         self._inflight: dict[tuple[str, Any], asyncio.Task[Any]] = {}
         self._withdrawn: set[tuple[str, Any]] = set()  # in-flight requests cancelled for the client
         self._listing = {name: asyncio.Lock() for name in self.upstreams}  # one server's listing at a time
         self._listed: set[str] = set()
-        self._listeners: dict[str, Callable[[Message], Awaitable[None]]] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
         for upstream in self.upstreams.values():
-            upstream.on_list_changed = self._upstream_changed
+            upstream.on_list_changed = self._own_list_changed
 
     async def start(self) -> list[str]:
         """Connect every upstream; returns the problems of those that could not be reached."""
@@ -102,7 +109,9 @@ class Gateway:
         ]
 
     async def close(self) -> None:
-        """Stop every upstream and the stage threads."""
+        """Stop every upstream session and the stage threads."""
+        await asyncio.gather(*self._tasks, return_exceptions=True)  # connections being forgotten
+        await self.links.close()
         await asyncio.gather(*(u.close() for u in self.upstreams.values()), return_exceptions=True)
         self.pipeline.worker.close()
 
@@ -156,6 +165,8 @@ class Gateway:
     async def _notification(self, method: str, ex: Exchange) -> None:
         if method == "notifications/cancelled":
             self._withdraw((ex.client.conn_id, ex.params.get("requestId")))
+        elif method == "notifications/roots/list_changed":
+            await self.links.notify_all(ex.client, method, dict(ex.params) or None)
 
     async def _request(self, method: str, ex: Exchange) -> dict[str, Any]:
         self._check_version(ex)
@@ -168,10 +179,12 @@ class Gateway:
         elif method == "tools/call":
             result = await self.calls.call(ex)
         elif method == "tools/list":
-            result = await self.list_tools()
+            result = await self.tools_page(ex)
+        elif method == "subscriptions/listen":
+            result = await self.listening.listen(ex)
         else:
             result = await self.passthrough.request(method, ex)
-        return self._modern_shape(method, result) if ex.era is Era.MODERN else result
+        return self._modern_shape(method, result) if ex.era is Era.MODERN else legacy_shape(result)
 
     @staticmethod
     def _modern_shape(method: str, result: dict[str, Any]) -> dict[str, Any]:
@@ -199,11 +212,29 @@ class Gateway:
     # -- lifecycle --------------------------------------------------------------------------
 
     def _capabilities(self) -> dict[str, Any]:
+        """What the gateway offers: tools (whose list it publishes), and each kind any server offers,
+        with the flags any of them sets (``subscribe``, ``listChanged``)."""
         caps: dict[str, Any] = {"tools": {"listChanged": True}}
         for kind in ("resources", "prompts", "completions", "logging"):
-            if any(kind in u.capabilities for u in self.upstreams.values()):
-                caps[kind] = {}
+            offered = [u.capabilities[kind] for u in self.upstreams.values() if kind in u.capabilities]
+            if offered:
+                merged: dict[str, Any] = {}
+                for flags in offered:
+                    for key, value in (flags if isinstance(flags, Mapping) else {}).items():
+                        merged[key] = merged.get(key) or value
+                caps[kind] = merged
         return caps
+
+    def _instructions(self) -> str | None:
+        """The servers' instructions: one server's as they are; several as one section per server."""
+        given = {name: u.instructions for name, u in self.upstreams.items() if u.instructions}
+        if len(self.upstreams) == 1:
+            return next(iter(given.values()), None)
+        return "\n\n".join(f"## {name}\n{text}" for name, text in given.items()) or None
+
+    def _servers_meta(self) -> dict[str, Any]:
+        """Where each upstream's own ``serverInfo`` went: the gateway names itself, and lists them here."""
+        return {SERVERS_KEY: {name: dict(u.server_info) for name, u in self.upstreams.items() if u.server_info}}
 
     def _initialize(self, ex: Exchange) -> dict[str, Any]:
         requested = ex.params.get("protocolVersion")
@@ -214,51 +245,93 @@ class Gateway:
         ex.client.protocol_version = str(version)
         ex.client.capabilities = dict(caps) if isinstance(caps, Mapping) else {}
         ex.client.info = dict(info) if isinstance(info, Mapping) else {}
-        return {"protocolVersion": version, "capabilities": self._capabilities(), "serverInfo": dict(GATEWAY_INFO)}
+        result = {"protocolVersion": version, "capabilities": self._capabilities(), "serverInfo": dict(GATEWAY_INFO)}
+        instructions = self._instructions()
+        if instructions:
+            result["instructions"] = instructions
+        result["_meta"] = self._servers_meta()
+        return result
 
     def _discover(self) -> dict[str, Any]:
-        return {
+        result = {
             "supportedVersions": [MODERN_VERSION],
             "capabilities": self._capabilities(),
             "resultType": "complete",
             "ttlMs": 0,
             "cacheScope": "private",
-            "_meta": {SERVER_INFO_KEY: dict(GATEWAY_INFO)},
+            "_meta": {SERVER_INFO_KEY: dict(GATEWAY_INFO), **self._servers_meta()},
         }
+        instructions = self._instructions()
+        if instructions:
+            result["instructions"] = instructions
+        return result
 
     # -- tools ------------------------------------------------------------------------------
 
     async def list_tools(self) -> dict[str, Any]:
-        """Every upstream's tools, reviewed by the decider, under exposed names.
+        """Every upstream's tools as the gateway's own sessions list them, reviewed, under exposed names.
 
         Servers are listed side by side, each under its own deadline: one that does not answer
         holds up neither the others nor calls to them.
         """
-        await asyncio.gather(*(self._load_tools(name) for name in self.upstreams))
+        await asyncio.gather(*(self._ensure_listed(name) for name in self.upstreams))
         return {"tools": self.tools.exposed_tools()}
 
-    async def _load_tools(self, server: str) -> None:
+    async def tools_page(self, ex: Exchange) -> dict[str, Any]:
+        """A client's ``tools/list``: one page of one server as the client's own session lists it."""
+        servers = list(self.upstreams)
+
+        async def fetch(server: str, cursor: Any) -> dict[str, Any] | None:
+            await self._ensure_listed(server)
+            link = self.links.session(server, ex)
+            page = await server_page(
+                link, "tools/list", ex.params, cursor, timeout=self.settings.list_timeout_s, sole=len(servers) == 1
+            )
+            if page is None:
+                return None
+            tools = [t for t in page.get("tools") or () if isinstance(t, dict)]
+            await self._review(server, tools)
+            return {**page, "tools": self.tools.exposed_page(server, tools)}
+
+        return await page_across(servers, ex.params.get("cursor"), fetch, "tools")
+
+    async def _ensure_listed(self, server: str, *, again: bool = False) -> None:
+        """The server's tools as the gateway's own session lists them, reviewed (once, or ``again``)."""
         async with self._listing[server]:
+            if server in self._listed and not again:
+                return
             tools = await self._fetch_tools(server)
             if tools is None:
-                self.tools.update(server, [], {})
+                if server not in self._listed:
+                    self.tools.update(server, [], {})
                 return
-            review = await self.pipeline.review_tools(server, tools)
-            if review is None:  # could not be reviewed: none of its tools is exposed
-                self.tools.update(server, [], {})
-            else:
-                self.tools.update(server, tools, {name: review.published(name) for name in review.profiles})
+            await self._publish(server, self.tools.merged(server, tools) or self.tools.tools.get(server, []))
             self._listed.add(server)
 
-    async def _fetch_tools(self, server: str) -> list[dict[str, Any]] | None:
+    async def _review(self, server: str, tools: list[dict[str, Any]]) -> None:
+        """Tools a client's session listed: when any is new or changed, the server's tools are reviewed again."""
+        async with self._listing[server]:
+            merged = self.tools.merged(server, tools)
+            if merged is not None:
+                await self._publish(server, merged)
+
+    async def _publish(self, server: str, tools: list[dict[str, Any]]) -> None:
+        review = await self.pipeline.review_tools(server, tools)
+        if review is None:  # could not be reviewed: none of its tools is exposed
+            self.tools.update(server, [], {})
+        else:
+            self.tools.update(server, tools, {name: review.published(name) for name in review.profiles})
+
+    async def _fetch_tools(self, server: str, session: Upstream | None = None) -> list[dict[str, Any]] | None:
         """Every page of a server's ``tools/list`` (``None`` when it fails or does not answer in time)."""
         tools: list[dict[str, Any]] = []
         cursor: Any = None
         timeout = self.settings.list_timeout_s
+        upstream = session or self.upstreams[server]
         try:
             for _ in range(100):  # a paginator that never ends cannot hang the gateway
                 params = {"cursor": cursor} if cursor else None
-                page = await self.upstreams[server].request("tools/list", params, timeout=timeout)
+                page = await upstream.request("tools/list", params, timeout=timeout)
                 tools.extend(t for t in page.get("tools") or () if isinstance(t, dict))
                 cursor = page.get("nextCursor")
                 if not cursor:
@@ -267,9 +340,10 @@ class Gateway:
             return None
         return tools
 
-    async def route_tool(self, exposed: str) -> Route | None:
+    async def route_tool(self, exposed: str, ex: Exchange) -> Route | None:
         """The server and name behind an exposed tool name, listing that server's tools first if needed.
 
+        A tool the gateway has not seen yet is looked for in the client's own session's list.
         Raises RpcError for a name several servers list when names are not namespaced.
         """
         route = self.naming.route(exposed)
@@ -278,7 +352,11 @@ class Gateway:
         if route is None:
             return None
         if route.server not in self._listed:
-            await self._load_tools(route.server)
+            await self._ensure_listed(route.server)
+        if self.tools.raw_tool(route) is None:
+            listed = await self._fetch_tools(route.server, self.links.session(route.server, ex))
+            if listed:
+                await self._review(route.server, listed)
         return route if self.tools.raw_tool(route) is not None else None
 
     async def _owner(self, name: str) -> Route | None:
@@ -301,22 +379,36 @@ class Gateway:
         return any(conn == client.conn_id for conn, _ in self._inflight)
 
     def attach(self, client: ClientState, send: Callable[[Message], Awaitable[None]]) -> None:
-        """Let a connection with a standing channel (stdio, in memory) receive list changes."""
-        self._listeners[client.conn_id] = send
+        """Give a connection a standing channel (stdio, in memory, an HTTP client's stream): what its
+        servers send outside a request, and their list changes, reach it there."""
+        self.links.attach(client, send)
 
-    async def _upstream_changed(self, server: str, method: str) -> None:
-        """An upstream's list changed: re-list (re-review, re-pin, re-publish) tools, then tell every client."""
+    async def _own_list_changed(self, server: str, method: str) -> None:
+        """The gateway's own session says a list changed: its tools are listed and reviewed again.
+
+        Clients are told by their own sessions (a server's change may be one session's alone)."""
         if method == "notifications/tools/list_changed" and server in self._listed:
-            await self._load_tools(server)
-        for conn, send in list(self._listeners.items()):
-            try:
-                await send({"jsonrpc": "2.0", "method": method})
-            except Exception:  # a client gone mid-broadcast must not stop the others
-                self._listeners.pop(conn, None)
+            await self._ensure_listed(server, again=True)
+
+    async def _client_list_changed(self, client: ClientState, server: str, method: str) -> None:
+        """A client's session says a list changed: re-list (review, pin, publish) its tools, then tell it."""
+        if method == "notifications/tools/list_changed":
+            await self._relist(client, server)
+        await self.links.notify_client(client, {"jsonrpc": "2.0", "method": method})
+
+    async def _relist(self, client: ClientState, server: str) -> None:
+        """List a server's tools on the client's session and review what is new or changed."""
+        session = self.links.sessions_of(client).get(server)
+        listed = await self._fetch_tools(server, session) if session is not None else None
+        if listed:
+            await self._review(server, listed)
 
     def forget_client(self, client: ClientState) -> None:
-        """Cancel what a closed connection still has in flight; forget its own agent session and questions."""
-        self._listeners.pop(client.conn_id, None)
+        """Cancel what a closed connection still has in flight; end its upstream sessions; forget its own
+        agent session and questions."""
+        task = asyncio.create_task(self.links.forget(client))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
         self.calls.sessions.forget(client)
         self.questions.forget(client)
         for key in [key for key in self._inflight if key[0] == client.conn_id]:

@@ -18,8 +18,9 @@ from typing import TYPE_CHECKING
 
 from weir.config import WeirConfig
 from weir.errors import UpstreamError
+from weir.gateway.admission import Admission, is_loopback
 from weir.gateway.deployment import Deployment, build_deployment, upstreams_from_config
-from weir.gateway.http import Admission, Mount, is_loopback
+from weir.gateway.http import Mount
 from weir.gateway.proxy import Gateway
 from weir.observe.logs import fields
 from weir.pipeline import AuditSink, Decider, Recorder

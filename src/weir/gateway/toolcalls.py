@@ -25,7 +25,7 @@ from weir.pipeline import Answer, CallPipeline, Passage, ToolCall
 
 __all__ = ["ToolCalls"]
 
-RouteTool = Callable[[str], Awaitable[Route | None]]
+RouteTool = Callable[[str, Exchange], Awaitable[Route | None]]
 """The server and name behind an exposed tool name (listing tools first if needed)."""
 
 
@@ -61,7 +61,7 @@ class ToolCalls:
         arguments = ex.params.get("arguments") or {}
         if not isinstance(arguments, Mapping):
             raise RpcError(jsonrpc.INVALID_PARAMS, '"arguments" must be an object', id=ex.request_id)
-        route = await self._route_tool(name)
+        route = await self._route_tool(name, ex)
         if route is None:
             raise RpcError(jsonrpc.INVALID_PARAMS, f"Unknown tool: {name}", id=ex.request_id)
         session = await self.sessions.resolve(ex)

@@ -1,9 +1,16 @@
-"""One upstream MCP server: negotiation, request/response correlation, timeouts, restarts.
+"""One session with an upstream MCP server: negotiation, correlation, timeouts, restarts.
 
 The gateway speaks to each upstream in that server's own revision: it probes
 ``server/discover`` and falls back to the ``initialize`` handshake, like the SDK client's
-"auto" mode. Requests are raw dicts; ids are the gateway's own, so many downstream clients
-can share one upstream connection.
+"auto" mode. Requests are raw dicts; ids are the session's own.
+
+The gateway holds one session of its own per server (the :class:`Upstream` it is given; it
+declares every capability the gateway can relay, so it sees the server's fullest tool list) and
+one per downstream connection (:meth:`Upstream.spawn`), declaring that client's capabilities.
+What a server sends outside any request in flight — its requests, logs, resource updates — goes
+to the session's ``unsolicited`` handlers, i.e. to the one connection the session belongs to.
+A session the server lost (it restarted) or a crashed server is negotiated again on the next
+request; the log level and resource subscriptions set on it are sent again.
 """
 
 from __future__ import annotations
@@ -12,12 +19,12 @@ import asyncio
 import contextlib
 import itertools
 import logging
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine, Mapping
 from typing import Any
 
 from weir.errors import UpstreamError
 from weir.gateway import jsonrpc
-from weir.gateway.channels import Channel
+from weir.gateway.channels import SESSION_LOST, Channel
 from weir.gateway.deadlines import Deadlines
 from weir.gateway.era import (
     CAPABILITIES_KEY,
@@ -31,7 +38,14 @@ from weir.gateway.era import (
 )
 from weir.gateway.jsonrpc import Message, RpcError
 
-__all__ = ["LIST_CHANGED", "ServerRequestHandler", "Upstream"]
+__all__ = [
+    "GATEWAY_CAPABILITIES",
+    "LIST_CHANGED",
+    "RELAYED_CAPABILITIES",
+    "SUBSCRIPTION_KEY",
+    "ServerRequestHandler",
+    "Upstream",
+]
 
 log = logging.getLogger(__name__)
 
@@ -44,9 +58,18 @@ ServerRequestHandler = Callable[[Message], Awaitable[Message]]
 """Answers a request the server sends mid-call (e.g. ``elicitation/create``) with a response."""
 NotificationHandler = Callable[[Message], Awaitable[None]]
 
-# What the gateway tells upstream servers it can do: it relays elicitation to its clients.
-GATEWAY_CAPABILITIES: dict[str, Any] = {"elicitation": {"form": {}}}
+GATEWAY_CAPABILITIES: dict[str, Any] = {
+    "elicitation": {"form": {}, "url": {}},
+    "sampling": {},
+    "roots": {"listChanged": True},
+}
+"""What the gateway's own session declares: everything it can relay to a client (the server then
+lists its fullest set of tools; the session itself is used for listing, never for a call)."""
+RELAYED_CAPABILITIES = ("elicitation", "sampling", "roots")
+"""The client capabilities a client's own session declares upstream, when the client declared them."""
 _ENVELOPE = (VERSION_KEY, CLIENT_INFO_KEY, CAPABILITIES_KEY)
+SUBSCRIPTION_KEY = "io.modelcontextprotocol/subscriptionId"
+"""``_meta`` key on every frame of a ``subscriptions/listen`` stream: the listen request's id."""
 
 
 class _Call:
@@ -59,12 +82,23 @@ class _Call:
 
 
 class Upstream:
-    """A connection to one named server, (re)started on demand."""
+    """A session with one named server, (re)started on demand."""
 
-    def __init__(self, name: str, make_channel: Callable[[], Channel], *, start_timeout: float = 30.0) -> None:
+    def __init__(
+        self,
+        name: str,
+        make_channel: Callable[[], Channel],
+        *,
+        start_timeout: float = 30.0,
+        capabilities: Mapping[str, Any] | None = None,
+        legacy_capabilities: Mapping[str, Any] | None = None,
+    ) -> None:
         self.name = name
         self._make_channel = make_channel
         self._start_timeout = start_timeout
+        self.declared = dict(GATEWAY_CAPABILITIES if capabilities is None else capabilities)
+        """The client capabilities this session declares (on 2026-07-28, with every request)."""
+        self._legacy_declared = self.declared if legacy_capabilities is None else dict(legacy_capabilities)
         self._channel: Channel | None = None
         self._ready = False  # connected and negotiated: requests skip the start lock
         self._ids = itertools.count(1)
@@ -76,9 +110,36 @@ class Upstream:
         self.era: Era | None = None
         self.capabilities: dict[str, Any] = {}
         self.server_info: dict[str, Any] = {}
+        self.instructions: str | None = None
         self.closed_reason: str | None = None
         self.on_list_changed: Callable[[str, str], Coroutine[Any, Any, None]] | None = None
         """Called (in its own task) with this server's name and the method of a ``list_changed`` notification."""
+        self.unsolicited_request: ServerRequestHandler | None = None
+        """Answers a server request no request in flight can relay (none: the server gets an error)."""
+        self.unsolicited_notify: NotificationHandler | None = None
+        """Takes a server notification no request in flight is waiting for (none: it is dropped)."""
+        self._negotiated = False
+        self._level: dict[str, Any] | None = None  # the last logging/setLevel, sent again after a restart
+        self._subscribed: dict[str, dict[str, Any]] = {}  # uri → its resources/subscribe params
+
+    @property
+    def channel(self) -> Channel | None:
+        """The pipe to the server while the session is open."""
+        return self._channel
+
+    def spawn(self, capabilities: Mapping[str, Any], legacy_capabilities: Mapping[str, Any]) -> Upstream:
+        """A new session with the same server, declaring a client's capabilities.
+
+        ``legacy_capabilities`` are declared to a 2025-11-25 server (what can be relayed to the
+        client mid-request); ``capabilities`` travel with each 2026-07-28 request.
+        """
+        return Upstream(
+            self.name,
+            self._make_channel,
+            start_timeout=self._start_timeout,
+            capabilities=capabilities,
+            legacy_capabilities=legacy_capabilities,
+        )
 
     @property
     def connected(self) -> bool:
@@ -102,23 +163,36 @@ class Upstream:
                 await self._drop(f"negotiation failed: {why}")
                 raise UpstreamError(f"cannot connect: {why}", server=self.name) from exc
             self._ready = self._channel is channel  # the server may have died while negotiating
+            again, self._negotiated = self._negotiated, True
+        if again:
+            await self._restore()
+
+    async def _restore(self) -> None:
+        """A new session after a restart: set the log level and the subscriptions again."""
+        calls = [("logging/setLevel", self._level)] if self._level is not None else []
+        calls += [("resources/subscribe", params) for params in self._subscribed.values()]
+        for method, params in calls:
+            with contextlib.suppress(UpstreamError, RpcError):
+                await self._send_request(method, self._envelope(params), self._start_timeout)
 
     async def _negotiate(self) -> None:
         try:
-            found = await self._send_request("server/discover", {"_meta": modern_meta(GATEWAY_CAPABILITIES)})
+            found = await self._send_request("server/discover", {"_meta": modern_meta(self.declared)})
         except RpcError:
             found = {}
         if MODERN_VERSION in (found.get("supportedVersions") or ()):
             self.era = Era.MODERN
             self.capabilities = found.get("capabilities") or {}
             self.server_info = (found.get("_meta") or {}).get("io.modelcontextprotocol/serverInfo") or {}
+            self.instructions = found.get("instructions") if isinstance(found.get("instructions"), str) else None
             self._stamp_version(MODERN_VERSION)
             return
-        params = {"protocolVersion": LEGACY_VERSION, "capabilities": GATEWAY_CAPABILITIES, "clientInfo": GATEWAY_INFO}
+        params = {"protocolVersion": LEGACY_VERSION, "capabilities": self._legacy_declared, "clientInfo": GATEWAY_INFO}
         init = await self._send_request("initialize", params)
         self.era = Era.LEGACY
         self.capabilities = init.get("capabilities") or {}
         self.server_info = init.get("serverInfo") or {}
+        self.instructions = init.get("instructions") if isinstance(init.get("instructions"), str) else None
         self._stamp_version(str(init.get("protocolVersion", LEGACY_VERSION)))
         await self.notify("notifications/initialized", None)
 
@@ -142,12 +216,30 @@ class Upstream:
         """
         if not self._ready:
             await self.ensure_started()
-        return await self._send_request(method, self._envelope(params), timeout, on_request, on_notify)
+        try:
+            result = await self._send_request(method, self._envelope(params), timeout, on_request, on_notify)
+        except RpcError as exc:
+            if not (isinstance(exc.data, dict) and exc.data.get(SESSION_LOST)):
+                raise
+            # The server refused it for a session it no longer knows: it never ran; a new session takes it.
+            await self.ensure_started()
+            result = await self._send_request(method, self._envelope(params), timeout, on_request, on_notify)
+        self._remember(method, params)
+        return result
+
+    def _remember(self, method: str, params: dict[str, Any] | None) -> None:
+        """Keep what a restarted server must be told again (the log level, the subscriptions)."""
+        if method == "logging/setLevel":
+            self._level = dict(params or {})
+        elif method == "resources/subscribe" and isinstance((params or {}).get("uri"), str):
+            self._subscribed[str((params or {})["uri"])] = dict(params or {})
+        elif method == "resources/unsubscribe":
+            self._subscribed.pop(str((params or {}).get("uri")), None)
 
     def _envelope(self, params: dict[str, Any] | None) -> dict[str, Any] | None:
         meta = dict((params or {}).get("_meta") or {})
         if self.era is Era.MODERN:
-            meta = {**meta, **modern_meta(GATEWAY_CAPABILITIES)}
+            meta = {**meta, **modern_meta(self.declared)}
         else:
             for key in _ENVELOPE:
                 meta.pop(key, None)
@@ -232,16 +324,23 @@ class Upstream:
 
     async def _route_notification(self, msg: Message) -> None:
         method = msg.get("method")
-        if method in LIST_CHANGED and self.on_list_changed is not None:
+        params = msg.get("params") if isinstance(msg.get("params"), dict) else {}
+        listened = ((params or {}).get("_meta") or {}).get(SUBSCRIPTION_KEY)
+        listen = self._calls.get(listened) if isinstance(listened, int) else None
+        if method in LIST_CHANGED and self.on_list_changed is not None and listen is None:
             # Its own task: re-listing sends requests whose answers this reader must deliver.
             task = asyncio.create_task(self.on_list_changed(self.name, str(method)))
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
             return
-        token = (msg.get("params") or {}).get("progressToken")
+        token = (params or {}).get("progressToken")
         handler = self._progress.get(token) if token is not None else None
+        if handler is None and listen is not None:
+            handler = listen.on_notify  # a frame of a subscriptions/listen stream (2026-07-28)
         if handler is None and msg.get("method") != "notifications/progress":
-            handler = self._sole_handler_notify()
+            # Over stdio a notification does not say which request it belongs to: with one request
+            # in flight it travels with that request's answer, else on the connection's own channel.
+            handler = self._sole_handler_notify() or self.unsolicited_notify
         if handler is not None:
             try:
                 await handler(msg)
@@ -251,7 +350,8 @@ class Upstream:
                 log.debug("%s: a notification could not be relayed", self.name, exc_info=True)
 
     def _sole_handler_notify(self) -> NotificationHandler | None:
-        handlers = [c.on_notify for c in self._calls.values() if c.on_notify is not None]
+        # A call whose response is in (its waiter not yet resumed) is over: what follows is not its.
+        handlers = [c.on_notify for c in self._calls.values() if c.on_notify is not None and not c.future.done()]
         return handlers[0] if len(handlers) == 1 else None
 
     async def _answer(self, msg: Message) -> None:
@@ -261,8 +361,12 @@ class Upstream:
         else:
             # Over stdio a server's request does not say which call it belongs to; the oldest
             # call that can relay it is the best guess (documented in docs/gateway.md).
-            handler = next((c.on_request for c in self._calls.values() if c.on_request is not None), None)
-            if handler is None:
+            waiting = (c for c in self._calls.values() if c.on_request is not None and not c.future.done())
+            handler = next((c.on_request for c in waiting), None)
+            handler = handler or self.unsolicited_request
+            if handler is None and msg.get("method") == "roots/list":
+                reply = jsonrpc.result(msg["id"], {"roots": []})  # the gateway's own session: no client, no roots
+            elif handler is None:
                 reply = jsonrpc.error(msg["id"], jsonrpc.METHOD_NOT_FOUND, f"{msg['method']} cannot be relayed now")
             else:
                 try:
@@ -274,10 +378,15 @@ class Upstream:
             with contextlib.suppress(UpstreamError):
                 await self._channel.send(reply)
 
-    def _on_closed(self, reason: str) -> None:
+    def _on_closed(self, reason: str, *, lost_session: bool = False) -> None:
         self.closed_reason = reason
         self._ready = False
-        self._channel = None
+        channel, self._channel = self._channel, None
+        if lost_session and channel is not None:
+            # The pipe is still open (only its session is gone): release it, off the reader's task.
+            task = asyncio.create_task(channel.close())
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
         for call in list(self._calls.values()):
             if not call.future.done():
                 call.future.set_exception(UpstreamError(reason, server=self.name))

@@ -37,18 +37,17 @@ class Gate:
 
     def commit(self) -> bool:
         """Called by the stage before it records: ``False`` when it was abandoned (record nothing)."""
-        with self._lock:
-            if self._state == "abandoned":
-                return False
-            self._state = "committed"
-            return True
+        return self._settle("committed", unless="abandoned")
 
     def abandon(self) -> bool:
         """Called by the waiter at the deadline: ``False`` when the stage already committed."""
+        return self._settle("abandoned", unless="committed")
+
+    def _settle(self, state: str, *, unless: str) -> bool:
         with self._lock:
-            if self._state == "committed":
+            if self._state == unless:
                 return False
-            self._state = "abandoned"
+            self._state = state
             return True
 
 
