@@ -13,6 +13,7 @@ import asyncio
 import os
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
@@ -27,8 +28,7 @@ from tests.e2e.conftest import weir_command
 from tests.e2e.running import CLIENT, OPERATOR, Running, start, stop, write_config
 from tests.gateway.test_rug_pull import SERVER as RUGPULL_SERVER
 
-# The tests are one operator's walk, in order, on one page and gateway: one worker under pytest-xdist.
-pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("console-browser")]
+pytestmark = [pytest.mark.slow]
 
 MAIL = {"to": "erin@corp.example", "subject": "Q3 numbers", "body": "Revenue is up 12%."}
 pool = ThreadPoolExecutor(4, thread_name_prefix="mcp-client")
@@ -49,7 +49,7 @@ def _call(url: str, tool: str, arguments: dict[str, Any], session: str | None = 
     return pool.submit(asyncio.run, run())
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def gateway(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
     directory = tmp_path_factory.mktemp("console")
     notes = {"notes": {"command": [sys.executable, str(RUGPULL_SERVER), "notes"], "trust": "trusted"}}
@@ -60,7 +60,7 @@ def gateway(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
         stop(running)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def page(chromium: Any, gateway: Running) -> Iterator[Any]:
     """One signed-in browser page (a fresh context: no cookie from elsewhere)."""
     context = chromium.new_context(viewport={"width": 1100, "height": 760})
@@ -79,7 +79,8 @@ def _shot(page: Any, name: str, tmp_path: Path) -> None:
 
 def _held(page: Any, gateway: Running) -> Any:
     """Reload the approvals page until a held call shows; its card."""
-    for _ in range(100):
+    deadline = time.monotonic() + 90  # a client's first call opens its own upstream sessions
+    while time.monotonic() < deadline:
         page.goto(f"{gateway.base}/console/approvals")
         card = page.locator("section.approval").first
         if card.count():
@@ -88,7 +89,7 @@ def _held(page: Any, gateway: Running) -> Any:
     raise AssertionError("no call reached the approvals page")
 
 
-def test_1_an_operator_signs_in(page: Any, gateway: Running, tmp_path: Path) -> None:
+def _an_operator_signs_in(page: Any, gateway: Running, tmp_path: Path) -> None:
     page.goto(f"{gateway.base}/console/")
     assert page.url.startswith(f"{gateway.base}/console/login")
     _shot(page, "login", tmp_path)
@@ -100,7 +101,7 @@ def test_1_an_operator_signs_in(page: Any, gateway: Running, tmp_path: Path) -> 
     _shot(page, "status", tmp_path)
 
 
-def test_2_an_approved_call_completes(page: Any, gateway: Running, tmp_path: Path) -> None:
+def _an_approved_call_completes(page: Any, gateway: Running, tmp_path: Path) -> None:
     call = _call(gateway.mcp, "mail__send_email", MAIL)
     card = _held(page, gateway)
     assert "mail/send_email" in card.inner_text()
@@ -116,7 +117,7 @@ def test_2_an_approved_call_completes(page: Any, gateway: Running, tmp_path: Pat
     assert result.content[0].text == "Delivered (1 recipient)."
 
 
-def test_3_a_denied_call_is_blocked(page: Any, gateway: Running) -> None:
+def _a_denied_call_is_blocked(page: Any, gateway: Running) -> None:
     call = _call(gateway.mcp, "mail__send_email", {**MAIL, "to": "mallory@evil.example"})
     card = _held(page, gateway)
     card.locator("input[name=reason]").fill("unknown recipient")
@@ -128,9 +129,7 @@ def test_3_a_denied_call_is_blocked(page: Any, gateway: Running) -> None:
     assert "operator carol denied: unknown recipient" in result.content[0].text
 
 
-def test_4_both_decisions_are_in_the_audit_view_with_the_operators_name(
-    page: Any, gateway: Running, tmp_path: Path
-) -> None:
+def _both_decisions_are_in_the_audit_view_with_the_operators_name(page: Any, gateway: Running, tmp_path: Path) -> None:
     page.goto(f"{gateway.base}/console/audit")
     page.select_option("select[name=phase]", "operator")
     page.fill("input[name=tool]", "send_email")
@@ -152,7 +151,7 @@ def test_4_both_decisions_are_in_the_audit_view_with_the_operators_name(
     _shot(page, "audit-event", tmp_path)
 
 
-def test_5_a_session_shows_its_labels_and_where_they_came_from(page: Any, gateway: Running, tmp_path: Path) -> None:
+def _a_session_shows_its_labels_and_where_they_came_from(page: Any, gateway: Running, tmp_path: Path) -> None:
     _call(gateway.mcp, "web__fetch", {"url": "https://news.example/today"}, session="research").result(timeout=60)
     page.goto(f"{gateway.base}/console/sessions")
     _shot(page, "sessions", tmp_path)
@@ -162,11 +161,12 @@ def test_5_a_session_shows_its_labels_and_where_they_came_from(page: Any, gatewa
     _shot(page, "session", tmp_path)
 
 
-def test_6_a_changed_tool_is_reapproved(page: Any, gateway: Running, tmp_path: Path) -> None:
+def _a_changed_tool_is_reapproved(page: Any, gateway: Running, tmp_path: Path) -> None:
     first = _call(gateway.mcp, "notes__save_note", {"name": "weekly"}).result(timeout=60)
     assert first.is_error is False  # the server now changes save_note and says so
     held = page.locator("section.held")
-    for _ in range(100):
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
         page.goto(f"{gateway.base}/console/pins")
         if held.count():
             break
@@ -187,3 +187,14 @@ def test_6_a_changed_tool_is_reapproved(page: Any, gateway: Running, tmp_path: P
     assert pins.returncode == 0, pins.stdout  # nothing held any more
     assert '"tool": "save_note", "status": "approved"' in pins.stdout
     assert '"by": "carol"' in pins.stdout
+
+
+def test_an_operators_walk_through_the_console(page: Any, gateway: Running, tmp_path: Path) -> None:
+    """One operator's day, in order (each step stands on the ones before it, so it is one test:
+    pytest-xdist may send separate tests to separate workers)."""
+    _an_operator_signs_in(page, gateway, tmp_path)
+    _an_approved_call_completes(page, gateway, tmp_path)
+    _a_denied_call_is_blocked(page, gateway)
+    _both_decisions_are_in_the_audit_view_with_the_operators_name(page, gateway, tmp_path)
+    _a_session_shows_its_labels_and_where_they_came_from(page, gateway, tmp_path)
+    _a_changed_tool_is_reapproved(page, gateway, tmp_path)
