@@ -48,13 +48,13 @@ from tests.servers.launch import free_port, serving
 
 from weir.config import WeirConfig
 from weir.flow.session import Session
+from weir.gateway.deployment import build_deployment
 from weir.gateway.memory import MemoryChannel, MemoryTransport
 from weir.gateway.proxy import Gateway
 from weir.gateway.runner import Listen, upstreams_from_config
 from weir.gateway.runner import run as run_gateway
-from weir.gateway.stores import default_chain, open_audit
 from weir.gateway.upstream import Upstream
-from weir.guard import CallCheck, Guard, ResultCheck, ToolsReview
+from weir.guard import CallCheck, ResultCheck, ToolsReview
 from weir.labels.datalabel import DataLabel
 from weir.policy.decision import Decision
 
@@ -182,9 +182,9 @@ async def _memory(n: int, tmp: Path) -> tuple[Times, Times]:
 
     transparent = Gateway(WeirConfig().gateway, decider=_PassThrough(), audit=None, upstreams=upstreams())
     deployed = WeirConfig.model_validate({"audit": {"path": str(tmp / "memory-audit.db")}})
-    audit = open_audit(deployed)
-    guard = Guard(deployed, chain=default_chain(deployed))
-    full = Gateway(deployed.gateway, decider=guard, audit=audit, upstreams=upstreams())
+    # As `weir gateway` builds it: the Guard, the SQLite trail, and the metrics wrappers around them.
+    deployment = build_deployment(deployed, upstreams=upstreams())
+    full = deployment.gateway
     proxy = create_proxy(mail_server)
     try:
         async with (
@@ -198,7 +198,8 @@ async def _memory(n: int, tmp: Path) -> tuple[Times, Times]:
     finally:
         await transparent.close()
         await full.close()
-        audit.close()
+        if deployment.trail is not None:
+            deployment.trail.close()
 
 
 # -- subprocesses (stdio, HTTP) ---------------------------------------------------------------

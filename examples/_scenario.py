@@ -6,6 +6,7 @@ tests read that form).
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 from collections.abc import Awaitable, Callable, Sequence
@@ -35,10 +36,16 @@ async def over_stdio(host: WeirClient, name: str) -> None:
     await host.connect(name, stdio(SCRIPTS[name]))
 
 
+_SHOWN = 160
+"""Characters of a result's first line the transcript shows (a blocked call's reason runs long)."""
+
+
 def show(step: CallOutcome, out: Callable[[str], None]) -> None:
-    """One call, readably: the pre-call decision, why, the user's answer, the first line back."""
+    """One call, readably: the decisions before and after it (as ``--json`` has them), why, the
+    user's answer, the beginning of what came back."""
     resolved = " (after tools/resolve)" if step.resolved else ""
-    out(f"-> {step.server}/{step.tool}: {step.pre.applied}{resolved}")
+    after = f"; its result: {step.post.applied}" if step.post is not None else ""
+    out(f"-> {step.server}/{step.tool}: {step.pre.applied}{resolved}{after}")
     for rule in step.pre.rules:
         out(f"   {rule.name}: {rule.reason.split(' — ')[0]}")
     if step.confirmed is not None:
@@ -46,6 +53,7 @@ def show(step: CallOutcome, out: Callable[[str], None]) -> None:
     if step.error:
         out(f"   the server refused: {step.error}")
     first = step.text.splitlines()[0] if step.text else "(empty)"
+    first = first if len(first) <= _SHOWN else first[:_SHOWN] + "…"
     out(f"   result{' (error)' if step.result.get('isError') else ''}: {first}")
 
 
@@ -97,7 +105,17 @@ async def play(
 def main(
     scenario: Scenario, servers: Sequence[str], *, approve: bool = False, argv: Sequence[str] | None = None
 ) -> None:
-    """``[--approve | --decline] [--json]``: how the scripted user answers (default ``approve``); JSON lines."""
-    args = list(sys.argv[1:] if argv is None else argv)
-    approve = (approve or "--approve" in args) and "--decline" not in args
-    anyio.run(lambda: play(scenario, servers, approve=approve, as_json="--json" in args))
+    """``[--approve | --decline] [--json] [--help]``: how the scripted user answers (``approve``
+    unless the script says otherwise: declines), and JSON lines instead of a transcript."""
+    module = sys.modules.get(scenario.__module__)
+    parser = argparse.ArgumentParser(
+        description=(module.__doc__ or "").split("\n\n")[0] if module else None,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    answer = parser.add_mutually_exclusive_group()
+    answer.add_argument("--approve", action="store_true", help="the scripted user approves what Weir asks")
+    answer.add_argument("--decline", action="store_true", help="the scripted user declines what Weir asks")
+    parser.add_argument("--json", action="store_true", help="print one JSON object per call instead of a transcript")
+    args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+    approve = (approve or args.approve) and not args.decline
+    anyio.run(lambda: play(scenario, servers, approve=approve, as_json=args.json))

@@ -11,13 +11,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import yaml
-from pydantic import Field, ValidationError
+from pydantic import Field, ValidationError, model_validator
 
 from weir import yamltext
 from weir.audit.config import AuditConfig
+from weir.console.config import ConsoleConfig
 from weir.errors import ConfigError
 from weir.gateway.config import GatewayConfig
 from weir.guard.config import GuardConfig
+from weir.observe.config import ObservabilityConfig
 from weir.policy.check import check_inline_rules
 
 __all__ = ["WeirConfig", "load_config"]
@@ -30,6 +32,20 @@ class WeirConfig(GuardConfig):
     """The audit store."""
     gateway: GatewayConfig = Field(default_factory=GatewayConfig)
     """Gateway listening and naming."""
+    console: ConsoleConfig = Field(default_factory=ConsoleConfig)
+    """The operators' console and who may sign in to it."""
+    observability: ObservabilityConfig = Field(default_factory=ObservabilityConfig)
+    """Logs, metrics and traces."""
+
+    @model_validator(mode="after")
+    def _principals_apart(self) -> WeirConfig:
+        shared = {o.name for o in self.console.operators if o.token in set(self.gateway.tokens)}
+        if shared:
+            raise ValueError(
+                f"operator token of {', '.join(sorted(shared))} is also a gateway token: operators and MCP "
+                "clients are different principals and never share a token"
+            )
+        return self
 
 
 def load_config(path: str | Path) -> WeirConfig:
@@ -50,7 +66,8 @@ def load_config(path: str | Path) -> WeirConfig:
         config = WeirConfig.model_validate(data)
     except ValidationError as exc:
         problems = "; ".join(
-            f"{'.'.join(str(x) for x in err['loc']) or '<root>'}: {err['msg']}" for err in exc.errors()
+            f"{'.'.join(str(x) for x in err['loc']) or '<root>'}: {err['msg'].removeprefix('Value error, ')}"
+            for err in exc.errors()
         )
         raise ConfigError(f"{p}: {problems}") from exc
     located = config.model_copy(update={"base_dir": p.resolve().parent})

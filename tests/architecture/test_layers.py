@@ -22,16 +22,22 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("guard",),
     ("audit", "trace", "catalog"),
     ("pipeline",),
+    ("observe",),
+    ("approvals",),
     ("server", "lint"),
     ("client", "replay", "docs"),
     ("gateway",),
-    ("config",),
+    ("console",),
+    ("config", "configcheck"),
     ("demo_servers",),
     ("demo", "cli", "evaluation"),
 )
 RANK = {package: rank for rank, line in enumerate(LAYERS) for package in line}
-EDGE = {"weir.gateway.runner": RANK["config"], "weir.gateway.stores": RANK["config"]}
-"""The gateway's edge: building a gateway from a whole weir.yaml (they sit with ``config``)."""
+EDGE = dict.fromkeys(
+    ("weir.gateway.runner", "weir.gateway.stores", "weir.gateway.deployment", "weir.gateway.reloading"), RANK["config"]
+)
+"""The gateway's edge: building, running and reloading a gateway from a whole weir.yaml (they sit
+with ``config``; the deployment wires the console, which sits above the gateway)."""
 
 
 def _modules() -> Iterator[tuple[str, Path]]:

@@ -30,7 +30,8 @@ def test_every_catalog_has_a_sidecar_naming_real_rules_and_tools() -> None:
 def test_the_planted_catalog_documents_a_defect_for_every_rule() -> None:
     import weir.lint.rules  # noqa: F401
 
-    assert {e["rule"] for e in expected_findings("planted")} == set(RULES)
+    live_only = {"W105"}  # needs a live server to ask: tests/lint/rules/test_claims.py lints one
+    assert {e["rule"] for e in expected_findings("planted")} == set(RULES) - live_only
 
 
 def test_the_catalogs_use_several_dialects() -> None:

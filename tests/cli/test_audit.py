@@ -204,3 +204,29 @@ def test_export_to_an_unwritable_place_is_exit_2(db: Path, tmp_path: Path) -> No
     result = runner.invoke(app, ["audit", "export", "--db", str(db), str(tmp_path / "no" / "such" / "dir.jsonl")])
     assert result.exit_code == 2
     assert "cannot write" in result.stderr
+
+
+def test_a_line_stays_readable_and_shows_pin_findings_and_operators(tmp_path: Path) -> None:
+    path = tmp_path / "audit.db"
+    long_reasons = tuple(f"rule {i}: " + "because " * 60 for i in range(4))
+    with SqliteAuditStore(path) as s:
+        s.append(
+            AuditEvent(
+                phase=Phase.CALL,
+                server="mail",
+                tool="send",
+                decision=DecisionRecord(effect="confirm", reasons=long_reasons),
+            )
+        )
+        findings = ["pinning:tool-changed (malicious) at tools[0]", "pinning:tool-added (malicious) at tools[1]"]
+        s.append(AuditEvent(phase=Phase.TOOLS, server="vault", details={"tools": ["purge"], "findings": findings}))
+        s.append(AuditEvent(phase=Phase.OPERATOR, details={"action": "deny", "operator": "alice", "reason": "no"}))
+    short = runner.invoke(app, ["audit", "tail", "--db", str(path)]).stdout.splitlines()
+    assert len(short[0]) < 500
+    assert short[0].endswith("… (+2 more)")
+    assert short[1].endswith("— 2 finding(s): " + "; ".join(findings))
+    assert short[2].endswith("operator - — deny by alice: no")
+    full = runner.invoke(app, ["audit", "tail", "--db", str(path), "--full"]).stdout.splitlines()
+    assert all(r in full[0] for r in long_reasons)
+    operators = runner.invoke(app, ["audit", "query", "--db", str(path), "--phase", "operator"]).stdout.splitlines()
+    assert len(operators) == 1

@@ -35,6 +35,14 @@ def test_html_and_markdown_are_written_where_asked(tmp_path: Path) -> None:
     assert "delete\\_file" in md.read_text(encoding="utf-8")
 
 
+def test_a_dash_writes_to_stdout_not_to_a_file_named_dash(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["docs", str(CATALOGS["mail"]), "--title", "Mail", "--markdown", "-"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("# Mail")
+    assert not (tmp_path / "-").exists()
+
+
 def test_lint_findings_appear_unless_turned_off() -> None:
     with_lint = runner.invoke(app, ["docs", str(CATALOGS["seeds"])]).output
     without = runner.invoke(app, ["docs", str(CATALOGS["seeds"]), "--no-lint"]).output
@@ -56,4 +64,4 @@ def test_docs_from_a_live_stdio_server_show_raw_annotations(tmp_path: Path) -> N
     html = tmp_path / "web.html"
     result = runner.invoke(app, ["docs", "--server", command, "--html", str(html)])
     assert result.exit_code == 0, result.output
-    assert "sep-2061: annotations.inputMetadata.Outcomes" in html.read_text(encoding="utf-8")
+    assert "sep-2061: annotations.<wbr>inputMetadata.<wbr>Outcomes" in html.read_text(encoding="utf-8")

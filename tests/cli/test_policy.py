@@ -62,5 +62,5 @@ def test_explain_json_carries_one_entry_per_rule(tmp_path: Path) -> None:
 def test_explain_needs_a_line_or_a_call() -> None:
     assert runner.invoke(app, ["policy", "explain", "--trace", "bill-pay-known-payee"]).exit_code == 2
     bad = runner.invoke(app, ["policy", "explain", "--call", "{nope"])
-    assert bad.exit_code == 1
+    assert bad.exit_code == 2
     assert "--call is not valid JSON" in bad.stderr

@@ -75,16 +75,19 @@ def test_a_malformed_trace_fails_with_its_line_and_no_traceback(tmp_path: Path) 
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"event":"session","id":"s"}\n{"event":"call","server":"m"}\n', encoding="utf-8")
     done = runner.invoke(app, ["replay", str(bad)])
-    assert done.exit_code == 1
+    assert done.exit_code == 2  # input that could not be read, as the README promises
     assert done.stderr.strip() == f"error: {bad}, line 1 (0-based): call event: missing key tool"
 
 
 def test_a_missing_trace_or_config_is_a_clear_error(tmp_path: Path) -> None:
     missing = runner.invoke(app, ["replay", str(tmp_path / "nope.jsonl")])
-    assert missing.exit_code == 1
+    assert missing.exit_code == 2
     assert "no such trace file" in missing.stderr
+    unknown = runner.invoke(app, ["replay", "no-such-trace"])
+    assert unknown.exit_code == 2
+    assert "no shipped trace named 'no-such-trace'" in unknown.stderr
     no_config = runner.invoke(app, ["replay", "bill-pay-known-payee", "--config", str(tmp_path / "w.yaml")])
-    assert no_config.exit_code == 1
+    assert no_config.exit_code == 2
     assert "cannot read config" in no_config.stderr
     nothing = runner.invoke(app, ["replay"])
     assert nothing.exit_code == 2

@@ -135,3 +135,23 @@ def test_nothing_is_shown_safe_or_unknown_without_saying_why(tool: dict[str, Any
         if cell.risk is Risk.UNKNOWN:
             assert cell.text.startswith("unknown")
             assert cell.sources == ()
+
+
+def test_values_read_as_words_not_as_wire_spellings() -> None:
+    row = _row({"name": "fetch", "annotations": {"returnMetadata": {"source": "untrustedPublic"}}})
+    assert row["Returns from"].text == "untrusted public"
+
+
+def test_none_is_not_listed_beside_a_real_class() -> None:
+    row = _row({"name": "t", "annotations": {"returnMetadata": {"sensitivity": ["none", "pii"]}}})
+    assert row["Sensitivity out"].text == "pii"
+    alone = _row({"name": "t", "annotations": {"returnMetadata": {"sensitivity": "none"}}})
+    assert alone["Sensitivity out"].text == "none"
+
+
+def test_a_read_only_tool_needs_no_confirmation_and_is_not_shown_as_missing_one() -> None:
+    row = _row({"name": "list_inbox", "annotations": {"readOnlyHint": True}})
+    assert (row["Confirmation"].text, row["Confirmation"].risk) == ("not needed (claimed read-only)", Risk.LOW)
+    assert row["Confirmation"].sources == ("mcp-core: annotations.readOnlyHint",)
+    writer = _row({"name": "save", "annotations": {"readOnlyHint": False}})
+    assert writer["Confirmation"].risk is Risk.UNKNOWN

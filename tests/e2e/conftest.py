@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
 import sys
+import time
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -51,3 +56,63 @@ def write_config(directory: Path) -> Path:
 def weir_command() -> list[str]:
     """How to run the CLI from the test's interpreter."""
     return [sys.executable, "-c", "from weir.cli.app import main; main()"]
+
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+@pytest.fixture(scope="session")
+def chromium_endpoint(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Debian's Chromium, started once per test session with a fresh profile; its DevTools URL.
+
+    Skips (fails on CI) without /usr/bin/chromium: scripts/_browser.sh installs it.
+    """
+    if not CHROMIUM.exists():
+        if os.environ.get("CI"):
+            pytest.fail("/usr/bin/chromium is missing on CI (scripts/_browser.sh installs it)")
+        pytest.skip("/usr/bin/chromium is not installed (scripts/_browser.sh installs it)")
+    profile = tmp_path_factory.mktemp("chromium-profile")
+    flags = [*CHROMIUM_FLAGS, f"--user-data-dir={profile}", "--remote-debugging-port=0", "about:blank"]
+    proc = subprocess.Popen([str(CHROMIUM), *flags], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        active = profile / "DevToolsActivePort"  # Chromium writes the port it chose, then the path
+        deadline = time.monotonic() + 30
+        while not (active.exists() and len(active.read_text().splitlines()) >= 2):
+            if proc.poll() is not None or time.monotonic() > deadline:
+                pytest.fail(f"Chromium did not start (exit {proc.poll()})")
+            time.sleep(0.05)
+        port, path = active.read_text().splitlines()[:2]
+        yield f"ws://127.0.0.1:{port}{path}"
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+@pytest.fixture(scope="module")
+def chromium(chromium_endpoint: str) -> Iterator[Any]:
+    """The session's Chromium, driven by Playwright's Python API for one test module.
+
+    Playwright's synchronous API keeps an event loop of its own in this thread while it is open, so
+    it is opened per module (and closed before the async tests of other modules run); the browser
+    itself is shared by the whole session.
+    """
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.connect_over_cdp(chromium_endpoint)
+        try:
+            yield browser
+        finally:
+            browser.close()

@@ -6,6 +6,7 @@ accepted, declined and unavailable, the audit trail and the recorded trace.
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 from pathlib import Path
@@ -148,3 +149,28 @@ def test_the_cli_refuses_a_public_address_without_tokens(weir_yaml: Path) -> Non
     proc = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=60, check=False)
     assert proc.returncode == 2
     assert "bearer tokens are required" in proc.stderr
+
+
+def test_stdin_and_stdout_may_be_regular_files(weir_yaml: Path) -> None:
+    """`weir gateway < requests.jsonl > answers.jsonl`: files are not pipes, and must work all the same."""
+    requests = weir_yaml.parent / "requests.jsonl"
+    answers = weir_yaml.parent / "answers.jsonl"
+    init = {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "file", "version": "0"}}
+    lines = [
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": init},
+        {"jsonrpc": "2.0", "method": "notifications/initialized"},
+        {
+            "jsonrpc": "2.0",
+            "id": 2,
+            "method": "tools/call",
+            "params": {"name": "mail__read_email", "arguments": {"id": "1"}},
+        },
+    ]
+    requests.write_text("".join(json.dumps(x) + "\n" for x in lines), encoding="utf-8")
+    cmd = [*weir_command(), "gateway", "--config", str(weir_yaml)]
+    with requests.open("rb") as stdin, answers.open("wb") as stdout:
+        done = subprocess.run(cmd, stdin=stdin, stdout=stdout, stderr=subprocess.PIPE, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr.decode()
+    assert b"Traceback" not in done.stderr
+    replies = {m["id"]: m for m in map(json.loads, answers.read_text(encoding="utf-8").splitlines())}
+    assert "Q3 revenue" in replies[2]["result"]["content"][0]["text"]

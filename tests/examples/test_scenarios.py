@@ -91,3 +91,31 @@ async def test_malicious_page_approved_by_the_user_is_still_refused_by_the_mail_
 @pytest.fixture
 def anyio_backend() -> str:
     return "asyncio"
+
+
+@pytest.mark.parametrize("script", ["salary_to_accountant.py", "web_summary_to_external.py", "malicious_page.py"])
+def test_every_scenario_answers_help_without_running(script: str) -> None:
+    done = subprocess.run(
+        [sys.executable, str(EXAMPLES / script), "--help"], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith(f"usage: {script} [-h] [--approve | --decline] [--json]")
+    assert "->" not in done.stdout  # nothing ran
+
+
+async def test_the_transcript_names_the_result_decision_the_json_has() -> None:
+    module = scenario_module("malicious_page")
+    common = scenario_module("_scenario")
+    lines: list[str] = []
+
+    async def connect(host: WeirClient, server: str) -> None:
+        await host.connect(server, fresh_server(server))
+
+    async with WeirClient(common.load_config(common.HERE / "weir.yaml")) as host:
+        for name in module.SERVERS:
+            await connect(host, name)
+        page = await host.call_tool("web", "fetch", {"url": module.POISONED})
+    common.show(page, lines.append)
+    record = common.record(page)
+    assert (record["pre"], record["post"]) == ("allow", "warn")
+    assert lines[0] == "-> web/fetch: allow; its result: warn"

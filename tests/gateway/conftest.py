@@ -133,10 +133,12 @@ def wire_upstream(name: str = "wire", *, legacy: bool = False) -> Upstream:
 
 
 def make_gateway(
-    decider: TableDecider, upstreams: dict[str, Upstream], *, config: WeirConfig | None = None
+    decider: TableDecider, upstreams: dict[str, Upstream], *, config: WeirConfig | None = None, **kw: Any
 ) -> tuple[Gateway, MemoryAudit]:
+    """A gateway with an in-memory audit sink; ``kw`` are the Gateway's optional collaborators."""
     audit = MemoryAudit()
-    return Gateway((config or WeirConfig()).gateway, decider=decider, audit=audit, upstreams=upstreams), audit
+    settings = (config or WeirConfig()).gateway
+    return Gateway(settings, decider=decider, audit=audit, upstreams=upstreams, **kw), audit
 
 
 async def approve(ctx: Any, params: Any) -> t.ElicitResult:

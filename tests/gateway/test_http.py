@@ -186,3 +186,23 @@ def test_routing_headers_that_contradict_the_body_are_refused(server: str) -> No
     assert reply.status_code == 400
     assert reply.json()["error"]["code"] == -32020
     assert "send_mail" in reply.json()["error"]["message"]
+
+
+def test_the_gateways_own_origin_is_admitted_only_where_its_host_is_checked() -> None:
+    from starlette.requests import Request
+
+    from weir.gateway.admission import Admission
+
+    def status(admission: Admission, host: str, origin: str) -> int | None:
+        headers = [(b"host", host.encode()), (b"origin", origin.encode())]
+        request = Request({"type": "http", "method": "GET", "scheme": "http", "path": "/", "headers": headers})
+        refused = admission.refusal(request, body=False)
+        return refused.status_code if refused is not None else None
+
+    loopback = Admission("127.0.0.1", [], [])
+    assert status(loopback, "127.0.0.1:8080", "http://127.0.0.1:8080") is None
+    assert status(loopback, "127.0.0.1:8080", "http://127.0.0.1:9999") == 403
+    open_host = Admission("0.0.0.0", [], [])  # the Host is whatever the client says: nothing is "own"
+    assert status(open_host, "rebound.example:8080", "http://rebound.example:8080") == 403
+    named = Admission("0.0.0.0", ["weir.corp.example"], [])
+    assert status(named, "weir.corp.example", "https://weir.corp.example") is None

@@ -52,6 +52,9 @@ class Phase(StrEnum):
     """A ``tools/list`` answer (profiles, pinning and poisoning findings)."""
     ERROR = "error"
     """The upstream failed, or deciding failed (the call was blocked)."""
+    OPERATOR = "operator"
+    """An operator acted: signed in or out of the console, approved or denied a queued call,
+    reloaded the policy (``details.action`` says which; ``details.operator`` who)."""
 
 
 class RuleRecord(WeirModel):
@@ -112,7 +115,7 @@ class AuditEvent(WeirModel):
     time: datetime = Field(default_factory=lambda: datetime.now(UTC))
     """When it happened (UTC; a naive time is taken as UTC)."""
     phase: Phase
-    """call, result, tools or error."""
+    """call, result, tools, error or operator."""
     session: str | None = None
     """The agent session id (spans servers and connections)."""
     connection: str | None = None

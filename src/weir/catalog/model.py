@@ -37,6 +37,11 @@ class Catalog:
     """How many ``tools/list`` pages it took (1 for a file)."""
     extra: Mapping[str, Any] = field(default_factory=dict)
     """Top-level keys of a ``tools/list`` result other than ``tools`` (``_meta``, ``nextCursor``...)."""
+    extensions: frozenset[str] = frozenset()
+    """The extensions a live server announced in its capabilities (empty for a file)."""
+    unannounced_resolvers: frozenset[str] = frozenset()
+    """Tools of a live server that answer ``tools/resolve`` without declaring that they do
+    (found by asking each undeclared tool once; empty for a file)."""
 
     def names(self) -> list[str]:
         """Tool names in listing order (a tool without a string name shows as ``<unnamed>``)."""

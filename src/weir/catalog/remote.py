@@ -11,8 +11,9 @@ from __future__ import annotations
 import shlex
 import tempfile
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, Literal, TextIO
 
 import anyio
 import mcp_types as types
@@ -24,6 +25,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from weir.catalog.model import Catalog, parse_catalog
 from weir.errors import ProtocolError, UpstreamError, WeirError
+from weir.labels.keys import TOOL_RESOLUTION
 
 __all__ = ["MAX_PAGES", "fetch_stdio", "fetch_url"]
 
@@ -81,7 +83,10 @@ async def _fetch(target: Transport | str, *, source: str, timeout: float) -> Cat
         with anyio.fail_after(timeout):
             async with Client(target, cache=None, read_timeout_seconds=timeout) as client:
                 server = client.server_info.name if client.server_info else None
-                return await _list_all(client, source=source, server=server)
+                catalog = await _list_all(client, source=source, server=server)
+                announced = frozenset(str(k) for k in getattr(client.server_capabilities, "extensions", None) or {})
+                found = await _unannounced_resolvers(client, catalog) if TOOL_RESOLUTION in announced else frozenset()
+                return replace(catalog, extensions=announced, unannounced_resolvers=found)
     except TimeoutError as exc:
         raise UpstreamError(f"{source}: no answer within {timeout:g}s") from exc
     except WeirError:
@@ -93,6 +98,45 @@ async def _fetch(target: Transport | str, *, source: str, timeout: float) -> Cat
         if isinstance(leaf, WeirError):  # our own error, raised inside the SDK's task group
             raise leaf from exc
         raise UpstreamError(f"{source}: {_describe(leaf)}") from exc
+
+
+class _ResolveProbe(types.RequestParams):
+    name: str
+    arguments: dict[str, Any]
+
+
+class _ResolveRequest(types.Request[_ResolveProbe, Literal["tools/resolve"]]):
+    method: Literal["tools/resolve"] = "tools/resolve"
+    params: _ResolveProbe
+
+
+_NOT_RESOLVABLE = (types.INVALID_PARAMS, types.METHOD_NOT_FOUND)
+_MAX_PROBES = 200
+
+
+async def _unannounced_resolvers(client: Client, catalog: Catalog) -> frozenset[str]:
+    """The tools that answer ``tools/resolve`` without declaring ``resolvable`` (lint W105).
+
+    Each undeclared tool is asked once, with no arguments: an answer — or any error other than
+    "unknown tool" / "not resolvable" (invalid params), such as a resolver failing on the missing
+    arguments — means the tool has a resolver nobody will call.
+    """
+    found: set[str] = set()
+    for tool in catalog.tools[:_MAX_PROBES]:
+        name = tool.get("name")
+        meta = tool.get("_meta")
+        opted = meta.get(TOOL_RESOLUTION) if isinstance(meta, Mapping) else None
+        if not isinstance(name, str) or (isinstance(opted, Mapping) and opted.get("resolvable") is True):
+            continue
+        try:
+            await client.session.send_request(_ResolveRequest(params=_ResolveProbe(name=name, arguments={})), _RawPage)
+        except MCPError as exc:
+            if exc.error.code in _NOT_RESOLVABLE:
+                continue
+        except ValidationError:
+            pass  # it answered, if not well
+        found.add(name)
+    return frozenset(found)
 
 
 async def _list_all(client: Client, *, source: str, server: str | None) -> Catalog:

@@ -26,6 +26,9 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    # Plain help: flags without a `<bool>` type column, and paragraphs wrapped at word boundaries
+    # (the rich panels print every option's type and keep the docstrings' hard line breaks).
+    rich_markup_mode=None,
 )
 
 

@@ -37,6 +37,7 @@ Config = Annotated[
     Path | None, typer.Option("--config", "-c", help="A weir.yaml whose `audit.path` names the database.")
 ]
 Json = Annotated[bool, typer.Option("--json", help="One JSON object per event: id, hash, prevHash, event.")]
+Full = Annotated[bool, typer.Option("--full", help="Every reason and finding, each in full (lines get long).")]
 KeyEnv = Annotated[
     str | None,
     typer.Option(
@@ -47,7 +48,9 @@ KeyEnv = Annotated[
 
 def register(app: typer.Typer) -> None:
     """Add the `audit` command group to ``app``."""
-    group = typer.Typer(help="Read, export and verify the hash-chained audit trail.", no_args_is_help=True)
+    group = typer.Typer(
+        help="Read, export and verify the hash-chained audit trail.", no_args_is_help=True, rich_markup_mode=None
+    )
     group.command("tail")(tail)
     group.command("query")(query)
     group.command("export")(export)
@@ -63,17 +66,18 @@ def tail(
     n: Annotated[int, typer.Option("-n", help="How many of the last events.")] = 20,
     follow_: Annotated[bool, typer.Option("--follow", "-f", help="Keep printing events as they arrive.")] = False,
     as_json: Json = False,
+    full: Full = False,
 ) -> None:
     """Print the last events (and, with --follow, new ones as they arrive; Ctrl-C stops)."""
     with _open(db, config) as store:
         last = 0
         for item in store.tail(n):
-            _print(item, as_json)
+            _print(item, as_json, full)
             last = item.id
         if follow_:
             try:
                 for item in _each(follow(store, after_id=last)):
-                    _print(item, as_json)
+                    _print(item, as_json, full)
             except KeyboardInterrupt:
                 return
 
@@ -85,12 +89,13 @@ def query(
     session: Annotated[str | None, typer.Option(help="Agent session id.")] = None,
     server: Annotated[str | None, typer.Option(help="Upstream server name.")] = None,
     tool: Annotated[str | None, typer.Option(help="Tool name.")] = None,
-    phase: Annotated[Phase | None, typer.Option(help="Which step.")] = None,
+    phase: Annotated[Phase | None, typer.Option(help="Which step (operator: what operators did).")] = None,
     effect: Annotated[EffectName | None, typer.Option(help="The decision's effect.")] = None,
     since: Annotated[str | None, typer.Option(help="ISO 8601 time: events at or after it.")] = None,
     until: Annotated[str | None, typer.Option(help="ISO 8601 time: events before it.")] = None,
     limit: Annotated[int | None, typer.Option(help="At most this many events.")] = None,
     as_json: Json = False,
+    full: Full = False,
 ) -> None:
     """Print the events matching every filter given, oldest first."""
     with _open(db, config) as store:
@@ -105,7 +110,7 @@ def query(
             limit=limit,
         )
         for item in _each(store.query(q)):
-            _print(item, as_json)
+            _print(item, as_json, full)
 
 
 def export(
@@ -222,11 +227,16 @@ def _time(text: str | None) -> datetime | None:
     return None if text is None else _guard(lambda: parse_time(text))
 
 
-def _print(item: StoredEvent, as_json: bool) -> None:
-    typer.echo(stored_json(item) if as_json else _line(item))
+def _print(item: StoredEvent, as_json: bool, full: bool = False) -> None:
+    typer.echo(stored_json(item) if as_json else _line(item, full=full))
 
 
-def _line(item: StoredEvent) -> str:
+_REASON = 160
+"""Characters of each reason a line shows (``--full`` shows them whole)."""
+
+
+def _line(item: StoredEvent, *, full: bool = False) -> str:
+    """One event on one line: what, where, the decision, and why — reasons cut to a readable length."""
     e = item.event
     where = "/".join(x for x in (e.server, e.tool) if x) or "-"
     parts = [f"#{item.id}", format_time(e.time)[:-4] + "Z", e.phase.value, where]
@@ -238,7 +248,32 @@ def _line(item: StoredEvent) -> str:
     if e.latency_ms is not None:
         parts.append(f"{e.latency_ms:.1f}ms")
     if e.upstream_error:
-        parts.append(f"upstream-error={e.upstream_error!r}")
-    if e.decision is not None and e.decision.reasons:
-        parts.append("— " + "; ".join(e.decision.reasons))
+        parts.append(f"upstream-error={_cut(e.upstream_error, full)!r}")
+    why = _why(item, full)
+    if why:
+        parts.append("— " + why)
     return " ".join(parts)
+
+
+def _why(item: StoredEvent, full: bool) -> str:
+    e = item.event
+    details = e.details or {}
+    who = details.get("operator") or details.get("by")
+    if who and details.get("action"):
+        reason = f": {details['reason']}" if details.get("reason") else ""
+        return f"{details['action']} by {who}{reason}"
+    if e.decision is not None and e.decision.reasons:
+        reasons = [_cut(r, full) for r in e.decision.reasons]
+        shown = reasons if full else reasons[:2]
+        more = f" (+{len(reasons) - 2} more)" if not full and len(reasons) > 2 else ""
+        return "; ".join(shown) + more
+    findings = details.get("findings")
+    if isinstance(findings, list) and findings:  # a tool list's: poisoning and pinning findings
+        shown = findings if full else findings[:3]
+        more = f" (+{len(findings) - 3} more)" if not full and len(findings) > 3 else ""
+        return f"{len(findings)} finding(s): " + "; ".join(_cut(str(f), full) for f in shown) + more
+    return ""
+
+
+def _cut(text: str, full: bool) -> str:
+    return text if full or len(text) <= _REASON else text[: _REASON - 1] + "…"

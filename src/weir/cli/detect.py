@@ -16,7 +16,7 @@ __all__ = ["register"]
 
 def register(app: typer.Typer) -> None:
     """Add ``weir detect`` (with ``eval``) to the command line."""
-    detect_app = typer.Typer(help="Work with the detectors.", no_args_is_help=True)
+    detect_app = typer.Typer(help="Work with the detectors.", no_args_is_help=True, rich_markup_mode=None)
 
     @detect_app.command("eval")
     def evaluate(  # noqa: PLR0917 - typer reads the options from the signature

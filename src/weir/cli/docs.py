@@ -14,6 +14,9 @@ __all__ = ["register"]
 
 
 def _write(path: Path, text: str) -> None:
+    if str(path) == "-":  # standard output, as everywhere else in the CLI
+        typer.echo(text, nl=False)
+        return
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
@@ -31,8 +34,12 @@ def docs(
     *,
     server: Annotated[list[str] | None, typer.Option("--server", help="Document this stdio server command.")] = None,
     url: Annotated[list[str] | None, typer.Option("--url", help="Document this streamable-HTTP MCP server.")] = None,
-    html: Annotated[Path | None, typer.Option("--html", help="Write one self-contained HTML page here.")] = None,
-    markdown: Annotated[Path | None, typer.Option("--markdown", help="Write Markdown here (default: stdout).")] = None,
+    html: Annotated[
+        Path | None, typer.Option("--html", help="Write one self-contained HTML page here ('-': stdout).")
+    ] = None,
+    markdown: Annotated[
+        Path | None, typer.Option("--markdown", help="Write Markdown here ('-' or nothing: stdout).")
+    ] = None,
     title: Annotated[str, typer.Option("--title", help="Page and document title.")] = "Tool safety",
     with_lint: Annotated[bool, typer.Option("--lint/--no-lint", help="Show each tool's lint findings.")] = True,
     timeout: Annotated[float, typer.Option("--timeout", help="Seconds to wait for a --server or --url.")] = 30.0,

@@ -37,6 +37,7 @@ def register(app: typer.Typer) -> None:
     group = typer.Typer(
         help="Tool pins: list them, show what changed in a held tool, approve its new definition.",
         no_args_is_help=True,
+        rich_markup_mode=None,
     )
     group.command("list")(list_pins)
     group.command("diff")(diff)

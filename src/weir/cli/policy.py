@@ -7,8 +7,11 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+import yaml
 
+from weir import yamltext
 from weir.cli.replay import ConfigOption, PolicyOption, load_replay_config
+from weir.configcheck.policy import unguarded_arguments
 from weir.errors import WeirError
 from weir.policy.check import check_policy, render_check
 from weir.replay import explain_call, explain_line
@@ -19,14 +22,56 @@ from weir.trace import TraceLine, read_trace
 
 __all__ = ["register"]
 
-policy_app = typer.Typer(name="policy", help="Check and explain policies.", no_args_is_help=True)
+policy_app = typer.Typer(name="policy", help="Check and explain policies.", no_args_is_help=True, rich_markup_mode=None)
 
 
 @policy_app.command("check")
-def check_command(file: Annotated[Path, typer.Argument(help="A policy file (YAML rules).")]) -> None:
-    """Compile every rule; print each error with its line and column (exit 1 when any)."""
+def check_command(
+    file: Annotated[Path, typer.Argument(help="A policy file (YAML rules), or a weir.yaml.")],
+) -> None:
+    """Compile every rule; print each error with its line and column.
+
+    Exit 1 when a rule does not compile, 2 when the file cannot be read. Given a weir.yaml, its
+    policy section (inline rules, policy.file, packs) is checked, as `weir config check` does.
+    """
+    try:
+        text = file.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        typer.echo(f"{file}: cannot read the policy: {getattr(exc, 'strerror', None) or exc}", err=True)
+        raise typer.Exit(2) from exc
+    if _is_config(text):
+        _check_config_policy(file)
+        return
     report = check_policy(file)
     typer.echo(render_check(report), err=not report.ok)
+    for warning in unguarded_arguments(report.rules, str(file)):
+        typer.echo(str(warning), err=True)
+    if not report.ok:
+        raise typer.Exit(1)
+
+
+_CONFIG_KEYS = frozenset(
+    {"servers", "overrides", "policy", "detectors", "audit", "gateway", "console", "observability"}
+)
+
+
+def _is_config(text: str) -> bool:
+    """A weir.yaml rather than a policy file: a mapping of config sections, without ``rules``."""
+    try:
+        data = yamltext.load(text)
+    except yaml.YAMLError:
+        return False  # the policy reader reports it with its position
+    return isinstance(data, dict) and "rules" not in data and bool(_CONFIG_KEYS & set(data))
+
+
+def _check_config_policy(file: Path) -> None:
+    from weir.configcheck import check_config
+
+    report = check_config(file)
+    typer.echo(f"{file} is a weir.yaml: checking it whole (weir config check)", err=True)
+    for problem in report.problems:
+        typer.echo(str(problem), err=problem.severity == "error")
+    typer.echo(report.summary(), err=not report.ok)
     if not report.ok:
         raise typer.Exit(1)
 
@@ -85,9 +130,9 @@ def explain_command(
         raise typer.Exit(2)
     try:
         ex = _explain(trace=trace, line=line, call=call, session=session, config=config, policy=policy)
-    except WeirError as exc:
+    except WeirError as exc:  # the trace, the config or the call could not be read
         typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(1) from None
+        raise typer.Exit(2) from None
     typer.echo(json.dumps(ex.to_json(), ensure_ascii=False, indent=1) if as_json else render_explanation(ex))
 
 

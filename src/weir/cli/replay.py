@@ -56,9 +56,9 @@ def replay_command(
     try:
         path, shipped = locate(trace)
         run = replay(read_trace(path), load_replay_config(config, policy, shipped=shipped))
-    except WeirError as exc:
+    except WeirError as exc:  # the trace or the config could not be read or used
         typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(1) from None
+        raise typer.Exit(2) from None
     typer.echo(json.dumps(run.to_json(), ensure_ascii=False, indent=1) if as_json else render_replay(run))
 
 

@@ -8,6 +8,7 @@ itself, so it can be attached to a CI run or mailed and opened offline.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from html import escape
 
@@ -29,10 +30,7 @@ td.tool { min-width: 11em; }
 th { background: #f3f3f6; position: sticky; top: 0; }
 td.tool b { font-family: ui-monospace, Menlo, Consolas, monospace; }
 td.tool .desc { color: #444; margin-top: .25em; white-space: pre-wrap; overflow-wrap: anywhere; }
-.src {
-  display: block; color: #6b6b75; font-size: .8em; margin-top: .25em; font-family: ui-monospace, monospace;
-  overflow-wrap: anywhere;
-}
+.src { display: block; color: #6b6b75; font-size: .8em; margin-top: .25em; font-family: ui-monospace, monospace; }
 .lint { display: block; color: #8a2b00; font-size: .8em; margin-top: .3em; }
 td.high, .legend .high { background: #fde7e7; } td.high .v { color: #9b1111; font-weight: 600; }
 td.medium, .legend .medium { background: #fff6e0; }
@@ -45,8 +43,14 @@ td.unknown .v { color: #555; font-style: italic; }
 """
 
 
+def _breakable(key: str) -> str:
+    """A wire key, escaped, that wraps only between its parts (after ``.`` and ``/``, before ``[``),
+    never inside a word."""
+    return re.sub(r"(?<=[./])|(?=\[)", "<wbr>", escape(key)).replace("<wbr><wbr>", "<wbr>")
+
+
 def _cell(cell: Cell) -> str:
-    sources = "".join(f'<span class="src">{escape(s)}</span>' for s in cell.sources)
+    sources = "".join(f'<span class="src">{_breakable(s)}</span>' for s in cell.sources)
     return f'<td class="{cell.risk.value}"><span class="v">{escape(cell.text)}</span>{sources}</td>'
 
 

@@ -7,6 +7,7 @@ assumes instead. Values are plain text here; escaping belongs to the writers.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -98,6 +99,11 @@ def _set_cell(values: Iterable[str], risks: Iterable[Risk], sources: tuple[str, 
     return Cell(" / ".join(texts), max(risks, key=list(Risk).index), sources)
 
 
+def _words(value: object) -> str:
+    """A vocabulary value as people read it: ``untrustedPublic`` → ``untrusted public``."""
+    return re.sub(r"(?<=[a-z])(?=[A-Z])", " ", str(value)).lower()
+
+
 def _risk_of(value: object) -> Risk:
     if value in _HIGH:
         return Risk.HIGH
@@ -126,7 +132,7 @@ def _effect(p: ToolProfile) -> Cell:
 
 def _possible(values: frozenset[object], order: Sequence[object], sources: tuple[str, ...], extra: str = "") -> Cell:
     ordered = sorted(values, key=order.index)
-    cell = _set_cell((str(v) for v in ordered), (_risk_of(v) for v in ordered), sources, "unknown")
+    cell = _set_cell((_words(v) for v in ordered), (_risk_of(v) for v in ordered), sources, "unknown")
     if extra and cell.risk is not Risk.UNKNOWN:
         return Cell(f"{cell.text}{extra}", cell.risk, cell.sources)
     return cell
@@ -134,6 +140,8 @@ def _possible(values: frozenset[object], order: Sequence[object], sources: tuple
 
 def _classes(classes: frozenset[DataClass], scopes: frozenset[str]) -> tuple[list[str], list[Risk]]:
     texts, risks = [], []
+    if DataClass.NONE in classes and (len(classes) > 1 or scopes):
+        classes = classes - {DataClass.NONE}  # "none" beside a real class says nothing: the set may hold that class
     for c in sorted(classes, key=list(DataClass).index):
         texts.append(f"regulated ({', '.join(sorted(scopes))})" if c is DataClass.REGULATED and scopes else str(c))
         risks.append(Risk.HIGH if c in _HIGH_CLASSES else _risk_of(c))
@@ -162,6 +170,8 @@ def _sensitivity_out(p: ToolProfile) -> Cell:
 
 def _confirmation(p: ToolProfile) -> Cell:
     src = _src(p, "requires_confirmation")
+    if p.requires_confirmation is None and p.read_only is True:
+        return Cell("not needed (claimed read-only)", Risk.LOW, _src(p, "read_only"))
     if p.requires_confirmation is None:
         return Cell("unknown (no preference stated)", Risk.UNKNOWN)
     if p.requires_confirmation:

@@ -83,10 +83,14 @@ class Admission:
 
     def _origin_allowed(self, origin: str, host: str) -> bool:
         """The gateway's own origin (a page it serves: the scheme and exactly the ``Host`` already
-        checked), or one the deployer allowed."""
+        checked), or one the deployer allowed.
+
+        Where the ``Host`` is not checked (beyond loopback without ``gateway.allowed_hosts``) it is
+        whatever the client says — a DNS-rebinding page names its own — so no origin is "own" there.
+        """
         value = origin.rstrip("/").lower()
         scheme, sep, authority = value.partition("://")
-        own = bool(sep) and scheme in ("http", "https") and authority == host.strip().lower()
+        own = self.check_host and bool(sep) and scheme in ("http", "https") and authority == host.strip().lower()
         return own or value in self.origins
 
 

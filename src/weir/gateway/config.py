@@ -6,6 +6,7 @@ from enum import StrEnum
 
 from pydantic import Field
 
+from weir.approvals.config import WebhookConfig
 from weir.labels.base import WeirModel
 
 __all__ = ["ConfirmFallback", "GatewayConfig"]
@@ -18,6 +19,9 @@ class ConfirmFallback(StrEnum):
     """Refuse the call (the default: fail closed)."""
     ALLOW = "allow"
     """Run the call anyway; the decision and the fallback are audited."""
+    QUEUE = "queue"
+    """Hold the call until an operator approves or denies it (the console, ``weir approvals``), or
+    ``queue_timeout_s`` passes (then it is declined)."""
 
 
 class GatewayConfig(WeirModel):
@@ -47,7 +51,13 @@ class GatewayConfig(WeirModel):
     confirm_timeout_s: float = Field(default=120.0, gt=0)
     """How long the user has to answer a confirmation; no answer blocks the call."""
     confirm_fallback: ConfirmFallback = ConfirmFallback.BLOCK
-    """What a confirm becomes for a client that cannot elicit."""
+    """What a confirm becomes for a client that cannot elicit: ``block``, ``allow`` or ``queue``."""
+    queue_timeout_s: float = Field(default=600.0, gt=0)
+    """``confirm_fallback: queue``: how long a held call waits for an operator; then it is declined."""
+    approval_webhook: WebhookConfig | None = None
+    """``confirm_fallback: queue``: announce each held call (and its outcome) with a JSON POST here."""
+    require_upstreams: bool = False
+    """Refuse to start unless every upstream server connects (``weir gateway --require-upstreams``)."""
     retries: int = Field(default=1, ge=0)
     """Retries after an upstream transport failure (idempotent tools only)."""
     decision_budget_s: float = Field(default=10.0, gt=0)

@@ -14,6 +14,8 @@ call instead of being asked to confirm it again.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hashlib
 import json
 import secrets
@@ -22,6 +24,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from weir.approvals import ApprovalQueue, PendingApproval
 from weir.errors import UpstreamError
 from weir.gateway.asking import ClientRequests
 from weir.gateway.config import ConfirmFallback, GatewayConfig
@@ -37,6 +40,7 @@ __all__ = [
     "ExchangeAsker",
     "Kept",
     "PendingConfirmations",
+    "Told",
     "accepted",
     "elicitation_params",
     "input_required",
@@ -164,23 +168,30 @@ class ExchangeAsker:
     2025-11-25 with a back-channel: ``elicitation/create`` now, waiting for the answer.
     2026-07-28: the question goes out as the answer itself (``input_required``) and the
     client's retry carries the answer (:func:`retry_answer`). A client that cannot elicit gets
-    the configured fallback.
+    the configured fallback — with ``queue``, the call waits in ``approvals`` for an operator,
+    and the client is told where (:class:`Told`).
     """
 
     def __init__(
-        self, ex: Exchange, questions: ClientRequests, pending: PendingConfirmations, settings: GatewayConfig
+        self,
+        ex: Exchange,
+        questions: ClientRequests,
+        pending: PendingConfirmations,
+        settings: GatewayConfig,
+        approvals: ApprovalQueue | None = None,
     ) -> None:
         self._ex = ex
         self._questions = questions
         self._pending = pending
         self._settings = settings
+        self._approvals = approvals
 
     async def ask(self, call: ToolCall, check: CallCheck) -> Answer:
         """The user's answer, the fallback's, or the question to send back (modern clients)."""
         ex = self._ex
         form = elicitation_params(call.name, call.arguments, check.decision.reasons)
         if not ex.can_elicit or (ex.era is Era.LEGACY and not ex.back_channel):
-            return self._fallback()
+            return await self._fallback(call, check)
         if ex.era is Era.MODERN:
             return Deferred(input_required(form, self._pending.open(call.session, call.name, call.arguments)))
         try:
@@ -191,11 +202,73 @@ class ExchangeAsker:
             return Declined(f"the user did not approve ({answer.get('action', 'no answer')})")
         return Approved()
 
-    def _fallback(self) -> Answer:
+    async def _fallback(self, call: ToolCall, check: CallCheck) -> Answer:
         why = "the client cannot be asked (no elicitation support)"
-        if self._settings.confirm_fallback is ConfirmFallback.ALLOW:
+        fallback = self._settings.confirm_fallback
+        if fallback is ConfirmFallback.ALLOW:
             return Approved("weir/confirm-fallback", f"{why}; fallback allows")
+        if fallback is ConfirmFallback.QUEUE and self._approvals is not None:
+            told = Told(self._ex, self._questions, self._settings.queue_timeout_s)
+            try:
+                return await self._approvals.hold(call, check, principal=self._ex.client.principal, tell=told.tell)
+            finally:
+                await told.done()
+        if fallback is ConfirmFallback.QUEUE:
+            return Declined(f"{why}; the approvals queue is not running here, so the fallback blocks")
         return Declined(f"{why}; fallback blocks")
+
+
+class Told:
+    """Tells a client whose call waits in the approvals queue where it can be approved.
+
+    2025-11-25 clients that declared URL-mode elicitation get ``elicitation/create`` with
+    ``mode: "url"`` naming the console page (answered or not, the call waits for the operator),
+    and ``notifications/elicitation/complete`` once it is decided; a request that carries a
+    ``progressToken`` gets a progress notification whose message names the page. Every other
+    client learns it from the result (a declined call's message names the approval and the page).
+    """
+
+    def __init__(self, ex: Exchange, questions: ClientRequests, timeout_s: float) -> None:
+        self._ex = ex
+        self._questions = questions
+        self._timeout_s = timeout_s
+        self._asked: asyncio.Task[Any] | None = None
+        self._elicited: str | None = None
+
+    async def tell(self, item: PendingApproval) -> None:
+        """Say where ``item`` waits, by whatever channel this client has (never raises)."""
+        ex = self._ex
+        message = f"Weir: the call {item.call.name!r} waits for an operator's approval"
+        message += f" at {item.link}" if item.link else f" (weir approvals approve {item.id})"
+        try:
+            if item.link and self._url_mode():
+                params: dict[str, Any] = {"mode": "url", "message": message, "url": item.link, "elicitationId": item.id}
+                self._elicited = item.id
+                self._asked = asyncio.ensure_future(
+                    self._questions.ask(ex, "elicitation/create", params, self._timeout_s)
+                )
+            elif isinstance(ex.meta.get("progressToken"), str | int):
+                progress = {"progressToken": ex.meta["progressToken"], "progress": 0, "message": message}
+                await ex.send({"jsonrpc": "2.0", "method": "notifications/progress", "params": progress})
+        except Exception:  # telling is a courtesy: the call waits for the operator either way
+            return
+
+    async def done(self) -> None:
+        """The call was decided: end the URL elicitation (if one was sent)."""
+        if self._asked is not None and not self._asked.done():
+            self._asked.cancel()
+        elif self._asked is not None:
+            with contextlib.suppress(BaseException):  # its answer (or error) is not needed
+                self._asked.exception()
+        if self._elicited is not None:
+            note = {"jsonrpc": "2.0", "method": "notifications/elicitation/complete"}
+            with contextlib.suppress(Exception):  # the client may be gone
+                await self._ex.send({**note, "params": {"elicitationId": self._elicited}})
+
+    def _url_mode(self) -> bool:
+        ex = self._ex
+        caps = ex.capabilities.get("elicitation")
+        return ex.era is Era.LEGACY and ex.back_channel and isinstance(caps, Mapping) and "url" in caps
 
 
 def retry_answer(kept: Kept | str, responses: Any) -> Answer:

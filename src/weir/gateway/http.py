@@ -40,7 +40,17 @@ from weir.gateway.outbox import RETRY_MS, Outbox, Stream
 from weir.gateway.proxy import Gateway
 from weir.gateway.sse import encode, priming
 
-__all__ = ["Admission", "check_binding", "create_app", "is_loopback", "mcp_routes", "principal_of", "serve_http"]
+__all__ = [
+    "Admission",
+    "Mount",
+    "check_binding",
+    "create_app",
+    "is_loopback",
+    "mcp_routes",
+    "principal_of",
+    "serve_app",
+    "serve_http",
+]
 
 _SESSION_HEADER = "mcp-session-id"
 _STREAMED = frozenset({"tools/call", "subscriptions/listen"})
@@ -404,6 +414,10 @@ def mcp_routes(
     return [Route(path, mcp, methods=["GET", "POST", "DELETE"])]
 
 
+Mount = Callable[[Admission], Sequence[BaseRoute]]
+"""More routes beside the MCP endpoint (the console, metrics, health), given the listener's admission."""
+
+
 def create_app(
     gateway: Gateway,
     *,
@@ -412,19 +426,45 @@ def create_app(
     clock: Callable[[], float] = time.monotonic,
     bind_host: str | None = None,
     routes: Sequence[BaseRoute] = (),
+    mounts: Sequence[Mount] = (),
 ) -> Starlette:
     """The ASGI app serving the gateway at ``path`` (:func:`mcp_routes`), plus any other ``routes``
-    on the same listener (the console, metrics: added by their own modules, not here)."""
+    on the same listener, and the routes of ``mounts`` — handed the listener's admission, to apply
+    to their own requests (the console, health, metrics: built by their own modules, not here)."""
     mcp = mcp_routes(gateway, tokens=tokens, path=path, clock=clock, bind_host=bind_host)
-    return Starlette(routes=[*mcp, *routes])
+    admission = Admission(bind_host, gateway.settings.allowed_hosts, gateway.settings.allowed_origins)
+    mounted = [route for mount in mounts for route in mount(admission)]
+    return Starlette(routes=[*mcp, *routes, *mounted])
 
 
-async def serve_http(gateway: Gateway, host: str, port: int, *, tokens: Sequence[str] = ()) -> None:
-    """Listen until cancelled; refuses a non-loopback host without tokens."""
+async def serve_http(
+    gateway: Gateway,
+    host: str,
+    port: int,
+    *,
+    tokens: Sequence[str] = (),
+    mounts: Sequence[Mount] = (),
+    on_listening: Callable[[], None] | None = None,
+) -> None:
+    """Listen until cancelled; refuses a non-loopback host without tokens. ``on_listening`` is
+    called once the socket accepts connections."""
+    check_binding(host, tokens)
+    app = create_app(gateway, tokens=tokens, bind_host=host, mounts=mounts)
+    await serve_app(app, host, port, on_listening=on_listening)
+
+
+async def serve_app(app: Starlette, host: str, port: int, *, on_listening: Callable[[], None] | None = None) -> None:
+    """Serve an ASGI app with uvicorn until cancelled (uvicorn's own logging kept to warnings)."""
     import uvicorn
 
-    check_binding(host, tokens)
-    config = uvicorn.Config(
-        create_app(gateway, tokens=tokens, bind_host=host), host=host, port=port, log_level="warning", lifespan="off"
-    )
-    await uvicorn.Server(config).serve()
+    server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning", lifespan="off"))
+    serving = asyncio.ensure_future(server.serve())
+    try:
+        if on_listening is not None:
+            while not server.started and not serving.done():
+                await asyncio.sleep(0.01)
+            if server.started:
+                on_listening()
+        await serving
+    finally:
+        serving.cancel()  # when this waiter is cancelled first, the server must not outlive it

@@ -12,7 +12,8 @@ import asyncio
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
-from weir.errors import ConfigError, UpstreamError
+from weir.approvals import ApprovalQueue
+from weir.errors import ConfigError, UpstreamError, WeirError
 from weir.gateway import jsonrpc
 from weir.gateway.asking import ClientRequests
 from weir.gateway.config import GatewayConfig
@@ -37,6 +38,7 @@ from weir.gateway.paging import page_across, server_page
 from weir.gateway.passthrough import Passthrough
 from weir.gateway.toolcalls import ToolCalls
 from weir.gateway.upstream import Upstream
+from weir.observe.instruments import CallObserver
 from weir.pipeline import AuditSink, CallPipeline, Decider, Recorder
 from weir.pipeline.worker import Worker
 
@@ -51,7 +53,8 @@ class Gateway:
 
     Its collaborators are passed in: the ``upstreams``, the ``decider`` (the shared
     :class:`weir.guard.Guard` in production), the ``audit`` sink and the trace ``recorder``; every
-    ``tools/call`` walks the shared :class:`weir.pipeline.CallPipeline` over them.
+    ``tools/call`` walks the shared :class:`weir.pipeline.CallPipeline` over them. Optional: the
+    ``approvals`` queue (``confirm_fallback: queue``) and an ``observer`` of whole calls (metrics, traces).
     :func:`weir.gateway.runner.build_gateway` builds one from a ``weir.yaml``.
     """
 
@@ -63,6 +66,8 @@ class Gateway:
         decider: Decider,
         audit: AuditSink | None,
         recorder: Recorder | None = None,
+        approvals: ApprovalQueue | None = None,
+        observer: CallObserver | None = None,
     ) -> None:
         self.settings = settings
         self.upstreams = dict(upstreams)
@@ -75,7 +80,15 @@ class Gateway:
         self.questions = ClientRequests()
         self.links = Links(self.upstreams, self.questions, settings.confirm_timeout_s, self._client_list_changed)
         forwarding = Forwarding(self.links, self.tools, self.settings, self.questions)
-        self.calls = ToolCalls(self.pipeline, forwarding, self.questions, self.settings, self.route_tool)
+        self.calls = ToolCalls(
+            self.pipeline,
+            forwarding,
+            self.questions,
+            self.settings,
+            self.route_tool,
+            approvals=approvals,
+            observer=observer,
+        )
         self.passthrough = Passthrough(self.upstreams, self.links, self.naming, self.settings)
         self.listening = Listening(self.upstreams, self.links, self.passthrough.known_owner, self._relist)
         self._inflight: dict[tuple[str, Any], asyncio.Task[Any]] = {}
@@ -89,7 +102,11 @@ class Gateway:
     async def start(self) -> list[str]:
         """Connect every upstream; returns the problems of those that could not be reached."""
         results = await asyncio.gather(*(u.ensure_started() for u in self.upstreams.values()), return_exceptions=True)
-        return [f"{name}: {r}" for name, r in zip(self.upstreams, results, strict=True) if isinstance(r, Exception)]
+        return [  # a WeirError's text names its server already
+            str(r) if isinstance(r, WeirError) and r.server else f"{name}: {r}"
+            for name, r in zip(self.upstreams, results, strict=True)
+            if isinstance(r, Exception)
+        ]
 
     async def close(self) -> None:
         """Stop every upstream session and the stage threads."""

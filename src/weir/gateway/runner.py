@@ -1,38 +1,50 @@
 """Building and running a gateway from a :class:`WeirConfig`: the library behind ``weir gateway``.
 
 Files and the environment are read by the CLI; this module takes typed values. The decision
-path is the shared ``weir.guard.Guard`` and the audit trail the ``weir.audit`` store.
+path is the shared ``weir.guard.Guard`` and the audit trail the ``weir.audit`` store; everything
+around them (console, metrics, health, approvals) is :mod:`weir.gateway.deployment`.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import logging
+import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import partial
+from typing import TYPE_CHECKING
 
 from weir.config import WeirConfig
-from weir.errors import ConfigError
-from weir.gateway.channels import StdioChannel
+from weir.errors import UpstreamError
+from weir.gateway.admission import Admission, is_loopback
+from weir.gateway.deployment import Deployment, build_deployment, upstreams_from_config
+from weir.gateway.http import Mount
 from weir.gateway.proxy import Gateway
-from weir.gateway.stores import default_chain, open_audit, open_pins
-from weir.gateway.upstream import Upstream
-from weir.gateway.upstream_http import HttpChannel
-from weir.guard import Guard
+from weir.observe.logs import fields
 from weir.pipeline import AuditSink, Decider, Recorder
 
-__all__ = ["Listen", "build_gateway", "run_gateway", "upstreams_from_config"]
+if TYPE_CHECKING:
+    from starlette.applications import Starlette
+
+__all__ = ["Listen", "build_gateway", "run_deployment", "run_gateway", "upstreams_from_config"]
+
+log = logging.getLogger("weir.gateway")
 
 
 @dataclass(frozen=True)
 class Listen:
-    """Where the gateway listens: stdio, or HTTP on host:port."""
+    """Where the gateway listens: stdio, or HTTP on host:port; and the console's own listener."""
 
     http_host: str | None = None
     """Host for HTTP; ``None`` means stdio."""
     http_port: int = 0
     """Port for HTTP."""
+    console_host: str | None = None
+    """A listener of its own for the console, health and metrics (``--console HOST:PORT``): how a
+    stdio gateway gets a console, or how an HTTP gateway keeps its console off the MCP address."""
+    console_port: int = 0
 
 
 def build_gateway(
@@ -47,34 +59,24 @@ def build_gateway(
     Production wiring: the Guard over the configured detector chain (tool pins kept beside the
     audit trail), and the SQLite audit store redacting payloads with the sensitive detectors.
     """
-    if decider is None:
-        decider = Guard(config, chain=default_chain(config, pin_store=open_pins(config)))
-    if audit is None:
-        audit = open_audit(config)
-    upstreams = upstreams_from_config(config)
-    return Gateway(config.gateway, upstreams=upstreams, decider=decider, audit=audit, recorder=recorder)
+    return build_deployment(config, decider=decider, audit=audit, recorder=recorder).gateway
 
 
-def upstreams_from_config(config: WeirConfig) -> dict[str, Upstream]:
-    """An :class:`Upstream` per configured server; a server with neither command nor url is an error."""
-    limit = config.gateway.max_message_bytes
-    out: dict[str, Upstream] = {}
-    for name, server in config.servers.items():
-        if server.command:
-            out[name] = Upstream(name, partial(StdioChannel, name, list(server.command), dict(server.env), limit=limit))
-        elif server.url:
-            out[name] = Upstream(name, partial(HttpChannel, name, server.url, dict(server.headers), limit=limit))
-        else:
-            raise ConfigError(f"servers.{name}: the gateway needs a `command` or a `url`", server=name)
-    return out
-
-
-async def run_gateway(gateway: Gateway, listen: Listen, *, tokens: Sequence[str] = ()) -> list[str]:
+async def run_gateway(
+    gateway: Gateway,
+    listen: Listen,
+    *,
+    tokens: Sequence[str] = (),
+    mounts: Sequence[Mount] = (),
+    on_started: Callable[[list[str]], None] | None = None,
+) -> list[str]:
     """Serve until the client leaves (stdio) or the task is cancelled (HTTP).
 
     Returns the upstreams that could not be reached at start (they are retried on demand).
+    ``mounts`` go on the HTTP listener, or on the console's own when ``listen`` names one.
+    ``on_started`` gets the unreachable upstreams once they were tried (it may raise to refuse).
     """
-    from weir.gateway.http import check_binding, serve_http
+    from weir.gateway.http import check_binding, serve_app, serve_http
     from weir.gateway.stdio import serve_stdio
 
     if listen.http_host is not None:
@@ -84,14 +86,112 @@ async def run_gateway(gateway: Gateway, listen: Listen, *, tokens: Sequence[str]
     # scan gets its turn sooner (measured: scripts/bench isolation).
     sys.setswitchinterval(0.001)
     problems = await gateway.start()
+    side: asyncio.Task[None] | None = None
     try:
+        if on_started is not None:
+            on_started(problems)
+        if listen.console_host is not None:
+            admission = Admission(listen.console_host, gateway.settings.allowed_hosts, gateway.settings.allowed_origins)
+            app = create_app_without_mcp(admission, mounts)
+            side = asyncio.ensure_future(
+                serve_app(app, listen.console_host, listen.console_port, on_listening=_said("console", listen))
+            )
+            mounts = ()
         if listen.http_host is None:
+            log.info("serving MCP on stdio", extra=fields(upstreams=len(gateway.upstreams)))
             await serve_stdio(gateway)
         else:
-            await serve_http(gateway, listen.http_host, listen.http_port, tokens=tokens)
+            url = f"http://{_hostport(listen.http_host, listen.http_port)}/mcp"
+            said = _announce("listening", url=url, console=bool(mounts))
+            await serve_http(
+                gateway, listen.http_host, listen.http_port, tokens=tokens, mounts=mounts, on_listening=said
+            )
     finally:
+        if side is not None:
+            side.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await side
         await gateway.close()
     return problems
+
+
+def create_app_without_mcp(admission: Admission, mounts: Sequence[Mount]) -> Starlette:
+    """A Starlette app with only ``mounts`` (the console's own listener)."""
+    from starlette.applications import Starlette
+
+    return Starlette(routes=[route for mount in mounts for route in mount(admission)])
+
+
+async def run_deployment(
+    deployment: Deployment, listen: Listen, *, tokens: Sequence[str] = (), watch_s: float | None = 1.0
+) -> list[str]:
+    """Serve a deployment: the gateway with its console, metrics and health, its policy reloaded on
+    SIGHUP and (every ``watch_s`` seconds, ``None``: never) when its files change."""
+    settings = deployment.config.gateway
+    if deployment.address.url is None:
+        deployment.address.url = _console_url(listen)
+
+    def started(problems: list[str]) -> None:
+        deployment.health.started = True
+        for problem in problems:
+            log.warning("upstream unavailable at start", extra=fields(problem=problem))
+        if problems and settings.require_upstreams:
+            raise UpstreamError(f"gateway.require_upstreams: not every upstream connected ({'; '.join(problems)})")
+        if problems and len(problems) == len(deployment.gateway.upstreams):
+            log.error("no upstream could be reached: the gateway serves no tools until one can")
+
+    loop = asyncio.get_running_loop()
+    tasks: list[asyncio.Task[None]] = []
+    reloader = deployment.reloader
+    if reloader is not None:
+        with contextlib.suppress(NotImplementedError, RuntimeError):  # no signals off the main thread / on Windows
+            loop.add_signal_handler(signal.SIGHUP, lambda: tasks.append(loop.create_task(_reload(reloader, "SIGHUP"))))
+        if watch_s is not None:
+            tasks.append(loop.create_task(reloader.watch(watch_s)))
+    try:
+        return await run_gateway(
+            deployment.gateway, listen, tokens=tokens, mounts=deployment.mounts(), on_started=started
+        )
+    finally:
+        for task in tasks:
+            task.cancel()
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.remove_signal_handler(signal.SIGHUP)
+
+
+async def _reload(reloader: object, trigger: str) -> None:
+    from weir.gateway.reloading import PolicyReloader
+
+    if isinstance(reloader, PolicyReloader):
+        await asyncio.to_thread(reloader.reload, trigger)
+
+
+def _console_url(listen: Listen) -> str | None:
+    """The console's address, when the listener names a host a browser can use."""
+    host, port = (
+        (listen.console_host, listen.console_port) if listen.console_host else (listen.http_host, listen.http_port)
+    )
+    if host is None or host in ("0.0.0.0", "::"):
+        return None  # any address: which one operators use is the deployer's to say (console.url)
+    return f"http://{_hostport(host, port)}/console/"
+
+
+def _hostport(host: str, port: int) -> str:
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+
+def _announce(what: str, **values: object) -> Callable[[], None]:
+    def say() -> None:
+        log.info(what, extra=fields(**values))
+
+    return say
+
+
+def _said(what: str, listen: Listen) -> Callable[[], None]:
+    host = listen.console_host or ""
+    where = f"http://{_hostport(host, listen.console_port)}"
+    note = "" if is_loopback(host) else " (beyond loopback: keep it behind TLS)"
+    return _announce(f"{what} listening{note}", url=f"{where}/console/", metrics=f"{where}/metrics")
 
 
 def run(gateway: Gateway, listen: Listen, *, tokens: Sequence[str] = ()) -> list[str]:

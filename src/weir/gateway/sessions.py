@@ -51,6 +51,10 @@ class AgentSessions:
         client.session = wanted
         return wanted
 
+    def known(self) -> list[str]:
+        """The agent sessions in use, sorted (what the console lists)."""
+        return sorted(self._known)
+
     def forget(self, client: ClientState) -> None:
         """A connection closed: its own default session can never be named again."""
         if client.conn_id in self._known:

@@ -162,11 +162,33 @@ class _LinesIn(asyncio.Protocol):
 
 
 async def serve_stdio(gateway: Gateway) -> None:
-    """Serve the client on this process's stdin/stdout until stdin ends."""
+    """Serve the client on this process's stdin/stdout until stdin ends.
+
+    Either may be a regular file (``weir gateway > out.jsonl``, ``< requests.jsonl``), which the
+    event loop cannot watch: output is then written (and flushed) per message, input read off the loop.
+    """
     loop = asyncio.get_running_loop()
-    transport, protocol = await loop.connect_write_pipe(asyncio.streams.FlowControlMixin, sys.stdout)
-    session = _Session(gateway, asyncio.StreamWriter(transport, protocol, None, loop))
+    writer: BinaryIO | asyncio.StreamWriter
+    try:
+        transport, protocol = await loop.connect_write_pipe(asyncio.streams.FlowControlMixin, sys.stdout)
+        writer = asyncio.StreamWriter(transport, protocol, None, loop)
+    except ValueError:  # "Pipe transport is only for pipes, sockets and character devices": a file
+        writer = sys.stdout.buffer
+    session = _Session(gateway, writer)
     ended: asyncio.Future[None] = loop.create_future()
-    await loop.connect_read_pipe(lambda: _LinesIn(session, ended), sys.stdin)
-    await ended
+    try:
+        await loop.connect_read_pipe(lambda: _LinesIn(session, ended), sys.stdin)
+    except ValueError:  # a regular file: read it in chunks in a thread
+        await _read_file(session, sys.stdin.buffer)
+    else:
+        await ended
     await session.finish()
+
+
+async def _read_file(session: _Session, source: BinaryIO) -> None:
+    splitter = LineSplitter(session.gateway.settings.max_message_bytes)
+    while chunk := await asyncio.to_thread(source.read, _CHUNK):
+        for line in splitter.feed(chunk):
+            session.receive(line)
+    for line in splitter.end():
+        session.receive(line)

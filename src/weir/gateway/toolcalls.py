@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
+from weir.approvals import ApprovalQueue
 from weir.gateway import confirm, jsonrpc
 from weir.gateway.asking import ClientRequests
 from weir.gateway.config import GatewayConfig
@@ -19,6 +20,7 @@ from weir.gateway.forwarding import Forwarding
 from weir.gateway.jsonrpc import RpcError
 from weir.gateway.naming import Route
 from weir.gateway.sessions import AgentSessions
+from weir.observe.instruments import CallObserver
 from weir.pipeline import Answer, CallPipeline, Passage, ToolCall
 
 __all__ = ["ToolCalls"]
@@ -37,6 +39,9 @@ class ToolCalls:
         questions: ClientRequests,
         settings: GatewayConfig,
         route_tool: RouteTool,
+        *,
+        approvals: ApprovalQueue | None = None,
+        observer: CallObserver | None = None,
     ) -> None:
         self.pipeline = pipeline
         self.sessions = AgentSessions(pipeline.decider, pipeline.worker, limit=settings.max_agent_sessions)
@@ -45,6 +50,8 @@ class ToolCalls:
         self._questions = questions
         self._settings = settings
         self._route_tool = route_tool
+        self._approvals = approvals
+        self._observer = observer
 
     async def call(self, ex: Exchange) -> dict[str, Any]:
         """Answer one tools/call request with a result dict (a server's refusal is an RpcError)."""
@@ -68,9 +75,13 @@ class ToolCalls:
             kept = self.pending.close(state, call.session, name, call.arguments)
             answer = confirm.retry_answer(kept, ex.params.get("inputResponses"))
         router = self._forwarding.router(ex, route, kept if isinstance(kept, confirm.Kept) else None)
-        asker = confirm.ExchangeAsker(ex, self._questions, self.pending, self._settings)
+        asker = confirm.ExchangeAsker(ex, self._questions, self.pending, self._settings, self._approvals)
+
+        async def run() -> Passage:
+            return await self.pipeline.run(call, router, asker, answer=answer)
+
         try:
-            passage = await self.pipeline.run(call, router, asker, answer=answer)
+            passage = await (run() if self._observer is None else self._observer.around(call, run))
         except RpcError as exc:  # the server refused: its own code and message, for this request
             raise RpcError(exc.code, exc.message, id=ex.request_id, data=exc.data) from None
         return self._result(passage)

@@ -141,6 +141,11 @@ class Upstream:
             legacy_capabilities=legacy_capabilities,
         )
 
+    @property
+    def connected(self) -> bool:
+        """Connected and negotiated (false before the first start, after a crash, once closed)."""
+        return self._ready
+
     async def ensure_started(self) -> None:
         """Start and negotiate when not connected; a crashed server is restarted here."""
         async with self._lock:
@@ -153,8 +158,10 @@ class Upstream:
             try:
                 await asyncio.wait_for(self._negotiate(), self._start_timeout)
             except (TimeoutError, UpstreamError, RpcError) as exc:
-                await self._drop(f"negotiation failed: {exc or 'timed out'}")
-                raise UpstreamError(f"cannot connect: {exc or 'timed out'}", server=self.name) from exc
+                # A timeout's text is empty, and an UpstreamError's own text names the server already.
+                why = exc.message if isinstance(exc, UpstreamError | RpcError) else str(exc) or "timed out"
+                await self._drop(f"negotiation failed: {why}")
+                raise UpstreamError(f"cannot connect: {why}", server=self.name) from exc
             self._ready = self._channel is channel  # the server may have died while negotiating
             again, self._negotiated = self._negotiated, True
         if again:

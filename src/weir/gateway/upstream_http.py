@@ -112,6 +112,8 @@ class HttpChannel:
                 await self._read_reply(message, response, sent_session)
         except httpx2.HTTPError as exc:
             await self._fail(message, f"HTTP transport error: {exc}")
+        except Exception as exc:  # top of this task: the request must fail now, not at its timeout
+            await self._fail(message, f"cannot send the request: {type(exc).__name__}: {exc}")
 
     async def _read_reply(self, message: Message, response: httpx2.Response, sent_session: bool) -> None:
         ctype = response.headers.get("content-type", "").partition(";")[0].strip().lower()

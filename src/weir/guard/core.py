@@ -55,6 +55,9 @@ class _Registered(NamedTuple):
 class Guard:
     """Decides every call and result of every agent session against one configuration."""
 
+    engine: Engine
+    """The compiled policy. Replacing it (a policy reload) is atomic: each decision reads it once."""
+
     def __init__(
         self,
         config: GuardConfig | None = None,
@@ -298,6 +301,7 @@ class Guard:
         """Decide a call before it runs. Never raises: an error is a block naming it."""
         step = -1
         profile: ToolProfile | None = None
+        engine = self.engine  # one policy for the whole decision, even if a reload swaps it meanwhile
         try:
             listed = self._tools.get((server, tool))
             if listed is not None and listed.held is not None:
@@ -321,16 +325,16 @@ class Guard:
                 arguments=args,
                 taints=taints,
                 meta=meta,
-                roots=self.engine.roots("call"),
-                fields=self.engine.fields("call"),
+                roots=engine.roots("call"),
+                fields=engine.fields("call"),
             )
-            decision = self.engine.decide(facts, phase="call")
+            decision = engine.decide(facts, phase="call")
             sharing = cfg.sharing if cfg else Sharing.FULL
             out_meta = request_meta(session.label, sharing, dict(meta or {}))
             self.sessions.put(session)
             return CallCheck(decision, out_meta, tuple(taints), profile, step)
         except Exception as exc:  # top of the decision path: fail closed
-            decision = self.engine.failed(f"{type(exc).__name__}: {exc}")
+            decision = engine.failed(f"{type(exc).__name__}: {exc}")
             return CallCheck(decision, {}, (), profile, step)
 
     def _call_profile(
@@ -368,6 +372,7 @@ class Guard:
     def _after_call(self, session: Session, server: str, tool: str, result: Mapping[str, Any]) -> ResultCheck:
         if not isinstance(result, Mapping):
             raise TypeError(f"a tool result must be an object, not {type(result).__name__}")
+        engine = self.engine  # one policy for the whole decision, even if a reload swaps it meanwhile
         profile, tfacts = self._tool(server, tool)
         profile = self._in_flight.pop((session.id, server, tool), profile)
         findings = self._scan_result(result)
@@ -393,13 +398,13 @@ class Guard:
             server_config=cfg,
             label=label,
             result=result,
-            roots=self.engine.roots("result"),
-            fields=self.engine.fields("result"),
+            roots=engine.roots("result"),
+            fields=engine.fields("result"),
         )
-        decision = self.engine.decide(facts, phase="result")
+        decision = engine.decide(facts, phase="result")
         failed = next((f for f in findings if memo.is_scan_error(f)), None)
         if failed is not None:  # nothing vouches for any string of it: withheld (the label stands)
-            decision = self.engine.failed(failed.message or "the detector chain failed")
+            decision = engine.failed(failed.message or "the detector chain failed")
         self.sessions.put(session)
         shaped = _shape(result, decision, findings, tool)
         if label.malicious:  # seeds 003/004: the client learns what was flagged, not only the next server

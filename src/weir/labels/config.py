@@ -5,7 +5,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any
 
-from pydantic import Field, model_validator
+from pydantic import Field, field_validator, model_validator
 
 from weir.labels.base import WeirModel
 
@@ -47,6 +47,18 @@ class ServerConfig(WeirModel):
     """Whether the server's annotations are believed as written."""
     sharing: Sharing = Sharing.FULL
     """What of the session's labels this server is told."""
+
+    @field_validator("headers")
+    @classmethod
+    def _sendable(cls, headers: dict[str, str]) -> dict[str, str]:
+        for name, value in headers.items():
+            bad = next((ch for ch in f"{name}{value}" if not " " <= ch <= "~"), None)
+            if bad is not None:
+                raise ValueError(
+                    f"header {name!r} holds {bad!r} (U+{ord(bad):04X}), which an HTTP header cannot carry "
+                    "(printable ASCII only) — a placeholder left in?"
+                )
+        return headers
 
     @model_validator(mode="after")
     def _one_transport(self) -> ServerConfig:

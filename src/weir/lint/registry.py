@@ -20,7 +20,15 @@ from weir.labels.policy_view import Effective
 from weir.labels.provenance import Severity
 from weir.labels.read import ToolReading
 
-__all__ = ["RULES", "Hit", "Rule", "ToolContext", "rule"]
+__all__ = ["RULES", "Hit", "Listing", "Rule", "ToolContext", "rule"]
+
+
+@dataclass(frozen=True)
+class Listing:
+    """Facts about the whole catalog a tool was listed in."""
+
+    unannounced_resolvers: frozenset[str] = frozenset()
+    """Tools of a live server that answer ``tools/resolve`` without declaring it (empty for a file)."""
 
 
 @dataclass(frozen=True)
@@ -40,6 +48,8 @@ class ToolContext:
     first_index: Mapping[str, int] = field(default_factory=dict)
     """Each name's first position in the listing (for duplicate detection). One mapping is shared
     by every tool of a catalog: a per-tool list of earlier names would be quadratic in memory."""
+    listing: Listing = field(default_factory=Listing)
+    """What is true of the whole listing (shared by every tool of a catalog)."""
     memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
     """Per-tool scratch space for helpers that many rules share (e.g. claims by field)."""
 

@@ -9,7 +9,7 @@ from weir.labels.base import WeirModel
 from weir.labels.policy_view import effective
 from weir.labels.provenance import Severity
 from weir.labels.read import read_tool
-from weir.lint.registry import RULES, ToolContext
+from weir.lint.registry import RULES, Listing, ToolContext
 
 __all__ = ["LintFinding", "LintReport", "lint_catalog", "tool_contexts"]
 
@@ -62,11 +62,17 @@ class LintReport(WeirModel):
 def _contexts(catalog: Catalog) -> Iterator[ToolContext]:
     """Each tool of ``catalog`` read once, in listing order, one at a time (memory stays flat)."""
     first_index: dict[str, int] = {}
+    listing = _listing(catalog)
     for i, raw in enumerate(catalog.tools):
         reading = read_tool(raw, server=catalog.server)
         name = reading.profile.name
         first_index.setdefault(name, i)
-        yield ToolContext(raw, i, name, reading, effective(reading.profile), first_index)
+        yield ToolContext(raw, i, name, reading, effective(reading.profile), first_index, listing)
+
+
+def _listing(catalog: Catalog) -> Listing:
+    """What is true of the whole listing."""
+    return Listing(catalog.unannounced_resolvers)
 
 
 def tool_contexts(catalog: Catalog) -> list[ToolContext]:

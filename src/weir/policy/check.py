@@ -23,7 +23,15 @@ from weir.policy.compiler import compile_rule, referenced_facts
 from weir.policy.facts import skeleton
 from weir.policy.rules import Rule, compose, load_rules_text, rules_from_node
 
-__all__ = ["PolicyCheck", "check_inline_rules", "check_policy", "check_policy_text", "render_check", "unknown_fact"]
+__all__ = [
+    "PolicyCheck",
+    "check_inline_rules",
+    "check_policy",
+    "check_policy_text",
+    "inline_rule_problems",
+    "render_check",
+    "unknown_fact",
+]
 
 
 @dataclass
@@ -55,13 +63,20 @@ def check_policy_text(text: str, *, path: str) -> PolicyCheck:
 def check_inline_rules(text: str, *, path: str) -> None:
     """Check the ``policy.rules`` written inline in a weir.yaml; raises the first problem with this
     file's line and column (the engine, given the parsed rules, could only say "rule #3")."""
+    problems = inline_rule_problems(text, path=path)[1]
+    if problems:
+        raise problems[0]
+
+
+def inline_rule_problems(text: str, *, path: str) -> tuple[list[Rule], list[PolicyCompileError]]:
+    """The ``policy.rules`` written inline in a weir.yaml, and every problem in them (line and
+    column in this file). A structural problem (not a list of rules) is raised, as the reader does."""
     root = compose(text, path=path)
     node = _child(_child(root, "policy"), "rules")
     if node is None:
-        return
-    problems = _problems(rules_from_node(node, path=path), text.splitlines())
-    if problems:
-        raise problems[0]
+        return [], []
+    rules = rules_from_node(node, path=path)
+    return rules, _problems(rules, text.splitlines())
 
 
 def _child(node: yaml.Node | None, key: str) -> yaml.Node | None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.lint.rules.helpers import lint_tools, rules_for, tool
 
 CORE_SAFE = {"readOnlyHint": False, "destructiveHint": False, "idempotentHint": True, "openWorldHint": False}
@@ -78,3 +80,56 @@ def test_any_one_of_the_state_claims_answers_the_question() -> None:
 
 def test_a_tool_without_any_claim_is_w102_not_w104() -> None:
     assert rules_for(tool("bare"), "W1") == {"W102"}
+
+
+def test_w105_a_tool_that_answers_resolve_without_declaring_it() -> None:
+    from weir.catalog import Catalog
+    from weir.lint import lint_catalog
+
+    def w105(unannounced: frozenset[str]) -> list[str]:
+        catalog = Catalog((tool("read_file"), tool("other")), source="live", unannounced_resolvers=unannounced)
+        return [f.tool for f in lint_catalog(catalog, select=["W105"]).findings]
+
+    assert w105(frozenset({"read_file"})) == ["read_file"]
+    assert w105(frozenset()) == []  # a file, or a server whose undeclared tools do not resolve
+
+
+@pytest.mark.anyio
+async def test_w105_catches_fastmcp_tools_declared_with_the_labels_passed_to_declare() -> None:
+    from fastmcp import FastMCP
+
+    from weir.catalog.remote import _fetch
+    from weir.lint import lint_catalog
+    from weir.server import ServerLabels, ToolLabels
+    from weir.server.fastmcp import extension
+
+    labels = ServerLabels("files")
+    app = FastMCP("files")
+    app.add_extension(extension(labels))
+    given = ToolLabels(read_only=True)
+    # read_file is emitted with the labels passed to declare() (the mistake), list_dir with the ones
+    # it returns; stat has no resolver at all.
+    labels.declare("read_file", given, resolver=lambda args: given)
+    emitted = labels.declare("list_dir", given, resolver=lambda args: given)
+    labels.declare("stat", given)
+
+    @app.tool(name="read_file", **given.fastmcp())
+    def read_file(path: str) -> str:
+        return path
+
+    @app.tool(name="list_dir", **emitted.fastmcp())
+    def list_dir(path: str) -> str:
+        return path
+
+    @app.tool(name="stat", **given.fastmcp())
+    def stat(path: str) -> str:
+        return path
+
+    catalog = await _fetch(app._mcp_server, source="fastmcp", timeout=30)
+    found = lint_catalog(catalog, select=["W105"]).findings
+    assert [(f.rule, f.tool) for f in found] == [("W105", "read_file")]  # list_dir is asked; stat resolves nothing
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from weir.labels.keys import TOOL_RESOLUTION
 from weir.labels.provenance import Severity
 from weir.labels.vocab import Dialect, Outcome, SideEffect
 from weir.lint.registry import Hit, ToolContext, rule
@@ -104,4 +105,21 @@ def _state_unknown(ctx: ToolContext) -> Iterator[Hit]:
             "annotations",
             "nothing says whether the tool changes anything (no readOnlyHint, destructiveHint, mcp.dev/effect or "
             "outcomes): by the spec's defaults it may modify and destroy",
+        )
+
+
+@rule(
+    "W105",
+    "resolver-not-declared",
+    Severity.WARNING,
+    "A tool answers `tools/resolve` but does not declare that it does, so no client ever asks it.",
+    'Declare `_meta["io.modelcontextprotocol/tool-resolution"]: {"resolvable": true}` on the tool. With '
+    "weir.server, emit the labels `ServerLabels.declare()` returns (they carry it), not the ones passed to it.",
+)
+def _resolver_not_declared(ctx: ToolContext) -> Iterator[Hit]:
+    if ctx.name in ctx.listing.unannounced_resolvers:
+        yield Hit(
+            "_meta",
+            f"answers {TOOL_RESOLUTION.rsplit('/', 1)[-1]} (tools/resolve) but does not declare "
+            f'`_meta["{TOOL_RESOLUTION}"].resolvable`: clients never ask it, and its resolver never narrows a decision',
         )

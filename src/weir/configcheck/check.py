@@ -1,0 +1,228 @@
+"""`weir config check`: every problem in a weir.yaml, each with its file, line and column.
+
+The gateway stops at the first problem it meets; someone editing the file wants all of them, and
+wants to know before a deploy. The check reads the file as the gateway would (the strict YAML of
+:mod:`weir.yamltext`, the typed sections of :class:`weir.config.WeirConfig`), then looks at what
+the types cannot: whether each server can be reached the way it is written, whether the policy
+compiles (packs, ``policy.file``, inline rules), whether each detector can be built, where the
+audit trail would go, and whether the gateway, console and approvals settings fit together.
+Errors make the gateway refuse to start; warnings are worth reading. Nothing here connects to a
+server or writes a file.
+"""
+
+from __future__ import annotations
+
+import shutil
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+from pydantic import ValidationError
+
+from weir import yamltext
+from weir.config import WeirConfig
+from weir.configcheck.policy import policy_problems
+from weir.configcheck.problems import Locator, Problem
+from weir.detect.chain import Chain
+from weir.errors import WeirError
+
+__all__ = ["ConfigCheck", "check_config"]
+
+
+@dataclass
+class ConfigCheck:
+    """What the check found in one file."""
+
+    path: str
+    problems: list[Problem] = field(default_factory=list)
+    config: WeirConfig | None = None
+
+    @property
+    def ok(self) -> bool:
+        """No error (warnings may remain)."""
+        return not any(p.severity == "error" for p in self.problems)
+
+    def summary(self) -> str:
+        """One line: what the file configures, or how many errors it has."""
+        errors = sum(p.severity == "error" for p in self.problems)
+        warnings = len(self.problems) - errors
+        if not self.ok or self.config is None:
+            return f"{self.path}: {errors} error(s), {warnings} warning(s)"
+        c = self.config
+        detectors = "default detectors" if c.detectors is None else f"{len(c.detectors)} detector(s)"
+        return (
+            f"{self.path}: ok — {len(c.servers)} server(s), policy {', '.join(c.policy.packs) or 'without packs'}"
+            f" + {len(c.policy.rules)} inline rule(s){' + ' + c.policy.file if c.policy.file else ''}, {detectors}, "
+            f"audit {c.audit.path}, {len(c.console.operators)} operator(s)"
+            + (f"; {warnings} warning(s)" if warnings else "")
+        )
+
+
+def check_config(path: str | Path) -> ConfigCheck:
+    """Check a weir.yaml. An unreadable file is one error (no line); nothing is raised."""
+    p = Path(path)
+    check = ConfigCheck(str(p))
+    try:
+        text = p.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        check.problems.append(
+            Problem("error", f"cannot read the config: {getattr(exc, 'strerror', None) or exc}", str(p))
+        )
+        return check
+    try:
+        data = yamltext.load(text) or {}
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line, column = (mark.line + 1, mark.column + 1) if mark is not None else (None, None)
+        reason = getattr(exc, "problem", None) or exc
+        check.problems.append(Problem("error", f"not valid YAML: {reason}", str(p), line, column))
+        return check
+    where = Locator(str(p), root)
+    if not isinstance(data, dict):
+        check.problems.append(where.problem("error", f"the top level must be a mapping, not {type(data).__name__}"))
+        return check
+    valid: dict[str, object] = {}
+    for key, value in data.items():  # section by section: one bad section does not hide the others
+        if key == "servers" and isinstance(value, dict):  # and server by server
+            valid[key] = {name: server for name, server in value.items() if _fits(where, {key: {name: server}}, check)}
+        elif _fits(where, {key: value}, check):
+            valid[key] = value
+    try:
+        config = WeirConfig.model_validate(valid)
+    except ValidationError as exc:  # what only the sections together show (shared tokens)
+        check.problems.extend(_schema(where, exc))
+        return check
+    check.config = config.model_copy(update={"base_dir": p.resolve().parent})
+    check.problems.extend(_semantics(where, check.config, text, set(valid)))
+    check.problems.sort(key=lambda x: (x.path != check.path, x.path, x.line or 0, x.column or 0))
+    return check
+
+
+def _fits(where: Locator, data: dict[str, object], check: ConfigCheck) -> bool:
+    """Whether ``data`` (a part of the file) validates; its problems go into ``check``."""
+    try:
+        WeirConfig.model_validate(data)
+    except ValidationError as exc:
+        check.problems.extend(_schema(where, exc))
+        return False
+    return True
+
+
+def _schema(where: Locator, exc: ValidationError) -> list[Problem]:
+    out = []
+    for err in exc.errors():
+        loc = tuple(err["loc"])
+        name = ".".join(str(x) for x in loc) or "the file"
+        key = err["type"] in ("extra_forbidden", "missing")
+        message = (
+            err["msg"].removeprefix("Value error, ") if err["type"] != "extra_forbidden" else "unknown key (a typo?)"
+        )
+        if err["type"] == "missing":
+            message = f"`{loc[-1]}` is required here"
+            loc = loc[:-1]
+        out.append(where.problem("error", f"{name}: {message}", loc, key=key))
+    return out
+
+
+def _semantics(where: Locator, config: WeirConfig, text: str, valid: set[str]) -> list[Problem]:
+    """The checks types cannot make, on the sections that are well-formed."""
+    out = [*_servers(where, config), *_audit(where, config), *_gateway(where, config)]
+    if "overrides" in valid:
+        out.extend(_overrides(where, config))
+    if "policy" in valid:
+        out.extend(policy_problems(where, text, config))
+    if "detectors" in valid:
+        out.extend(_detectors(where, config))
+    return out
+
+
+def _servers(where: Locator, config: WeirConfig) -> list[Problem]:
+    out: list[Problem] = []
+    for name, server in config.servers.items():
+        loc = ("servers", name)
+        if server.command:
+            program = server.command[0]
+            if program not in ("python", "python3") and shutil.which(program) is None and not Path(program).exists():
+                out.append(
+                    where.problem("warning", f"servers.{name}: `{program}` is not on PATH", (*loc, "command", 0))
+                )
+        elif server.url:
+            if not server.url.startswith(("http://", "https://")):
+                out.append(
+                    where.problem("error", f"servers.{name}.url must start with http:// or https://", (*loc, "url"))
+                )
+        else:
+            why = (
+                f"servers.{name}: neither `command` nor `url` — fine for `weir replay`, but the gateway cannot start it"
+            )
+            out.append(where.problem("warning", why, loc, key=True))
+    return out
+
+
+def _overrides(where: Locator, config: WeirConfig) -> list[Problem]:
+    from fnmatch import fnmatchcase
+
+    out: list[Problem] = []
+    for i, override in enumerate(config.overrides):
+        server, sep, _tool = override.match.partition("/")
+        if sep and config.servers and not any(fnmatchcase(s, server) for s in config.servers):
+            why = f"overrides[{i}].match {override.match!r} names no configured server ({', '.join(config.servers)})"
+            out.append(where.problem("warning", why, ("overrides", i, "match")))
+    return out
+
+
+def _detectors(where: Locator, config: WeirConfig) -> list[Problem]:
+    out: list[Problem] = []
+    for i, spec in enumerate(config.detectors or ()):
+        try:
+            Chain.from_specs([spec])
+        except WeirError as exc:
+            out.append(where.problem("error", f"detectors[{i}] ({spec.use}): {exc}", ("detectors", i)))
+    return out
+
+
+def _audit(where: Locator, config: WeirConfig) -> list[Problem]:
+    path = config.audit.path
+    if path == ":memory:":
+        return [
+            where.problem(
+                "warning",
+                "audit.path is :memory: — the trail and the tool pins end with the process",
+                ("audit", "path"),
+            )
+        ]
+    target = Path(path) if Path(path).is_absolute() or config.base_dir is None else config.base_dir / path
+    if not target.parent.is_dir():
+        return [where.problem("error", f"audit.path: the directory {target.parent} does not exist", ("audit", "path"))]
+    if target.exists():
+        with target.open("rb") as fh:
+            if fh.read(16) != b"SQLite format 3\x00":
+                return [where.problem("error", f"audit.path: {target} is not an SQLite database", ("audit", "path"))]
+    return []
+
+
+def _gateway(where: Locator, config: WeirConfig) -> list[Problem]:
+    out: list[Problem] = []
+    g = config.gateway
+    if g.confirm_fallback.value == "queue" and not config.console.operators:
+        why = (
+            "confirm_fallback is queue but console.operators is empty: nobody can approve (unless WEIR_OPERATOR_TOKENS)"
+        )
+        out.append(where.problem("warning", f"gateway.{why}", ("gateway", "confirm_fallback")))
+    for i, origin in enumerate(g.allowed_origins):
+        if not origin.startswith(("http://", "https://")) or origin.rstrip("/").count("/") != 2:
+            why = f"gateway.allowed_origins[{i}]: an origin is scheme://host[:port], not {origin!r}"
+            out.append(where.problem("error", why, ("gateway", "allowed_origins", i)))
+    for i, token in enumerate(g.tokens):
+        if len(token) < 16:
+            out.append(
+                where.problem("warning", f"gateway.tokens[{i}] is shorter than 16 characters", ("gateway", "tokens", i))
+            )
+    if config.observability.traces:
+        try:
+            import opentelemetry.sdk.trace  # noqa: F401 - only whether it is installed
+        except ImportError:
+            why = "observability.traces needs OpenTelemetry's SDK: pip install 'mcp-weir[otel]'"
+            out.append(where.problem("error", why, ("observability", "traces")))
+    return out

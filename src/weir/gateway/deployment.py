@@ -1,0 +1,229 @@
+"""A gateway as it is deployed: the gateway, and everything that operates it, built from a weir.yaml.
+
+:func:`build_deployment` wires the production parts together — the Guard over the configured
+detectors (tool pins beside the audit trail), the SQLite audit store, the approvals queue and its
+webhook (``confirm_fallback: queue``), the metrics and the wrappers that feed them, health, the
+operators' console — and hands each its collaborators explicitly. ``weir gateway`` serves what it
+builds (:mod:`weir.gateway.runner`).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Any
+
+from weir.approvals import ApprovalQueue
+from weir.approvals.webhook import WebhookNotifier
+from weir.audit import AuditStore, redact_strings
+from weir.config import WeirConfig
+from weir.console.app import Console, ConsoleParts
+from weir.console.auth import Operators
+from weir.console.config import Operator
+from weir.console.health import Health, health_routes
+from weir.console.live import LiveSessions
+from weir.console.pages.status import Status
+from weir.detect.pinning import MemoryPinStore, PinStore
+from weir.detect.redact import redact
+from weir.errors import ConfigError, WeirError
+from weir.gateway.channels import StdioChannel
+from weir.gateway.config import ConfirmFallback
+from weir.gateway.http import Mount
+from weir.gateway.proxy import Gateway
+from weir.gateway.reloading import PolicyReloader
+from weir.gateway.stores import default_chain, open_audit, open_pins, redaction_chain
+from weir.gateway.upstream import Upstream
+from weir.gateway.upstream_http import HttpChannel
+from weir.guard import Guard
+from weir.observe.instruments import CallObservation, CallTracer, GatewayMetrics, MeteredAudit, MeteredDecider
+from weir.observe.metrics import Gauge, Sample
+from weir.pipeline import AuditSink, Decider, Recorder
+
+__all__ = ["Deployment", "build_deployment", "check_principals"]
+
+
+@dataclass
+class ConsoleAddress:
+    """Where operators reach the console: configured (``console.url``), or set once the listener is known."""
+
+    url: str | None = None
+
+    def link(self, approval_id: str) -> str | None:
+        """The console page of one queued call (``None`` while the address is unknown)."""
+        return f"{self.url}approvals/{approval_id}" if self.url else None
+
+
+@dataclass
+class Deployment:
+    """One gateway and what operates it."""
+
+    config: WeirConfig
+    gateway: Gateway
+    metrics: GatewayMetrics
+    health: Health
+    console: Console
+    guard: Guard | None = None
+    """The production decider (``None`` when another decider was given): what a reload swaps."""
+    trail: AuditStore | None = None
+    approvals: ApprovalQueue | None = None
+    reloader: PolicyReloader | None = None
+    address: ConsoleAddress = field(default_factory=ConsoleAddress)
+
+    def mounts(self) -> list[Mount]:
+        """The routes to serve beside ``/mcp``: the console, health and (when on) metrics."""
+        render = self.metrics.render if self.config.observability.metrics else None
+        return [self.console.routes, lambda admission: health_routes(admission, self.health, render)]
+
+    def status(self) -> Status:
+        """What the console's status page shows."""
+        policy = self.reloader.status() if self.reloader is not None else "as configured at start"
+        pending = len(self.approvals.pending()) if self.approvals is not None else 0
+        return Status(self.health.upstream_states(), pending, self.approvals is not None, policy)
+
+
+def check_principals(gateway_tokens: Sequence[str], operators: Sequence[Operator]) -> None:
+    """Refuse an operator token that is also an MCP client's (ConfigError): different principals."""
+    shared = sorted(o.name for o in operators if o.token in set(gateway_tokens))
+    if shared:
+        raise ConfigError(
+            f"the operator token of {', '.join(shared)} is also a gateway token (gateway.tokens or "
+            "WEIR_GATEWAY_TOKENS): operators and MCP clients never share a token"
+        )
+
+
+def build_deployment(
+    config: WeirConfig,
+    *,
+    operators: Sequence[Operator] | None = None,
+    decider: Decider | None = None,
+    audit: AuditSink | None = None,
+    recorder: Recorder | None = None,
+    tracer: CallTracer | None = None,
+    upstreams: Mapping[str, Upstream] | None = None,
+) -> Deployment:
+    """Everything ``weir gateway`` runs, from a config. ``operators``: the console's (default: the
+    config's); ``decider``/``audit``/``upstreams``: replace the production Guard, SQLite store and
+    configured servers (tests, the demo, in-process servers)."""
+    metrics = GatewayMetrics()
+    pins: PinStore = open_pins(config) or MemoryPinStore()
+    guard = Guard(config, chain=default_chain(config, pin_store=pins)) if decider is None else None
+    trail = open_audit(config) if audit is None else (audit if isinstance(audit, AuditStore) else None)
+    sink = MeteredAudit(audit if audit is not None else _required(trail), metrics)
+    address = ConsoleAddress(config.console.url)
+    approvals = _approvals(config, sink, metrics, address.link)
+    gateway = Gateway(
+        config.gateway,
+        upstreams=upstreams if upstreams is not None else upstreams_from_config(config),
+        decider=MeteredDecider(guard if guard is not None else _required(decider), metrics),
+        audit=sink,
+        recorder=recorder,
+        approvals=approvals,
+        observer=CallObservation(metrics, tracer),
+    )
+    health = Health(gateway.upstreams, require_all=config.gateway.require_upstreams, trail_ok=_trail_probe(trail))
+    sessions = LiveSessions(gateway.calls.sessions.known, guard.sessions, gateway.pipeline.worker) if guard else None
+    status = _StatusOf()
+    parts = ConsoleParts(trail=trail, pins=pins, approvals=approvals, sessions=sessions, status=status)
+    chosen = list(config.console.operators if operators is None else operators)
+    console = Console(Operators(chosen), parts, session_ttl_s=config.console.session_ttl_s)
+    deployment = Deployment(
+        config, gateway, metrics, health, console, guard=guard, trail=trail, approvals=approvals, address=address
+    )
+    status.of = deployment
+    metrics.registry.collect(_collector(gateway.upstreams, approvals))
+    return deployment
+
+
+class _StatusOf:
+    """The console's status source: the deployment, once it is built."""
+
+    of: Deployment | None = None
+
+    def __call__(self) -> Status:
+        if self.of is None:
+            return Status({}, 0, False, "starting")
+        return self.of.status()
+
+
+def upstreams_from_config(config: WeirConfig) -> dict[str, Upstream]:
+    """An :class:`Upstream` per configured server; a server with neither command nor url is an error.
+
+    ``python`` (or ``python3``) as a stdio server's command means the interpreter running Weir, so
+    ``command: [python, -m, my_server]`` works whether or not a virtual environment is active.
+    """
+    limit = config.gateway.max_message_bytes
+    out: dict[str, Upstream] = {}
+    for name, server in config.servers.items():
+        if server.command:
+            command = _interpreter(list(server.command))
+            out[name] = Upstream(name, partial(StdioChannel, name, command, dict(server.env), limit=limit))
+        elif server.url:
+            out[name] = Upstream(name, partial(HttpChannel, name, server.url, dict(server.headers), limit=limit))
+        else:
+            raise ConfigError(f"servers.{name}: the gateway needs a `command` or a `url`", server=name)
+    return out
+
+
+def _interpreter(command: list[str]) -> list[str]:
+    return [sys.executable, *command[1:]] if command[0] in ("python", "python3") else command
+
+
+def _approvals(config: WeirConfig, sink: AuditSink, metrics: GatewayMetrics, link: Any) -> ApprovalQueue | None:
+    settings = config.gateway
+    if settings.confirm_fallback is not ConfirmFallback.QUEUE:
+        return None
+    notifier = None
+    if settings.approval_webhook is not None:
+        notifier = WebhookNotifier(
+            settings.approval_webhook, on_result=lambda ok: metrics.webhooks.inc(outcome="ok" if ok else "failed")
+        )
+    sensitive = redaction_chain(config)
+
+    def redact_text(text: str) -> str:
+        findings = sensitive.scan_text(text)
+        return redact(text, findings) if findings else text
+
+    shown = redact_strings(redact_text)
+    return ApprovalQueue(
+        settings.queue_timeout_s,
+        audit=sink,
+        notifier=notifier,
+        redact=shown,
+        link=link,
+        on_outcome=lambda outcome: metrics.approvals.inc(outcome=outcome),
+    )
+
+
+def _collector(upstreams: dict[str, Upstream], approvals: ApprovalQueue | None) -> Any:
+    up = Gauge("weir_upstream_up", "1 when the upstream server is connected, else 0.", ["server"])
+    pending = Gauge("weir_approvals_pending", "Calls waiting for an operator's decision.")
+
+    def collect() -> list[tuple[Gauge, list[Sample]]]:
+        ups = [
+            Sample(up.name, (("server", name),), 1.0 if u.connected else 0.0) for name, u in sorted(upstreams.items())
+        ]
+        waiting = [Sample(pending.name, (), float(len(approvals.pending()) if approvals is not None else 0))]
+        return [(up, ups), (pending, waiting)]
+
+    return collect
+
+
+def _trail_probe(trail: AuditStore | None) -> Any:
+    def probe() -> str | None:
+        if trail is None:
+            return None
+        try:
+            trail.head()
+        except WeirError as exc:
+            return str(exc)
+        return None
+
+    return probe
+
+
+def _required(value: Any) -> Any:
+    if value is None:
+        raise ConfigError("the gateway needs an audit sink and a decider")
+    return value

@@ -1,0 +1,70 @@
+"""The webhook: a held call, and its outcome, announced with a JSON POST a chat can show."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from tests.approvals.receiver import webhook_receiver
+from tests.approvals.test_queue import CALL, _check, _held
+from weir.approvals import ApprovalQueue
+from weir.approvals.config import WebhookConfig
+from weir.approvals.webhook import WebhookNotifier
+from weir.audit import MemoryAudit
+
+pytestmark = pytest.mark.anyio
+
+
+async def test_a_held_call_and_its_outcome_are_posted_as_json_with_a_readable_line() -> None:
+    results: list[bool] = []
+    with webhook_receiver() as hook:
+        config = WebhookConfig(url=hook.url, headers={"authorization": "Bearer hook-secret"})
+        queue_ = ApprovalQueue(
+            30,
+            audit=MemoryAudit(),
+            notifier=WebhookNotifier(config, on_result=results.append),
+            link=lambda i: f"http://127.0.0.1:9/console/approvals/{i}",
+            redact=lambda args: {**args, "to": "[REDACTED:pii]"},
+        )
+        task, approval_id = await _held(queue_)
+        headers, pending = await asyncio.to_thread(hook.next)
+        queue_.decide(approval_id, approve=True, operator="alice", reason="known recipient")
+        await task
+        _, decided = await asyncio.to_thread(hook.next)
+        for _ in range(100):  # the receiver answers before the notifier records that it did
+            if len(results) == 2:
+                break
+            await asyncio.sleep(0.02)
+    assert headers["authorization"] == "Bearer hook-secret"
+    assert headers["content-type"] == "application/json"
+    assert pending["type"] == "weir.approval.pending"
+    assert pending["approval"]["id"] == approval_id
+    assert pending["approval"]["arguments"] == {"to": "[REDACTED:pii]", "body": "hi"}
+    assert pending["text"] == (
+        f"Weir: mail/send_email waits for an operator (mail leaves). "
+        f"Approve or deny: http://127.0.0.1:9/console/approvals/{approval_id}"
+    )
+    assert decided["type"] == "weir.approval.decided"
+    assert decided["text"] == "Weir: mail/send_email was approved by alice: known recipient."
+    assert results == [True, True]
+
+
+async def test_a_receiver_that_fails_is_counted_and_never_holds_up_the_call() -> None:
+    results: list[bool] = []
+    with webhook_receiver(status=500) as hook:
+        notifier = WebhookNotifier(WebhookConfig(url=hook.url, timeout_s=2), on_result=results.append)
+        queue_ = ApprovalQueue(0.2, notifier=notifier)
+        answer = await queue_.hold(CALL, _check(), principal="local")
+        await asyncio.to_thread(hook.next)
+        for _ in range(100):
+            if len(results) == 2:
+                break
+            await asyncio.sleep(0.02)
+    assert "no operator decided" in answer.reason  # type: ignore[union-attr]
+    assert results == [False, False]  # pending, expired: both refused with 500
+
+
+def test_a_webhook_url_must_be_http() -> None:
+    with pytest.raises(ValueError, match="http:// or https://"):
+        WebhookConfig(url="file:///etc/passwd")

@@ -1,0 +1,96 @@
+"""`weir gateway --http` as a process for end-to-end tests: its config, starting it, stopping it."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from tests.e2e.conftest import RULES, weir_command
+
+CLIENT = "e2e-client-token-00000000"
+OPERATOR = "e2e-operator-token-1111111"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def write_config(
+    directory: Path,
+    *,
+    hook: str | None = None,
+    rules: list[dict[str, Any]] | None = None,
+    servers: dict[str, Any] | None = None,
+) -> Path:
+    """The demo servers (and ``servers``), ``rules``, the approvals queue, one operator (carol)."""
+    demo = {n: {"command": [sys.executable, "-m", f"weir.demo_servers.{n}"]} for n in ("mail", "files", "web")}
+    gateway: dict[str, Any] = {"confirm_fallback": "queue", "queue_timeout_s": 60, "tokens": [CLIENT]}
+    if hook is not None:
+        gateway["approval_webhook"] = {"url": hook}
+    config = {
+        "servers": {**demo, **(servers or {})},
+        "audit": {"path": "audit.db"},
+        "policy": {"packs": [], "rules": RULES if rules is None else rules},
+        "gateway": gateway,
+        "console": {"operators": [{"name": "carol", "token": OPERATOR}]},
+    }
+    path = directory / "weir.yaml"
+    path.write_text(yaml.safe_dump(config), encoding="utf-8")
+    return path
+
+
+@dataclass
+class Running:
+    """A gateway process and where it listens."""
+
+    proc: subprocess.Popen[bytes]
+    base: str
+    stderr: Path
+
+    @property
+    def mcp(self) -> str:
+        return f"{self.base}/mcp"
+
+    def log(self) -> str:
+        return self.stderr.read_text(encoding="utf-8", errors="replace")
+
+
+def start(config: Path, *extra: str) -> Running:
+    """`weir gateway --http 127.0.0.1:PORT` until ``/readyz`` answers 200."""
+    port = free_port()
+    stderr = config.parent / f"gateway-{port}.log"
+    cmd = [*weir_command(), "gateway", "--config", str(config), "--http", f"127.0.0.1:{port}", *extra]
+    with stderr.open("wb") as err:
+        proc = subprocess.Popen(cmd, stderr=err, stdout=subprocess.DEVNULL)
+    running = Running(proc, f"http://127.0.0.1:{port}", stderr)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise AssertionError(f"the gateway exited: {running.log()}")
+        try:
+            with urllib.request.urlopen(f"{running.base}/readyz", timeout=1) as answer:
+                if answer.status == 200:
+                    return running
+        except OSError:
+            time.sleep(0.1)
+    proc.kill()
+    raise AssertionError(f"the gateway never became ready: {running.log()}")
+
+
+def stop(running: Running) -> None:
+    running.proc.terminate()
+    try:
+        running.proc.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        running.proc.kill()
+        running.proc.wait()

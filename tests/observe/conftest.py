@@ -1,0 +1,8 @@
+"""Fixtures for the approvals tests."""
+
+import pytest
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
