@@ -13,6 +13,8 @@ from typing import Any
 import pytest
 import yaml
 
+from tests.servers.launch import stop
+
 RULES = [
     {"name": "no-delete", "effect": "block", "when": "tool.name == 'delete_file'", "reason": "deleting is not allowed"},
     {"name": "ask-before-mail", "effect": "confirm", "when": "tool.name == 'send_email'", "reason": "mail leaves"},
@@ -93,11 +95,7 @@ def chromium_endpoint(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]
         port, path = active.read_text().splitlines()[:2]
         yield f"ws://127.0.0.1:{port}{path}"
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        stop(proc)
 
 
 @pytest.fixture(scope="module")

@@ -11,7 +11,7 @@ from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any
 
-__all__ = ["SERVER", "free_port", "http_server", "serving", "stdio_argv", "wait_for_port"]
+__all__ = ["SERVER", "free_port", "http_server", "serving", "stdio_argv", "stop", "wait_for_port"]
 
 SERVER = Path(__file__).resolve().parent / "catalog_server.py"
 """The catalog server script (run by path, so no package import is needed in the child)."""
@@ -55,12 +55,17 @@ def serving(cmd: list[str], port: int, *, timeout: float = 60.0, **popen: Any) -
         wait_for_port(port, proc, timeout)
         yield f"http://127.0.0.1:{port}/mcp"
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        stop(proc)
+
+
+def stop(proc: subprocess.Popen[Any]) -> None:
+    """Terminate ``proc``; kill it if it has not exited 10 s later."""
+    proc.terminate()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
 
 
 def http_server(catalog: Path | str, *flags: str) -> AbstractContextManager[str]:

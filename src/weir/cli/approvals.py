@@ -13,6 +13,7 @@ from typing import Annotated, Any
 
 import typer
 
+from weir.cli.exits import guarded
 from weir.errors import WeirError
 
 __all__ = ["register"]
@@ -48,7 +49,7 @@ def list_approvals(
     as_json: Annotated[bool, typer.Option("--json", help='One JSON object: {"approvals": [...]}.')] = False,
 ) -> None:
     """Every call waiting for an operator, oldest first: id, tool, session, why."""
-    items = _guard(lambda: _client(url, config, token).approvals())
+    items = guarded(lambda: _client(url, config, token).approvals())
     if as_json:
         typer.echo(json.dumps({"approvals": items}, ensure_ascii=False))
         return
@@ -88,7 +89,7 @@ def deny(
 def _decide(
     approval_id: str, *, approve: bool, reason: str, url: str | None, config: Path | None, token: str | None
 ) -> None:
-    answer = _guard(lambda: _client(url, config, token).decide(approval_id, approve=approve, reason=reason))
+    answer = guarded(lambda: _client(url, config, token).decide(approval_id, approve=approve, reason=reason))
     item: dict[str, Any] = answer.get("approval") or {}
     verdict = "approved" if approve else "denied"
     typer.echo(
@@ -110,11 +111,3 @@ def _client(url: str | None, config: Path | None, token: str | None) -> Any:
     if url is None:
         raise WeirError("where is the gateway? give --url (or --config with console.url)")
     return ConsoleClient(url, secret)
-
-
-def _guard(call: Any) -> Any:
-    try:
-        return call()
-    except WeirError as exc:
-        typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(2) from exc

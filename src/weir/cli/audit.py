@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from datetime import datetime
 from functools import partial
 from pathlib import Path
@@ -23,6 +23,7 @@ from weir.audit import (
 )
 from weir.audit.event import EffectName, Phase, format_time
 from weir.audit.read import export_jsonl, follow, load_anchors, parse_time, stored_json, verify_export
+from weir.cli.exits import guarded
 from weir.config import load_config
 from weir.errors import AuditError, WeirError
 
@@ -123,9 +124,9 @@ def export(
     """Write the whole trail as JSON Lines: {"id","hash","prevHash","event"} per line, in chain order."""
     with _open(db, config) as store:
         if out is None or str(out) == "-":
-            _guard(lambda: export_jsonl(store, sys.stdout))
+            guarded(lambda: export_jsonl(store, sys.stdout))
             return
-        count = _guard(partial(_export_file, store, out))
+        count = guarded(partial(_export_file, store, out))
         typer.echo(f"exported {count} events to {out}", err=True)
 
 
@@ -146,12 +147,12 @@ def verify(
     """
     anchors: list[Anchor] = []
     for path in anchor or ():
-        anchors.extend(_guard(partial(load_anchors, path)))
+        anchors.extend(guarded(partial(load_anchors, path)))
     if jsonl is not None:
-        report = _guard(partial(_verify_file, jsonl, anchors))
+        report = guarded(partial(_verify_file, jsonl, anchors))
     else:
         with _open(db, config, key_env) as store:
-            report = _guard(lambda: store.verify(anchors))
+            report = guarded(lambda: store.verify(anchors))
     if as_json:
         typer.echo(report.model_dump_json(exclude_none=True))
     for warning in report.warnings:
@@ -183,7 +184,7 @@ def _verify_file(path: Path, anchors: list[Anchor]) -> VerifyReport:
 def head(*, db: Db = None, config: Config = None) -> None:
     """Print the chain's head as a JSON anchor; keep it elsewhere and pass it to `verify --anchor`."""
     with _open(db, config) as store:
-        anchor = _guard(store.head)
+        anchor = guarded(store.head)
     if anchor is None:
         typer.echo("the audit trail is empty", err=True)
         raise typer.Exit(1)
@@ -202,16 +203,7 @@ def _open(db: Path | None, config: Path | None, key_env: str | None = None) -> S
             return open_store(cfg.audit.model_copy(update=keyed), base_dir=cfg.base_dir, create=False)
         return open_store(AuditConfig(path=str(resolve_path(AuditConfig())), **keyed), create=False)
 
-    return _guard(opened)
-
-
-def _guard(call: Callable[[], T]) -> T:
-    """Run a library call; a WeirError becomes a one-line message and exit code 2."""
-    try:
-        return call()
-    except WeirError as exc:
-        typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(2) from exc
+    return guarded(opened)
 
 
 def _each(items: Iterator[T]) -> Iterator[T]:
@@ -224,7 +216,7 @@ def _each(items: Iterator[T]) -> Iterator[T]:
 
 
 def _time(text: str | None) -> datetime | None:
-    return None if text is None else _guard(lambda: parse_time(text))
+    return None if text is None else guarded(lambda: parse_time(text))
 
 
 def _print(item: StoredEvent, as_json: bool, full: bool = False) -> None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import getpass
 import json
-from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, TypeVar
 
@@ -18,9 +17,9 @@ import typer
 
 from weir.audit import AuditConfig, open_store, resolve_path
 from weir.audit.pins import PinRow, SqlitePinStore, approve, pin_rows
+from weir.cli.exits import fail, guarded
 from weir.config import load_config
 from weir.detect.pinning import ToolPin, held_changes
-from weir.errors import WeirError
 
 __all__ = ["register"]
 
@@ -54,7 +53,7 @@ def list_pins(
 ) -> None:
     """Every pinned tool: server, tool, status, when and by whom it was approved. Exit 1 while a tool is held."""
     with _pins(db, config) as store:
-        rows = _guard(lambda: pin_rows(store, servers or ()))
+        rows = guarded(lambda: pin_rows(store, servers or ()))
     if as_json:
         typer.echo(json.dumps({"pins": [_row_json(r) for r in rows]}, ensure_ascii=False))
     else:
@@ -73,11 +72,11 @@ def diff(
 ) -> None:
     """The approved vs the last seen definition of each held tool. Exit 1 when one differs."""
     with _pins(db, config) as store:
-        rows = _guard(lambda: pin_rows(store, [server]))
+        rows = guarded(lambda: pin_rows(store, [server]))
     if tool is not None:
         rows = [r for r in rows if r.tool == tool]
         if not rows:
-            _fail(f"server {server!r} has no tool {tool!r} pinned")
+            fail(f"server {server!r} has no tool {tool!r} pinned")
     held = [r for r in rows if r.held]
     for row in held:
         typer.echo(f"{row.server}/{row.tool}: {_summary(row.pin)}")
@@ -100,9 +99,9 @@ def approve_pins(
     """Accept the definitions the gateway last saw as approved; recorded in the audit trail first."""
     who = by or _user()
     path, audit_config = _where(db, config)
-    pins = _guard(lambda: SqlitePinStore(path, create=False))
-    with pins, _guard(lambda: open_store(audit_config, create=False)) as audit:
-        approved = _guard(lambda: approve(pins, audit, server, tools or [], by=who))
+    pins = guarded(lambda: SqlitePinStore(path, create=False))
+    with pins, guarded(lambda: open_store(audit_config, create=False)) as audit:
+        approved = guarded(lambda: approve(pins, audit, server, tools or [], by=who))
     if not approved:
         typer.echo(f"{server}: nothing waits for approval")
     for name, digest in sorted(approved.items()):
@@ -114,9 +113,9 @@ def _where(db: Path | None, config: Path | None) -> tuple[Path, AuditConfig]:
     if db is not None:
         return db, AuditConfig(path=str(db))
     if config is not None:
-        cfg = _guard(lambda: load_config(config))
+        cfg = guarded(lambda: load_config(config))
         if cfg.audit.path == ":memory:":
-            _fail(f"{config}: `audit.path` is :memory:, so the gateway keeps no pins")
+            fail(f"{config}: `audit.path` is :memory:, so the gateway keeps no pins")
         path = resolve_path(cfg.audit, cfg.base_dir)
         return path, cfg.audit.model_copy(update={"path": str(path)})
     path = resolve_path(AuditConfig())
@@ -125,7 +124,7 @@ def _where(db: Path | None, config: Path | None) -> tuple[Path, AuditConfig]:
 
 def _pins(db: Path | None, config: Path | None) -> SqlitePinStore:
     path, _ = _where(db, config)
-    return _guard(lambda: SqlitePinStore(path, create=False))
+    return guarded(lambda: SqlitePinStore(path, create=False))
 
 
 def _table(rows: list[PinRow]) -> list[str]:
@@ -171,17 +170,3 @@ def _user() -> str:
         return getpass.getuser()
     except (OSError, KeyError):  # no login name in this environment
         return "operator"
-
-
-def _fail(message: str) -> None:
-    typer.echo(f"error: {message}", err=True)
-    raise typer.Exit(2)
-
-
-def _guard(call: Callable[[], T]) -> T:
-    """Run a library call; a WeirError becomes a one-line message and exit code 2."""
-    try:
-        return call()
-    except WeirError as exc:
-        typer.echo(f"error: {exc}", err=True)
-        raise typer.Exit(2) from exc
