@@ -13,7 +13,7 @@ from typing import Annotated, Any
 
 import typer
 
-from weir.cli.exits import guarded
+from weir.cli._exits import guarded
 from weir.errors import WeirError
 
 __all__ = ["register"]

@@ -23,7 +23,7 @@ from weir.audit import (
 )
 from weir.audit.event import EffectName, Phase, format_time
 from weir.audit.read import export_jsonl, follow, load_anchors, parse_time, stored_json, verify_export
-from weir.cli.exits import guarded
+from weir.cli._exits import guarded
 from weir.config import load_config
 from weir.errors import AuditError, WeirError
 

@@ -17,7 +17,7 @@ import typer
 
 from weir.audit import AuditConfig, open_store, resolve_path
 from weir.audit.pins import PinRow, SqlitePinStore, approve, pin_rows
-from weir.cli.exits import fail, guarded
+from weir.cli._exits import fail, guarded
 from weir.config import load_config
 from weir.detect.pinning import ToolPin, held_changes
 
