@@ -40,6 +40,7 @@ __all__ = [
     "check_key",
     "last_trusted",
     "log_path",
+    "mac_ok",
     "open_log",
     "parse_line",
     "read_lines",
@@ -85,6 +86,11 @@ def anchor_mac(key: bytes, row_id: int, digest: str, adopted: int | None = None)
     """The MAC of the line for row ``row_id`` with hash ``digest`` (and ``adopted``, when set)."""
     text = f"weir-audit-anchor:{row_id}:{digest}" + ("" if adopted is None else f":adopted:{adopted}")
     return hmac.digest(key, text.encode("ascii"), "sha256").hex()
+
+
+def mac_ok(key: bytes, line: LogLine) -> bool:
+    """Whether ``line`` carries the MAC ``key`` gives it (``False`` for a line without one)."""
+    return line.mac is not None and hmac.compare_digest(line.mac, anchor_mac(key, line.id, line.hash, line.adopted))
 
 
 def parse_line(raw: bytes) -> LogLine | None:
@@ -154,7 +160,7 @@ def last_trusted(lines: list[LogLine | None], key: bytes | None) -> tuple[LogLin
         if key is not None:
             if line.mac is None:
                 continue
-            if not hmac.compare_digest(line.mac, anchor_mac(key, line.id, line.hash, line.adopted)):
+            if not mac_ok(key, line):
                 forged += 1
                 continue
         if best is None or line.id > best.id:

@@ -21,12 +21,11 @@ during a verify are never mistaken for missing ones.
 
 from __future__ import annotations
 
-import hmac
 import math
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
-from weir.audit.anchorlog import LogLine, anchor_mac, last_trusted, read_lines, tail_lines
+from weir.audit.anchorlog import LogLine, last_trusted, mac_ok, read_lines, tail_lines
 from weir.audit.chain import ChainRow, Problem, VerifyReport
 from weir.errors import AuditError
 
@@ -120,7 +119,7 @@ class LogCheck:
         if line.mac is None:
             self._untrusted += 1
             return False
-        if hmac.compare_digest(line.mac, anchor_mac(self._key, line.id, line.hash, line.adopted)):
+        if mac_ok(self._key, line):
             return True
         self._note(
             Problem(

@@ -166,7 +166,7 @@ class SqliteAuditStore:
 
     def _open_log(self, watch: FileWatch) -> AnchorLog:
         """Open the anchor log (and watch it); mark the database as one written with a log."""
-        expected = self._fetch("SELECT 1 FROM weir_meta WHERE key = 'anchor_log'", (), locked=False) != []
+        expected = self._log_expected(locked=False)
         log = open_log(
             log_path(self.path),
             partial(self._row_hash, locked=False),
@@ -261,6 +261,10 @@ class SqliteAuditStore:
         rows = self._fetch("SELECT hash FROM events WHERE id = ?", (row_id,), locked=locked)
         return str(rows[0][0]) if rows else None
 
+    def _log_expected(self, *, locked: bool) -> bool:
+        """Whether the database is marked as written with an anchor log."""
+        return self._fetch("SELECT 1 FROM weir_meta WHERE key = 'anchor_log'", (), locked=locked) != []
+
     def _last_row(self, *, locked: bool) -> tuple[int, str] | None:
         rows = self._fetch(_HEAD, (), locked=locked)
         return (int(rows[0][0]), str(rows[0][1])) if rows else None
@@ -276,7 +280,7 @@ class SqliteAuditStore:
         stored = [*self.anchors(), *anchors]
         if self.path == ":memory:":
             return _verify_rows(self.chain(), stored)
-        expected = self._fetch("SELECT 1 FROM weir_meta WHERE key = 'anchor_log'", ()) != []
+        expected = self._log_expected(locked=True)
         check = LogCheck(log_path(self.path), key=self._key, expected=expected, row_hash=self.row_hash)
         return check.finish(_verify_rows(check.rows(self.chain()), stored))
 
