@@ -92,7 +92,7 @@ class TextIndex:
 
     @property
     def any_written(self) -> bool:
-        """Whether the session sent on any of the text (``lookup(..., mark=True)``)."""
+        """Whether the session sent on any of the text (:meth:`mark`)."""
         return self._written
 
     @property
@@ -176,13 +176,6 @@ class TextIndex:
             else:
                 self._overflow |= WRITTEN
             self._written = True
-
-    def written(self, grams: Grams) -> bool:
-        """Whether every one of ``grams`` is held and was sent on by the session."""
-        if not len(grams):
-            return False
-        found, records = self.lookup(grams)
-        return all(found) and all(r & WRITTEN for r in records)
 
     def lookup(self, grams: Grams) -> tuple[list[bool], list[int]]:
         """For each gram: whether the index holds it, and its record (0 when it does not)."""
