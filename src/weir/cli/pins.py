@@ -11,7 +11,7 @@ from __future__ import annotations
 import getpass
 import json
 from pathlib import Path
-from typing import Annotated, TypeVar
+from typing import Annotated
 
 import typer
 
@@ -22,8 +22,6 @@ from weir.config import load_config
 from weir.detect.pinning import ToolPin, held_changes
 
 __all__ = ["register"]
-
-T = TypeVar("T")
 
 Db = Annotated[Path | None, typer.Option("--db", help="The audit database holding the pins (default: from --config).")]
 Config = Annotated[

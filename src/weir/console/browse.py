@@ -6,8 +6,10 @@ from __future__ import annotations
 import threading
 from collections import deque
 from collections.abc import Mapping
+from typing import get_args
 
 from weir.audit import AuditQuery, AuditStore, StoredEvent, VerifyReport
+from weir.audit.event import EffectName, Phase
 from weir.audit.read import parse_time
 from weir.console.pages.audit import FILTERS, AuditView
 from weir.errors import WeirError
@@ -15,8 +17,8 @@ from weir.errors import WeirError
 __all__ = ["ChainCheck", "audit_view"]
 
 _LIMIT = 100
-_PHASES = frozenset({"call", "result", "tools", "error", "operator"})
-_EFFECTS = frozenset({"allow", "warn", "redact", "confirm", "block"})
+_PHASES = frozenset(p.value for p in Phase)
+_EFFECTS = frozenset(get_args(EffectName))
 
 
 class ChainCheck:

@@ -67,14 +67,23 @@ class _Metric:
         return (*zip(self.label_names, values, strict=True), *extra)
 
 
-class Counter(_Metric):
-    """A count that only goes up (its name ends in ``_total``)."""
-
-    kind = "counter"
+class _Valued(_Metric):
+    """A metric holding one value per series (a counter or a gauge)."""
 
     def __init__(self, name: str, help_text: str, labels: Sequence[str] = ()) -> None:
         super().__init__(name, help_text, labels)
         self._values: dict[LabelValues, float] = {}
+
+    def samples(self) -> list[Sample]:
+        with self._lock:
+            items = sorted(self._values.items())
+        return [Sample(self.name, self._labels(k), v) for k, v in items]
+
+
+class Counter(_Valued):
+    """A count that only goes up (its name ends in ``_total``)."""
+
+    kind = "counter"
 
     def inc(self, amount: float = 1.0, **labels: str) -> None:
         """Add ``amount`` (not negative) to the series named by ``labels``."""
@@ -89,31 +98,17 @@ class Counter(_Metric):
         with self._lock:
             return self._values.get(self._key(labels), 0.0)
 
-    def samples(self) -> list[Sample]:
-        with self._lock:
-            items = sorted(self._values.items())
-        return [Sample(self.name, self._labels(k), v) for k, v in items]
 
-
-class Gauge(_Metric):
+class Gauge(_Valued):
     """A value that is set (it may go down)."""
 
     kind = "gauge"
-
-    def __init__(self, name: str, help_text: str, labels: Sequence[str] = ()) -> None:
-        super().__init__(name, help_text, labels)
-        self._values: dict[LabelValues, float] = {}
 
     def set(self, value: float, **labels: str) -> None:
         """Set the series named by ``labels``."""
         key = self._key(labels)
         with self._lock:
             self._values[key] = float(value)
-
-    def samples(self) -> list[Sample]:
-        with self._lock:
-            items = sorted(self._values.items())
-        return [Sample(self.name, self._labels(k), v) for k, v in items]
 
 
 class Histogram(_Metric):
