@@ -15,7 +15,7 @@ import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
-from functools import partial
+from functools import cache, partial
 from importlib import resources
 from typing import Any
 from urllib.parse import parse_qs, quote
@@ -190,10 +190,7 @@ class Console:
     async def _approvals(self, request: Request, signin: SignIn) -> Response:
         queue = self.parts.approvals
         items = queue.pending() if queue else []
-        body = approvals_page(items, signin.csrf, queue_on=queue is not None)
-        done = request.query_params.get("done")
-        if done:
-            body = Markup(h("p", done, class_="notice", id="done") + body)
+        body = _with_done(request, approvals_page(items, signin.csrf, queue_on=queue is not None))
         return self._page("Pending approvals", body, signin, "approvals")
 
     async def _approval(self, request: Request, signin: SignIn) -> Response:
@@ -258,10 +255,7 @@ class Console:
         if pins is None:
             return self._page("Tool pins", h("p", "Tool pinning is off."), signin, "pins")
         rows = await asyncio.to_thread(pin_rows, pins)
-        body = pins_page(rows, signin.csrf)
-        done = request.query_params.get("done")
-        if done:
-            body = Markup(h("p", done, class_="notice", id="done") + body)
+        body = _with_done(request, pins_page(rows, signin.csrf))
         return self._page("Tool pins", body, signin, "pins")
 
     async def _approve_pin(self, request: Request, signin: SignIn) -> Response:
@@ -282,6 +276,12 @@ class Console:
 
     def _page(self, title: str, body: Markup, signin: SignIn, here: str, *, status: int = 200) -> Response:
         return _html(page(title, body, operator=signin.operator, csrf=signin.csrf, here=here), status=status)
+
+
+def _with_done(request: Request, body: Markup) -> Markup:
+    """``body`` below the notice of what the last action did (``?done=…`` of its redirect)."""
+    done = request.query_params.get("done")
+    return Markup(h("p", done, class_="notice", id="done") + body) if done else body
 
 
 def _one_event(trail: AuditStore, wanted: int) -> StoredEvent | None:
@@ -306,9 +306,13 @@ async def _form(request: Request) -> dict[str, str] | None:
     return {k: v[0] for k, v in parsed.items() if v}
 
 
+@cache
+def _css() -> str:
+    return resources.files("weir.console").joinpath("style.css").read_text(encoding="utf-8")
+
+
 async def _stylesheet(request: Request) -> Response:
-    css = resources.files("weir.console").joinpath("style.css").read_text(encoding="utf-8")
-    return Response(css, media_type="text/css", headers={"cache-control": "max-age=3600"})
+    return Response(_css(), media_type="text/css", headers={"cache-control": "max-age=3600"})
 
 
 def _html(markup: str, *, status: int = 200) -> Response:
