@@ -8,6 +8,17 @@ One JSON object per line (DESIGN.md fixes the format; other tools read it)::
     {"event":"result","server":"…","tool":"…","result":{…}}             its CallToolResult, as on the wire
     {"event":"confirm","server":"…","tool":"…","approved":true,"reason":"…"}  the answer to a confirmation
 
+A recording gateway also writes every other message it decides (a resource read, a prompt, a
+server's instructions, a notification, an error, a server's sampling/elicitation/roots request
+and the client's answer to it), as the server or client sent it::
+
+    {"event":"message","server":"…","method":"…","direction":"to_client","message":{…wire…},
+     "kind":"resource","item":"memo://x"}
+
+``direction`` is ``to_client`` for what a server sends and ``to_server`` for a client's answer;
+``kind`` and ``item`` are optional (read from the method and message when absent). Other
+readers of DESIGN's format skip events they do not know.
+
 Besides the session, a live decision may depend on a tool's ``tools/resolve`` answer (a
 ``call``'s ``resolved``) and on a confirmation answered by retrying the call (2026-07-28): the
 gateway then decides the call again before acting on the answer, and the ``confirm`` event says
@@ -39,6 +50,7 @@ from weir.errors import TraceError
 __all__ = [
     "CallEvent",
     "ConfirmEvent",
+    "MessageEvent",
     "ResultEvent",
     "SessionEvent",
     "ToolsEvent",
@@ -106,7 +118,23 @@ class ConfirmEvent:
     """The ``tools/resolve`` answer the retry's decision used."""
 
 
-TraceEvent = SessionEvent | ToolsEvent | CallEvent | ResultEvent | ConfirmEvent
+@dataclass(frozen=True, slots=True)
+class MessageEvent:
+    """Any other MCP message Weir decides, as the server (or, answering it, the client) sent it."""
+
+    server: str
+    method: str
+    direction: str
+    """``to_client`` (from the server) or ``to_server`` (the client's answer to a server's request)."""
+    message: dict[str, Any]
+    """The wire object decided: a result, an error object, a notification's or request's params."""
+    kind: str = ""
+    """The ``message.kind`` it was decided as (empty: read from the method and message)."""
+    item: str = ""
+    """What it is about (a resource's URI, a prompt's name)."""
+
+
+TraceEvent = SessionEvent | ToolsEvent | CallEvent | ResultEvent | ConfirmEvent | MessageEvent
 
 
 class TraceLine(NamedTuple):
@@ -126,6 +154,7 @@ _KEYS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
 # What a recording gateway adds: what a live decision depended on besides the session.
 _CONTEXT_EVENTS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "confirm": (frozenset({"server", "tool", "approved"}), frozenset({"reason", "retry", "_meta", "resolved"})),
+    "message": (frozenset({"server", "method", "direction", "message"}), frozenset({"kind", "item"})),
 }
 _CONTEXT_KEYS: dict[str, frozenset[str]] = {"call": frozenset({"resolved"})}
 _EVENTS = {**_KEYS, **_CONTEXT_EVENTS}
@@ -169,6 +198,24 @@ def _confirm(obj: Mapping[str, Any], what: str) -> ConfirmEvent:
         _flag(obj, "retry", what),
         _object(obj, "_meta", what),
         _object(obj, "resolved", what) if "resolved" in obj else None,
+    )
+
+
+def _message(obj: Mapping[str, Any], what: str) -> MessageEvent:
+    direction = _string(obj, "direction", what)
+    if direction not in ("to_client", "to_server"):
+        raise ValueError(f"{what}: `direction` must be to_client or to_server, not {json.dumps(direction)}")
+    texts = {}
+    for key in ("kind", "item"):
+        value = obj.get(key, "")
+        if not isinstance(value, str):
+            raise ValueError(f"{what}: `{key}` must be a string, not {_describe(value)}")
+        texts[key] = value
+    message = obj["message"]
+    if not isinstance(message, dict):
+        raise ValueError(f"{what}: `message` must be a JSON object, not {_describe(message)}")
+    return MessageEvent(
+        _string(obj, "server", what), _string(obj, "method", what), direction, message, texts["kind"], texts["item"]
     )
 
 
@@ -232,6 +279,8 @@ def parse_event(obj: Any) -> TraceEvent:
         )
     if kind == "confirm":
         return _confirm(obj, what)
+    if kind == "message":
+        return _message(obj, what)
     return ResultEvent(_string(obj, "server", what), _string(obj, "tool", what), _object(obj, "result", what))
 
 
@@ -277,6 +326,15 @@ def dump_event(event: TraceEvent) -> str:
             obj["resolved"] = event.resolved
     elif isinstance(event, ConfirmEvent):
         obj = _dump_confirm(event)
+    elif isinstance(event, MessageEvent):
+        obj = {
+            "event": "message",
+            "server": event.server,
+            "method": event.method,
+            "direction": event.direction,
+            "message": event.message,
+        }
+        obj.update({k: v for k, v in (("kind", event.kind), ("item", event.item)) if v})
     else:
         obj = {"event": "result", "server": event.server, "tool": event.tool, "result": event.result}
     try:

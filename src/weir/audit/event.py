@@ -52,6 +52,10 @@ class Phase(StrEnum):
     """A ``tools/list`` answer (profiles, pinning and poisoning findings)."""
     ERROR = "error"
     """The upstream failed, or deciding failed (the call was blocked)."""
+    MESSAGE = "message"
+    """Any other MCP message a server sent (resource, prompt, instructions, notification, error,
+    its own request…) or a client's answer to a server's request, and its decision
+    (``details.kind``, ``details.method``, ``details.direction``)."""
     OPERATOR = "operator"
     """An operator acted: signed in or out of the console, approved or denied a queued call,
     reloaded the policy (``details.action`` says which; ``details.operator`` who)."""
@@ -115,7 +119,7 @@ class AuditEvent(WeirModel):
     time: datetime = Field(default_factory=lambda: datetime.now(UTC))
     """When it happened (UTC; a naive time is taken as UTC)."""
     phase: Phase
-    """call, result, tools, error or operator."""
+    """call, result, tools, error, message or operator."""
     session: str | None = None
     """The agent session id (spans servers and connections)."""
     connection: str | None = None

@@ -47,6 +47,9 @@ class ServerConfig(WeirModel):
     """Whether the server's annotations are believed as written."""
     sharing: Sharing = Sharing.FULL
     """What of the session's labels this server is told."""
+    origins: list[str] = Field(default_factory=list)
+    """Web origins (``https://host[:port]``) this server may send the user to in a URL
+    elicitation, besides its own URL's; any other is flagged (``message.url_allowed``)."""
 
     @field_validator("headers")
     @classmethod

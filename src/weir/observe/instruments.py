@@ -16,6 +16,7 @@ from typing import Any, Protocol
 from weir.audit.event import AuditEvent, Phase
 from weir.flow.session import Session
 from weir.guard.checks import CallCheck, ResultCheck, ToolsReview
+from weir.guard.messages import McpMessage
 from weir.observe.metrics import Registry
 from weir.pipeline import AuditSink, Decider, Passage, ToolCall
 from weir.pipeline.ports import Wire
@@ -134,6 +135,22 @@ class MeteredDecider:
         check = self.inner.after_call(session, server, tool, result)
         self._metrics.stages.observe(time.perf_counter() - started, stage="observe")
         self._metrics.decided("result", check.decision)
+        return check
+
+    def on_message(self, session: Session, message: McpMessage) -> ResultCheck:
+        """As the inner decider, timed (stage ``observe``) and counted (phase ``message``)."""
+        started = time.perf_counter()
+        check = self.inner.on_message(session, message)
+        self._metrics.stages.observe(time.perf_counter() - started, stage="observe")
+        self._metrics.decided("message", check.decision)
+        return check
+
+    def on_answer(self, session: Session, message: McpMessage) -> CallCheck:
+        """As the inner decider, timed (stage ``decide``) and counted (phase ``message``)."""
+        started = time.perf_counter()
+        check = self.inner.on_answer(session, message)
+        self._metrics.stages.observe(time.perf_counter() - started, stage="decide")
+        self._metrics.decided("message", check.decision)
         return check
 
 

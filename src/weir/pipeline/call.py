@@ -25,6 +25,7 @@ from weir.guard.checks import CallCheck, ResultCheck, ToolsReview
 from weir.guard.shaping import blocked_result, declined, error_result, warn_result
 from weir.labels.datalabel import DataLabel
 from weir.pipeline import ports
+from weir.pipeline.flows import MessageFlow
 from weir.pipeline.ports import Answer, Approved, Declined, Deferred, ToolCall
 from weir.pipeline.records import CallRecords, failed_decision, tools_event, tools_failed
 from weir.pipeline.worker import OPEN, Gate, Worker
@@ -72,6 +73,8 @@ class CallPipeline:
         self.worker = worker or Worker()
         """Where :meth:`run` runs the heavy stages (inline unless the worker has a budget)."""
         self._listed: dict[str, str] = {}
+        self.messages = MessageFlow(self)
+        """Every other message through the same decider, audit and recorder (:mod:`weir.pipeline.flows`)."""
 
     # -- tools/list ---------------------------------------------------------------------
 

@@ -14,6 +14,7 @@ from typing import Any, Protocol
 from weir.audit.event import AuditEvent
 from weir.flow.session import Session
 from weir.guard.checks import CallCheck, ResultCheck, ToolsReview
+from weir.guard.messages import McpMessage
 from weir.trace import TraceEvent
 
 __all__ = [
@@ -89,6 +90,14 @@ class Decider(Protocol):
 
     def after_call(self, session: Session, server: str, tool: str, result: Mapping[str, Any]) -> ResultCheck:
         """Label, decide and shape a result (never raises)."""
+        ...
+
+    def on_message(self, session: Session, message: McpMessage) -> ResultCheck:
+        """Label, decide and shape any other message a server sends (never raises)."""
+        ...
+
+    def on_answer(self, session: Session, message: McpMessage) -> CallCheck:
+        """Decide a client's answer to a server's request before it reaches the server (never raises)."""
         ...
 
 

@@ -15,13 +15,14 @@ from weir.audit.event import AuditEvent, Phase, label_json
 from weir.audit.payload import Payload, PayloadState, strip
 from weir.detect.redact import redact_result
 from weir.errors import DetectorError
-from weir.guard.checks import ResultCheck, ToolsReview
+from weir.guard.checks import CallCheck, ResultCheck, ToolsReview
+from weir.guard.messages import McpMessage
 from weir.labels.finding import Finding
 from weir.labels.keys import WEIR_DECISION
 from weir.pipeline.ports import ToolCall
 from weir.policy.decision import Decision, RuleMatch, Verdict
 
-__all__ = ["CallRecords", "describe_finding", "failed_decision", "tools_event", "tools_failed"]
+__all__ = ["CallRecords", "describe_finding", "failed_decision", "message_event", "tools_event", "tools_failed"]
 
 
 def describe_finding(finding: Finding) -> str:
@@ -62,6 +63,39 @@ def tools_event(server: str, tools: Sequence[Mapping[str, Any]], review: ToolsRe
 def tools_failed(server: str, decision: Decision) -> AuditEvent:
     """A server's tool list could not be reviewed: none of its tools is exposed."""
     return AuditEvent(phase=Phase.TOOLS, server=server, decision=_record(decision))
+
+
+def message_event(session: str, connection: str, message: McpMessage, check: ResultCheck | CallCheck) -> AuditEvent:
+    """One message's row: its kind, method and direction, the decision, and the message as released
+    (a server's, every detected span redacted) or as the client answered it (sealed by the store)."""
+    details: dict[str, object] = {
+        "kind": message.resolved_kind,
+        "method": message.method,
+        "direction": message.direction,
+    }
+    if message.item:
+        details["item"] = message.item
+    fields: dict[str, object] = {}
+    if isinstance(check, ResultCheck):
+        if check.findings:
+            details["findings"] = [describe_finding(f) for f in check.findings]
+        raw = message.payload
+        fields["result"] = _for_audit(raw, check.result, check.findings, check.decision.applied)
+        fields["labels_after"] = label_json(check.label)
+    else:
+        fields["arguments"] = Payload.raw(dict(message.payload))
+    return AuditEvent.model_validate(
+        {
+            "phase": Phase.MESSAGE,
+            "session": session,
+            "connection": connection or None,
+            "server": message.server,
+            "tool": message.step,
+            "decision": _record(check.decision),
+            "details": details,
+            **fields,
+        }
+    )
 
 
 class CallRecords:

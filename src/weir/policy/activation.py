@@ -24,6 +24,7 @@ from weir.policy.facts import (
     label_makers,
     label_origins,
     label_reads,
+    message_facts,
     server_facts,
 )
 
@@ -148,6 +149,11 @@ def _internal_origins(internal: DataLabel, lineage: Lineage) -> dict[str, str]:
     return {k: v for k, v in out.items() if v}
 
 
+_CALL_ROOTS = ("tool", "server", "session", "request", "args_from_untrusted", "arguments", "message")
+_TOOL_CALL = message_facts("tool_call", "tools/call")
+_TOOL_RESULT = message_facts("tool_result", "tools/call")
+
+
 def call_facts(
     *,
     session: Session,
@@ -159,13 +165,15 @@ def call_facts(
     meta: Mapping[str, Any] | None = None,
     roots: Collection[str] | None = None,
     fields: Mapping[str, Collection[str] | None] | None = None,
+    message: Mapping[str, Any] | None = None,
 ) -> Facts:
     """The facts of a pre-call decision.
 
-    ``roots`` limits which roots are built (None builds all); ``fields`` (root → fields, None
+    ``message``: the ``message`` fact (:func:`weir.policy.facts.message_facts`; a ``tools/call``
+    when None). ``roots`` limits which roots are built (None builds all); ``fields`` (root → fields, None
     for a whole root; :meth:`weir.policy.engine.Engine.fields`) limits the session's fields too.
     """
-    want = roots if roots is not None else ("tool", "server", "session", "request", "args_from_untrusted", "arguments")
+    want = roots if roots is not None else _CALL_ROOTS
     values: dict[str, Any] = {}
     # Always present (a cached dict, free): obligations follow the tool even when no rule reads it.
     values["tool"] = tool.values
@@ -179,6 +187,8 @@ def call_facts(
         values["args_from_untrusted"] = [t.as_fact() for t in taints]
     if "arguments" in want:
         values["arguments"] = dict(arguments)
+    if "message" in want:
+        values["message"] = dict(message) if message is not None else _TOOL_CALL
     facts = Facts(values, None, taints, typed=True)
     # The labels are frozen values, bound now; the lineage only ever gains entries for facts a
     # label does not hold yet, so reading it later gives the same origins for these labels.
@@ -212,10 +222,13 @@ def result_facts(
     result: Mapping[str, Any],
     roots: Collection[str] | None = None,
     fields: Mapping[str, Collection[str] | None] | None = None,
+    message: Mapping[str, Any] | None = None,
 ) -> Facts:
     """The facts of a post-call decision: the call's facts plus ``result``.
 
-    ``roots`` and ``fields`` as in :func:`call_facts` (``fields`` limits the result label's facts too).
+    Every message a server sends is decided here, a tool's result or not: ``message`` says which
+    (a tool result when None), and ``result`` holds that message's label. ``roots`` and
+    ``fields`` as in :func:`call_facts` (``fields`` limits the result label's facts too).
     """
     facts = call_facts(
         session=session,
@@ -226,6 +239,7 @@ def result_facts(
         taints=(),
         roots=roots,
         fields=fields,
+        message=message if message is not None else _TOOL_RESULT,
     )
     content = result.get("content")
     facts.values["result"] = {

@@ -29,6 +29,7 @@ __all__ = [
     "label_facts",
     "label_makers",
     "label_reads",
+    "message_facts",
     "server_facts",
     "skeleton",
     "tool_facts",
@@ -315,4 +316,26 @@ def skeleton() -> dict[str, Any]:
         "args_from_untrusted": [],
         "arguments": {},
         "result": {**label_facts(BOTTOM), "is_error": False, "blocks": 0},
+        "message": message_facts("tool_call", "tools/call"),
     }
+
+
+def message_facts(kind: str, method: str, **more: Any) -> dict[str, Any]:
+    """The ``message`` fact: the kind of MCP message decided, its method and direction, and what a
+    server's request asks for (``more``: ``uri``, ``include_context``, ``mode``, ``url``,
+    ``url_origin``, ``url_allowed``, ``fields``, ``secret_fields``; empty when it has none)."""
+    out: dict[str, Any] = {
+        "kind": kind,
+        "method": method,
+        "direction": "to_server" if kind in ("tool_call", "answer") else "to_client",
+        "uri": "",
+        "include_context": "",
+        "mode": "",
+        "url": "",
+        "url_origin": "",
+        "url_allowed": False,
+        "fields": [],
+        "secret_fields": [],
+    }
+    out.update(more)
+    return out

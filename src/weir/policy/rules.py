@@ -20,7 +20,9 @@ from weir.policy.decision import Verdict
 from weir.yamltext import duplicate_key
 
 __all__ = [
+    "ARRIVING_KINDS",
     "FACT_ROOTS",
+    "OUTGOING_KINDS",
     "Phase",
     "Rule",
     "compose",
@@ -32,8 +34,33 @@ __all__ = [
 
 Phase = Literal["call", "result"]
 
-FACT_ROOTS = ("tool", "server", "session", "request", "args_from_untrusted", "arguments", "result")
+FACT_ROOTS = ("tool", "server", "session", "request", "args_from_untrusted", "arguments", "result", "message")
 """The top-level names a rule may use."""
+
+ARRIVING_KINDS = frozenset(
+    {
+        "tool_result",
+        "resource",
+        "prompt",
+        "instructions",
+        "description",
+        "notification",
+        "error",
+        "completion",
+        "interim",
+        "task_result",
+        "sampling",
+        "elicitation",
+        "roots",
+    }
+)
+"""``message.kind`` values decided after they arrive from a server (the result phase)."""
+OUTGOING_KINDS = frozenset({"tool_call", "answer"})
+"""``message.kind`` values decided before they go to a server (the call phase)."""
+_ARRIVING_FACTS = re.compile(
+    r"(?<![\w.])message\.(uri|include_context|mode|url|url_origin|url_allowed|fields|secret_fields)\b"
+)
+_QUOTED = re.compile(r"'([a-z_]+)'|\"([a-z_]+)\"")
 
 # Seed 004 names paths on the wire ("tool.annotations.inputMetadata.destination"); the engine's
 # facts are canonical. These prefixes map the seed's wire paths onto canonical facts.
@@ -201,8 +228,16 @@ _RESULT_REF = re.compile(r"(?<![\w.])(result|response)\b")
 
 
 def _infer_phase(when: str) -> Phase:
-    """A rule that looks at ``result`` can only be decided after the call."""
-    return "result" if _RESULT_REF.search(when) else "call"
+    """A rule that looks at ``result`` can only be decided after the call; so can one about a
+    server's message: it reads a fact only a server's request has (``message.include_context``,
+    ``message.url_origin``, …), or tests ``message.kind`` against arriving kinds only."""
+    if _RESULT_REF.search(when) or _ARRIVING_FACTS.search(when):
+        return "result"
+    if "message.kind" in when:
+        named = {a or b for a, b in _QUOTED.findall(when)}
+        if named & ARRIVING_KINDS and not named & OUTGOING_KINDS:
+            return "result"
+    return "call"
 
 
 def _check_unique(rules: Sequence[Rule]) -> None:

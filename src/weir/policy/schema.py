@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping
 from enum import Enum
 from typing import Any
 
-__all__ = ["ITEM", "ROOTS", "FactType", "conforms", "root_conforms", "wire_fields"]
+__all__ = ["ITEM", "MESSAGE", "ROOTS", "FactType", "conforms", "root_conforms", "wire_fields"]
 
 
 class FactType(Enum):
@@ -91,6 +91,14 @@ _RESULT: dict[str, FactType] = {**_LABEL, "is_error": _B, "blocks": _I}
 
 _SERVER: dict[str, FactType] = {"name": _W, "trust": _T, "trusted": _B, "sharing": _T}
 
+MESSAGE: dict[str, FactType] = {
+    **dict.fromkeys(["kind", "direction", "include_context", "mode"], _T),
+    **dict.fromkeys(["method", "uri", "url", "url_origin"], _W),
+    "url_allowed": _B,
+    **dict.fromkeys(["fields", "secret_fields"], _WS),
+}
+"""The ``message`` fact: what kind of MCP message is decided (:mod:`weir.guard.messages`)."""
+
 ITEM: dict[str, FactType] = {
     **dict.fromkeys(["path", "value", "server", "tool"], _W),
     "kind": _T,
@@ -106,6 +114,7 @@ ROOTS: dict[str, dict[str, FactType] | FactType] = {
     "server": _SERVER,
     "session": _SESSION,
     "result": _RESULT,
+    "message": MESSAGE,
     "args_from_untrusted": FactType.ITEMS,
     "request": FactType.ANY,
     "arguments": FactType.ANY,

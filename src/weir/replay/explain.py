@@ -96,7 +96,7 @@ def _plain(value: Any) -> Any:
 
 
 def _explain_rules(engine: FactKeepingEngine, decided: ReplayDecision) -> list[RuleExplanation]:
-    phase = decided.phase
+    phase = decided.rules_phase
     facts = engine.last.get(phase)
     if facts is None:  # the Guard failed before it could ask the engine: nothing was evaluated
         why = f"not evaluated: deciding failed ({decided.decision.error}), so the call is blocked"

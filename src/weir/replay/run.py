@@ -23,17 +23,18 @@ from typing import Any, Literal
 
 from weir.detect.chain import Chain
 from weir.guard import ChainLike, Guard, GuardConfig
+from weir.guard.messages import ANSWER, McpMessage
 from weir.pipeline import Approved, CallPipeline, Declined, ToolCall
 from weir.policy.decision import Decision, Verdict
 from weir.policy.engine import Engine
-from weir.trace import CallEvent, ConfirmEvent, SessionEvent, ToolsEvent, TraceLine
+from weir.trace import CallEvent, ConfirmEvent, MessageEvent, SessionEvent, ToolsEvent, TraceLine
 
 __all__ = ["IMPLICIT_SESSION", "Player", "Replay", "ReplayDecision", "guard_for", "replay"]
 
 IMPLICIT_SESSION = "trace"
 """The agent session of calls recorded before any ``session`` event."""
 
-Phase = Literal["call", "result"]
+Phase = Literal["call", "result", "message"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +44,7 @@ class ReplayDecision:
     line: int
     """0-based line of the event in the trace."""
     phase: Phase
+    """``call``, ``result``, or ``message`` (any other message: its ``tool`` is the message's step)."""
     session: str
     server: str
     tool: str
@@ -51,6 +53,16 @@ class ReplayDecision:
     """The call was decided again when the client came back with its answer to a confirmation."""
     confirmed: bool | None = None
     """The recorded answer to this call's confirmation (``None``: none recorded)."""
+    direction: str = ""
+    """For a message: ``to_client`` (decided like a result) or ``to_server`` (a client's answer,
+    decided like a call)."""
+
+    @property
+    def rules_phase(self) -> Literal["call", "result"]:
+        """The phase of the rules that decided it (a message from a server: the result rules)."""
+        if self.phase == "message":
+            return "call" if self.direction == "to_server" else "result"
+        return self.phase
 
     @property
     def effect(self) -> Verdict:
@@ -73,6 +85,8 @@ class ReplayDecision:
             out["retry"] = True
         if self.confirmed is not None:
             out["confirmed"] = self.confirmed
+        if self.direction:
+            out["direction"] = self.direction
         return out
 
 
@@ -92,6 +106,7 @@ class Replay:
         """Counts per phase and effect (every effect present, zero or not), and failed decisions."""
         calls = Counter(d.effect for d in self.decisions if d.phase == "call" and not d.retry)
         results = Counter(d.effect for d in self.decisions if d.phase == "result")
+        messages = Counter(d.effect for d in self.decisions if d.phase == "message")
         return {
             "sessions": len(self.sessions),
             "calls": calls.total(),
@@ -101,6 +116,11 @@ class Replay:
             "stopped_calls": calls[Verdict.CONFIRM] + calls[Verdict.BLOCK],
             "errors": sum(1 for d in self.decisions if d.decision.error is not None),
             **({"retries": retries} if (retries := sum(1 for d in self.decisions if d.retry)) else {}),
+            **(
+                {"messages": messages.total(), "message_effects": {str(v): messages[v] for v in Verdict}}
+                if messages
+                else {}
+            ),
         }
 
     def to_json(self) -> dict[str, Any]:
@@ -145,11 +165,26 @@ class Player:
             self._record(tl.line, "call", call, check.decision)
         elif isinstance(event, ConfirmEvent):
             self._answer(tl.line, self._current or self._session(IMPLICIT_SESSION), event)
+        elif isinstance(event, MessageEvent):
+            self._message(tl.line, self._current or self._session(IMPLICIT_SESSION), event)
         else:
             session = self._current or self._session(IMPLICIT_SESSION)
             # Counterfactual: the result is observed as recorded, whatever the call's decision was.
             call = ToolCall(session, event.server, event.tool)
             self._record(tl.line, "result", call, self.pipeline.observe(call, event.result).decision)
+
+    def _message(self, line: int, session: str, event: MessageEvent) -> None:
+        """Any other message, decided again through the same flow as live (a client's answer like a call)."""
+        kind = event.kind or (ANSWER if event.direction == "to_server" else "")
+        message = McpMessage(event.server, event.method, event.message, kind, event.item)
+        flow = self.pipeline.messages
+        if message.resolved_kind == ANSWER:
+            decision = flow.answer(session, message).decision
+        else:
+            decision = flow.arrive(session, message).decision
+        self.out.decisions.append(
+            ReplayDecision(line, "message", session, event.server, message.step, decision, direction=message.direction)
+        )
 
     def _answer(self, line: int, session: str, event: ConfirmEvent) -> None:
         """The answer to the session's latest call: noted on its decision, or — on a retry — decided again."""
