@@ -10,13 +10,16 @@ never a second policy — around the SDK's ``mcp.Client``:
 3. the call carries the session's labels in request ``_meta.annotations`` (propagation across
    servers), so servers can refuse on them;
 4. the result is labelled, joined into the session, decided, shaped (redacted / warned /
-   withheld), and a malicious-activity signal is surfaced through the host's callback.
+   withheld), and a malicious-activity signal is surfaced through the host's callback;
+5. a resource read or a prompt (:meth:`WeirClient.read_resource`, :meth:`WeirClient.get_prompt`)
+   walks the same stages as a result (:mod:`weir.pipeline.flows`): what it plants steers the
+   session's later calls exactly as a tool result's text does.
 """
 
 from __future__ import annotations
 
 import inspect
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from contextlib import AsyncExitStack
 from types import TracebackType
 from typing import Any
@@ -30,6 +33,7 @@ from weir.detect.chain import Chain
 from weir.errors import UpstreamError, WeirError
 from weir.flow.session import Session
 from weir.guard import CallCheck, ChainLike, Guard, GuardConfig, ResultCheck, ToolsReview
+from weir.guard.messages import McpMessage, kind_of
 from weir.labels.datalabel import DataLabel
 from weir.labels.finding import FindingClass
 from weir.pipeline import (
@@ -151,6 +155,28 @@ class WeirClient:
         passage = await self.pipeline.run(call, router, _CallbackAsker(self._confirm, self.session))
         alarm = await self._surface(server, tool, passage.post) if passage.post is not None else None
         return _outcome(passage, alarm)
+
+    async def read_resource(self, server: str, uri: str) -> ResultCheck:
+        """Read a resource of ``server``: labelled, joined into the session, decided and shaped
+        (``.result`` is the ``ReadResourceResult`` as the host may use it; a block leaves only
+        Weir's decision in it). The server's own refusal raises :class:`weir.errors.UpstreamError`."""
+        return await self._message(server, "resources/read", uri, lambda c: c.read_resource(uri))
+
+    async def get_prompt(self, server: str, name: str, arguments: Mapping[str, str] | None = None) -> ResultCheck:
+        """Get a prompt of ``server``, decided like :meth:`read_resource`."""
+        return await self._message(server, "prompts/get", name, lambda c: c.get_prompt(name, dict(arguments or {})))
+
+    async def _message(
+        self, server: str, method: str, item: str, send: Callable[[Client], Awaitable[Any]]
+    ) -> ResultCheck:
+        client = self._client(server)
+        try:
+            answer = await send(client)
+        except MCPError as exc:
+            raise UpstreamError(exc.message, server=server) from exc
+        payload = answer.model_dump(by_alias=True, mode="json", exclude_none=True)
+        message = McpMessage(server, method, payload, kind_of(method, payload), item)
+        return self.pipeline.messages.arrive(self.session.id, message)
 
     async def _surface(self, server: str, tool: str, post: ResultCheck) -> MaliciousActivity | None:
         findings = tuple(f for f in post.findings if f.cls is FindingClass.MALICIOUS)
