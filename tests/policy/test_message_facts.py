@@ -45,7 +45,8 @@ def test_the_message_facts_have_their_schema_types() -> None:
 
 def test_a_rule_about_sampling_is_decided_on_the_message() -> None:
     (rule,) = load_rules_text(
-        "rules:\n  - name: r\n    effect: confirm\n    when: message.kind == 'sampling' && message.include_context == 'allServers'\n",
+        "rules:\n  - name: r\n    effect: confirm\n"
+        "    when: message.kind == 'sampling' && message.include_context == 'allServers'\n",
         path="p.yaml",
     )
     engine = Engine([rule])
