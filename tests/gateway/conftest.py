@@ -28,6 +28,7 @@ from weir.gateway.proxy import Gateway
 from weir.gateway.upstream.channels import StdioChannel
 from weir.gateway.upstream.session import Upstream
 from weir.guard import CallCheck, ResultCheck, ToolsReview
+from weir.guard.messages import McpMessage
 from weir.guard.shaping import blocked_result, decision_meta, warn_result
 from weir.labels.datalabel import DataLabel
 from weir.labels.profile import ToolProfile
@@ -124,6 +125,13 @@ class TableDecider:
         elif effect == "block":
             shaped = blocked_result(decision, tool=tool, phase="result")
         return ResultCheck(decision, shaped, DataLabel())
+
+    def on_message(self, session: Session, message: McpMessage) -> ResultCheck:
+        """Every other message is allowed as sent (these tests are about routing and transports)."""
+        return ResultCheck(table_decision("allow", "", ""), dict(message.payload), DataLabel())
+
+    def on_answer(self, session: Session, message: McpMessage) -> CallCheck:
+        return CallCheck(table_decision("allow", "", ""), {}, (), None)
 
 
 def wire_upstream(name: str = "wire", *, legacy: bool = False) -> Upstream:

@@ -18,7 +18,10 @@ pytestmark = pytest.mark.anyio
 
 
 async def colour(ctx: Any, params: Any) -> t.ElicitResult:
-    assert params.message == "Which colour?"
+    # The user sees which server asks, and that it is not Weir's own question.
+    assert params.message.endswith("\nWhich colour?")
+    assert params.message.startswith("[Server 'sdk' asks") or params.message.startswith("[Server 'wire' asks")
+    assert "this is not a question from Weir" in params.message
     return t.ElicitResult(action="accept", content={"colour": "teal"})
 
 

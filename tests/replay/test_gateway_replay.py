@@ -46,11 +46,13 @@ Key = tuple[str, str, str, str, str, tuple[str, ...]]
 
 
 def _live(events: list[AuditEvent]) -> list[Key]:
-    """Every decision the gateway audited, confirmation outcomes aside."""
+    """Every decision the gateway audited (calls, results and every other message), confirmation outcomes aside."""
     return [
         (e.phase.value, e.server or "", e.tool or "", e.decision.effect, e.decision.applied or "", _names(e))
         for e in events
-        if e.decision is not None and e.phase.value in {"call", "result"} and not (e.details or {}).get("confirmation")
+        if e.decision is not None
+        and e.phase.value in {"call", "result", "message"}
+        and not (e.details or {}).get("confirmation")
     ]
 
 

@@ -19,6 +19,7 @@ from weir.gateway.clients.exchange import ClientState, Exchange
 from weir.gateway.config import GatewayConfig
 from weir.gateway.routing.forwarding import Forwarding
 from weir.gateway.routing.listen import Listening
+from weir.gateway.routing.messages import Messages
 from weir.gateway.routing.naming import Naming, Route, ToolTable
 from weir.gateway.routing.paging import page_across, server_page
 from weir.gateway.routing.passthrough import Passthrough
@@ -78,18 +79,24 @@ class Gateway:
         self.naming = Naming(self.settings, list(self.upstreams))
         self.tools = ToolTable(self.naming)
         self.questions = ClientRequests()
-        self.links = Links(self.upstreams, self.questions, settings.confirm_timeout_s, self._client_list_changed)
-        forwarding = Forwarding(self.links, self.tools, self.settings, self.questions)
+        self.messages = Messages(self.pipeline, self.questions, settings)
+        self.links = Links(
+            self.upstreams, self.questions, settings.confirm_timeout_s, self._client_list_changed, self.messages
+        )
+        forwarding = Forwarding(self.links, self.tools, self.settings, self.questions, self.messages)
         self.calls = ToolCalls(
             self.pipeline,
             forwarding,
             self.questions,
             self.settings,
             self.route_tool,
+            messages=self.messages,
             approvals=approvals,
             observer=observer,
         )
-        self.passthrough = Passthrough(self.upstreams, self.links, self.naming, self.settings)
+        self.passthrough = Passthrough(
+            self.upstreams, self.links, self.naming, self.settings, messages=self.messages, sessions=self.calls.sessions
+        )
         self.listening = Listening(self.upstreams, self.links, self.passthrough.known_owner, self._relist)
         self._inflight: dict[tuple[str, Any], asyncio.Task[Any]] = {}
         self._withdrawn: set[tuple[str, Any]] = set()  # in-flight requests cancelled for the client
@@ -171,9 +178,9 @@ class Gateway:
     async def _request(self, method: str, ex: Exchange) -> dict[str, Any]:
         self._check_version(ex)
         if method == "initialize":
-            return self._initialize(ex)
+            return await self._initialize(ex)
         if method == "server/discover":
-            return self._discover()
+            return await self._discover(ex)
         if method == "ping":
             result: dict[str, Any] = {}
         elif method == "tools/call":
@@ -225,9 +232,15 @@ class Gateway:
                 caps[kind] = merged
         return caps
 
-    def _instructions(self) -> str | None:
-        """The servers' instructions: one server's as they are; several as one section per server."""
-        given = {name: u.instructions for name, u in self.upstreams.items() if u.instructions}
+    async def _instructions(self, client: ClientState) -> str | None:
+        """The servers' instructions, each decided as content before this client reads it (a withheld
+        one is left out): one server's as they are; several as one section per server."""
+        given: dict[str, str] = {}
+        for name, upstream in self.upstreams.items():
+            if upstream.instructions:
+                shown = await self.messages.instructions(client, name, upstream.instructions)
+                if shown:
+                    given[name] = shown
         if len(self.upstreams) == 1:
             return next(iter(given.values()), None)
         return "\n\n".join(f"## {name}\n{text}" for name, text in given.items()) or None
@@ -236,7 +249,7 @@ class Gateway:
         """Where each upstream's own ``serverInfo`` went: the gateway names itself, and lists them here."""
         return {SERVERS_KEY: {name: dict(u.server_info) for name, u in self.upstreams.items() if u.server_info}}
 
-    def _initialize(self, ex: Exchange) -> dict[str, Any]:
+    async def _initialize(self, ex: Exchange) -> dict[str, Any]:
         requested = ex.params.get("protocolVersion")
         version = requested if requested in LEGACY_VERSIONS else LEGACY_VERSION
         caps = ex.params.get("capabilities")
@@ -246,13 +259,13 @@ class Gateway:
         ex.client.capabilities = dict(caps) if isinstance(caps, Mapping) else {}
         ex.client.info = dict(info) if isinstance(info, Mapping) else {}
         result = {"protocolVersion": version, "capabilities": self._capabilities(), "serverInfo": dict(GATEWAY_INFO)}
-        instructions = self._instructions()
+        instructions = await self._instructions(ex.client)
         if instructions:
             result["instructions"] = instructions
         result["_meta"] = self._servers_meta()
         return result
 
-    def _discover(self) -> dict[str, Any]:
+    async def _discover(self, ex: Exchange) -> dict[str, Any]:
         result = {
             "supportedVersions": [MODERN_VERSION],
             "capabilities": self._capabilities(),
@@ -261,7 +274,7 @@ class Gateway:
             "cacheScope": "private",
             "_meta": {SERVER_INFO_KEY: dict(GATEWAY_INFO), **self._servers_meta()},
         }
-        instructions = self._instructions()
+        instructions = await self._instructions(ex.client)
         if instructions:
             result["instructions"] = instructions
         return result

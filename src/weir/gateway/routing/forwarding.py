@@ -6,7 +6,9 @@ timeouts (the longer one for slow tools), retries for idempotent tools, and the 
 limit on resource-intensive calls. A call goes on the client's own session with its server
 (:mod:`weir.gateway.upstream.links`), so the client's own progress token travels as it is. When a
 2026-07-28 upstream asks for input and the client speaks 2025-11-25, the questions are asked of
-the client one by one and the call is retried.
+the client one by one and the call is retried. What the server sends meanwhile — notifications,
+its own requests, its interim questions — and what the client answers are decided on the call's
+agent session (:mod:`weir.gateway.routing.messages`) before they are relayed.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from weir.gateway.clients.asking import ClientRequests
 from weir.gateway.clients.exchange import Exchange
 from weir.gateway.config import GatewayConfig
 from weir.gateway.confirmation.confirm import Kept
+from weir.gateway.routing.messages import Messages
 from weir.gateway.routing.naming import Route, ToolTable
 from weir.gateway.upstream.links import Links
 from weir.gateway.wire.era import Era
@@ -32,6 +35,7 @@ from weir.policy.obligations import TIMEOUT_S
 __all__ = ["CallRouter", "Forwarding"]
 
 _INPUT_ROUNDS = 10  # as many input_required rounds as the SDK client allows
+_ASKED = 1024
 
 
 class Forwarding:
@@ -43,12 +47,26 @@ class Forwarding:
         tools: ToolTable,
         settings: GatewayConfig,
         questions: ClientRequests,
+        messages: Messages,
     ) -> None:
         self.links = links
         self.tools = tools
         self.settings = settings
         self.questions = questions
+        self.messages = messages
+        self.asked: dict[str, dict[str, str]] = {}
+        """A 2026-07-28 server's ``requestState`` → the method of each question it asked (so the
+        client's answers, on its retry, are decided as answers to those requests). Bounded."""
         self._heavy: dict[str, asyncio.Semaphore] = {}
+
+    def remember(self, state: Any, requests: Mapping[str, str]) -> None:
+        """Note what a server asked under ``state`` (the oldest half is dropped past a bound)."""
+        if not isinstance(state, str):
+            return
+        if len(self.asked) >= _ASKED:
+            for key in list(self.asked)[: _ASKED // 2]:
+                del self.asked[key]
+        self.asked[state] = dict(requests)
 
     def router(self, ex: Exchange, route: Route, kept: Kept | None = None) -> CallRouter:
         """The router of one request (``kept``: the gateway's own state the client retried with)."""
@@ -87,12 +105,56 @@ class CallRouter:
     async def forward(self, call: ToolCall, check: CallCheck) -> Forwarded:
         """Send the call upstream under the decision's obligations."""
         params = self._params(call, check)
-        result = await self._send(params, check)
+        refused = await self._answers(call, params)
+        if refused is not None:
+            raise UpstreamError(refused, server=self._upstream.name)
+        result = await self._send(params, check, call.session)
         if result.get("resultType") != "input_required":
             return Forwarded(result)
         if self._ex.era is Era.MODERN:
-            return Forwarded(result, final=False)  # the client answers the server itself and retries
-        return Forwarded(await self._answer_for_legacy(params, result, check))
+            return await self._interim(call, result)  # the client answers the server itself and retries
+        return Forwarded(await self._answer_for_legacy(params, result, check, call.session))
+
+    async def _answers(self, call: ToolCall, params: Mapping[str, Any]) -> str | None:
+        """A 2026-07-28 retry carries the client's answers to the server's questions: each is decided
+        before it reaches the server; why one may not, or None."""
+        responses = params.get("inputResponses")
+        if not isinstance(responses, Mapping) or not responses:
+            return None
+        asked = self._shared.asked.pop(str(params.get("requestState")), {})
+        for key, answer in responses.items():
+            if not isinstance(answer, Mapping):
+                continue
+            method = asked.get(str(key), "elicitation/create")
+            refused = await self._shared.messages.decided_answer(
+                self._ex, self._upstream.name, method, answer, call.session
+            )
+            if refused is not None:
+                return refused
+        return None
+
+    async def _interim(self, call: ToolCall, result: dict[str, Any]) -> Forwarded:
+        """A 2026-07-28 server's ``input_required``: the interim result and each question in it
+        decided before the client sees them; a question that may not reach it ends the call."""
+        messages, server = self._shared.messages, self._upstream.name
+        shown = await messages.interim(self._ex, call.session, server, result)
+        if isinstance(shown, str):
+            raise UpstreamError(shown, server=server)
+        requests = shown.get("inputRequests")
+        decided: dict[str, Any] = {}
+        methods: dict[str, str] = {}
+        for key, request in requests.items() if isinstance(requests, Mapping) else ():
+            method = str(request.get("method", "")) if isinstance(request, Mapping) else ""
+            params = request.get("params") if isinstance(request, Mapping) else None
+            ask = await messages.decided_request(
+                self._ex, server, method, dict(params) if isinstance(params, Mapping) else {}, call.session
+            )
+            if isinstance(ask, str):
+                raise UpstreamError(ask, server=server)
+            decided[key] = {**request, "params": ask}
+            methods[str(key)] = method
+        self._shared.remember(shown.get("requestState"), methods)
+        return Forwarded({**shown, "inputRequests": decided}, final=False)
 
     def _params(self, call: ToolCall, check: CallCheck) -> dict[str, Any]:
         params = dict(self._ex.params)
@@ -110,20 +172,22 @@ class CallRouter:
         params["_meta"] = meta
         return params
 
-    async def _send(self, params: dict[str, Any], check: CallCheck) -> dict[str, Any]:
+    async def _send(self, params: dict[str, Any], check: CallCheck, session: str) -> dict[str, Any]:
         ob = check.decision.obligations
         settings = self._shared.settings
         slow = ob.progress or ob.timeout_s > TIMEOUT_S
         # The deployer's timeouts decide how long to wait; the policy only says whether the tool is slow.
         timeout = settings.slow_timeout_s if slow else settings.call_timeout_s
         tries = 1 + (settings.retries if ob.retry_allowed else 0)
-        ex = self._ex
+        ex, messages, server = self._ex, self._shared.messages, self._upstream.name
 
         async def notify(msg: Message) -> None:
-            await ex.send(msg)
+            shown = await messages.notification(ex.client, server, msg, session)
+            if shown is not None:
+                await ex.send(shown)
 
         async def relay(msg: Message) -> Message:
-            return await self._shared.questions.relay(ex, msg, settings.confirm_timeout_s)
+            return await messages.server_request(ex, server, msg, session)
 
         for attempt in range(tries):
             try:
@@ -141,10 +205,11 @@ class CallRouter:
         raise AssertionError("unreachable")
 
     async def _answer_for_legacy(
-        self, params: dict[str, Any], result: dict[str, Any], check: CallCheck
+        self, params: dict[str, Any], result: dict[str, Any], check: CallCheck, session: str
     ) -> dict[str, Any]:
-        """A modern upstream asked for input; a legacy client is asked request by request."""
-        ex, name = self._ex, self._upstream.name
+        """A modern upstream asked for input; a legacy client is asked request by request (each
+        question, and each answer, decided as the server's request and the client's answer)."""
+        ex, name, messages = self._ex, self._upstream.name, self._shared.messages
         for _ in range(_INPUT_ROUNDS):
             if result.get("resultType") != "input_required":
                 return result
@@ -153,14 +218,20 @@ class CallRouter:
                 method = str(request.get("method", "")) if isinstance(request, dict) else ""
                 if not ex.back_channel or not method:
                     raise UpstreamError("the server needs input the client cannot be asked for", server=name)
+                asked = request.get("params") if isinstance(request.get("params"), dict) else {}
+                ask = await messages.decided_request(ex, name, method, asked or {}, session)
+                if isinstance(ask, str):
+                    raise UpstreamError(ask, server=name)
                 try:
-                    answers[key] = await self._shared.questions.ask(
-                        ex, method, request.get("params") or {}, self._shared.settings.confirm_timeout_s
-                    )
+                    answer = await self._shared.questions.ask(ex, method, ask, self._shared.settings.confirm_timeout_s)
                 except (TimeoutError, RpcError) as exc:
                     raise UpstreamError(f"the client did not answer the server's question: {exc}") from exc
+                refused = await messages.decided_answer(ex, name, method, answer, session)
+                if refused is not None:
+                    raise UpstreamError(refused, server=name)
+                answers[key] = answer
             retry = {**params, "inputResponses": answers}
             if result.get("requestState") is not None:
                 retry["requestState"] = result["requestState"]
-            result = await self._send(retry, check)
+            result = await self._send(retry, check, session)
         raise UpstreamError("the server kept asking for input", server=name)

@@ -1,7 +1,10 @@
 """Everything but tools: prompts, resources, templates, subscriptions, completion and logging.
 
-The gateway does not act on these, so they pass through unchanged in meaning, on the client's
-own session with each server (:mod:`weir.gateway.upstream.links`): lists page by page with cursors
+What a server answers is content like a tool's result: each answer (resource contents, a prompt,
+a completion, a page of a list, any other response) and each error is decided by the shared
+pipeline before the client sees it (:mod:`weir.gateway.routing.messages`: labelled, joined into
+the agent session, redacted/warned/withheld, audited, recorded). Routing is on the client's own
+session with each server (:mod:`weir.gateway.upstream.links`): lists page by page with cursors
 namespaced per server (:mod:`weir.gateway.routing.paging`; prompt names namespaced like tools), a
 resource read, subscription or completion goes to the server that listed the URI or whose
 template matches it, a prompt's to the server its name names, ``logging/setLevel`` to every
@@ -19,8 +22,10 @@ from typing import Any
 from weir.errors import UpstreamError
 from weir.gateway.clients.exchange import Exchange
 from weir.gateway.config import GatewayConfig
+from weir.gateway.routing.messages import Messages
 from weir.gateway.routing.naming import Naming
 from weir.gateway.routing.paging import page_across, server_page
+from weir.gateway.routing.sessions import AgentSessions
 from weir.gateway.upstream.links import Links
 from weir.gateway.upstream.session import Upstream
 from weir.gateway.wire import jsonrpc
@@ -36,6 +41,15 @@ _LISTS = {
     "resources/templates/list": ("resourceTemplates", "uriTemplate"),
 }
 _BY_URI = frozenset({"resources/read", "resources/subscribe", "resources/unsubscribe"})
+
+
+def _item(params: Mapping[str, Any]) -> str:
+    """What a request is about, for the session's lineage and the audit trail."""
+    for key in ("uri", "name"):
+        value = params.get(key)
+        if isinstance(value, str):
+            return value
+    return ""
 
 
 def template_pattern(template: str) -> re.Pattern[str]:
@@ -62,12 +76,21 @@ class Passthrough:
     """Routing of the non-tool methods."""
 
     def __init__(
-        self, upstreams: Mapping[str, Upstream], links: Links, naming: Naming, settings: GatewayConfig
+        self,
+        upstreams: Mapping[str, Upstream],
+        links: Links,
+        naming: Naming,
+        settings: GatewayConfig,
+        *,
+        messages: Messages,
+        sessions: AgentSessions,
     ) -> None:
         self.upstreams = upstreams
         self.links = links
         self.naming = naming
         self.settings = settings
+        self.messages = messages
+        self.sessions = sessions
         self.resources: dict[str, str] = {}
         """Resource URI → server, learned from resources/list."""
         self.templates: dict[str, tuple[str, re.Pattern[str]]] = {}
@@ -93,13 +116,23 @@ class Passthrough:
     async def _forward(
         self, server: str, method: str, ex: Exchange, params: Mapping[str, Any] | None = None
     ) -> dict[str, Any]:
+        """The server's answer, decided (a refusal's message and data decided too)."""
+        sent = dict(ex.params if params is None else params)
+        result = await self._ask(server, method, ex, sent)
+        if method == "logging/setLevel":
+            return result  # an empty acknowledgement: nothing of the server's to decide
+        agent = await self.sessions.resolve(ex)
+        return await self.messages.response(ex, agent, server, method, result, item=_item(sent))
+
+    async def _ask(self, server: str, method: str, ex: Exchange, params: dict[str, Any]) -> dict[str, Any]:
         session = self.links.session(server, ex)
         try:
-            return await session.request(
-                method, dict(ex.params if params is None else params), timeout=self.settings.call_timeout_s
-            )
+            return await session.request(method, params, timeout=self.settings.call_timeout_s)
         except UpstreamError as exc:
             raise RpcError(jsonrpc.UPSTREAM_ERROR, str(exc), id=ex.request_id) from exc
+        except RpcError as exc:  # the server's own error: its text is the server's, decided as content
+            agent = await self.sessions.resolve(ex)
+            raise await self.messages.error(ex, agent, server, method, exc) from None
 
     def _offers(self, server: str, kind: str) -> bool:
         caps = self.upstreams[server].capabilities
@@ -117,6 +150,8 @@ class Passthrough:
             )
             if page is None:
                 return None
+            agent = await self.sessions.resolve(ex)
+            page = await self.messages.response(ex, agent, server, method, page)
             entries = [self._learn(server, field, e) for e in page.get(key) or () if isinstance(e, dict)]
             return {**page, key: entries}
 

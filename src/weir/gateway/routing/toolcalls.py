@@ -17,6 +17,7 @@ from weir.gateway.clients.exchange import Exchange
 from weir.gateway.config import GatewayConfig
 from weir.gateway.confirmation import confirm
 from weir.gateway.routing.forwarding import Forwarding
+from weir.gateway.routing.messages import Messages
 from weir.gateway.routing.naming import Route
 from weir.gateway.routing.sessions import AgentSessions
 from weir.gateway.wire import jsonrpc
@@ -41,10 +42,12 @@ class ToolCalls:
         settings: GatewayConfig,
         route_tool: RouteTool,
         *,
+        messages: Messages,
         approvals: ApprovalQueue | None = None,
         observer: CallObserver | None = None,
     ) -> None:
         self.pipeline = pipeline
+        self._messages = messages
         self.sessions = AgentSessions(pipeline.decider, pipeline.worker, limit=settings.max_agent_sessions)
         self.pending = confirm.PendingConfirmations(settings.confirm_timeout_s * 4)
         self._forwarding = forwarding
@@ -83,8 +86,8 @@ class ToolCalls:
 
         try:
             passage = await (run() if self._observer is None else self._observer.around(call, run))
-        except RpcError as exc:  # the server refused: its own code and message, for this request
-            raise RpcError(exc.code, exc.message, id=ex.request_id, data=exc.data) from None
+        except RpcError as exc:  # the server refused: its own code, its message and data decided as content
+            raise await self._messages.error(ex, call.session, call.server, "tools/call", exc) from None
         return self._result(passage)
 
     def _result(self, passage: Passage) -> dict[str, Any]:

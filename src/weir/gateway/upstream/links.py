@@ -5,7 +5,8 @@ request for the server and closed with the connection. The session declares the 
 capabilities (sampling, roots, elicitation — the ones the gateway relays), so the server offers
 this client what it would offer it directly; and what the server sends on it outside any request
 — its own requests, logs, resource updates, list changes — can only belong to this client, so it
-goes to this connection's standing channel and to no other (another principal never sees it).
+goes to this connection's standing channel and to no other (another principal never sees it),
+decided first on the connection's current agent session (:mod:`weir.gateway.routing.messages`).
 The price: one server session per connected client (for a stdio server, one process each).
 """
 
@@ -15,7 +16,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Mapping
-from typing import Any
+from typing import Any, Protocol
 
 from weir.gateway.clients.asking import ClientRequests
 from weir.gateway.clients.exchange import ClientState, Exchange
@@ -32,6 +33,19 @@ Send = Callable[[Message], Awaitable[None]]
 ListChanged = Callable[[ClientState, str, str], Awaitable[None]]
 
 
+class MessageGate(Protocol):
+    """Decides what a server sends a connection outside any request before it is relayed
+    (:class:`weir.gateway.routing.messages.Messages`)."""
+
+    async def notification(self, client: ClientState, server: str, msg: Message) -> Message | None:
+        """The notification as the client may see it (``None``: dropped)."""
+        ...
+
+    async def server_request(self, ex: Exchange, server: str, msg: Message) -> Message:
+        """The response for the server: the client's decided answer, or why there is none."""
+        ...
+
+
 class Links:
     """The sessions of every connection with every server, and each connection's standing channel."""
 
@@ -41,8 +55,10 @@ class Links:
         questions: ClientRequests,
         confirm_timeout_s: float,
         on_list_changed: ListChanged,
+        messages: MessageGate,
     ) -> None:
         self._upstreams = upstreams
+        self._messages = messages
         self._questions = questions
         self._timeout = confirm_timeout_s
         self._on_list_changed = on_list_changed
@@ -86,7 +102,9 @@ class Links:
         self._clients.setdefault(client.conn_id, client)
 
         async def notify(msg: Message) -> None:
-            await self.notify_client(client, msg)
+            shown = await self._messages.notification(client, server, msg)
+            if shown is not None:
+                await self.notify_client(client, shown)
 
         async def ask(msg: Message) -> Message:
             send = self._channels.get(client.conn_id)
@@ -95,7 +113,7 @@ class Links:
                     msg["id"], jsonrpc.METHOD_NOT_FOUND, f"{msg['method']}: the client cannot be reached now"
                 )
             standing = Exchange(client, send, True, None, {})
-            return await self._questions.relay(standing, msg, self._timeout)
+            return await self._messages.server_request(standing, server, msg)
 
         async def changed(name: str, method: str) -> None:
             await self._on_list_changed(client, name, method)
