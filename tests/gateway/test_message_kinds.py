@@ -25,6 +25,7 @@ from typing import Any
 import mcp_types as t
 import pytest
 from mcp import Client
+from pydantic import BaseModel, ConfigDict
 
 from tests.gateway.conftest import client
 from tests.servers import planted_server as planted
@@ -109,6 +110,12 @@ async def _tolerate(step: Awaitable[Any]) -> None:
         print(f"step failed as it may: {exc}")
 
 
+class _Raw(BaseModel):
+    """Any result, kept as sent."""
+
+    model_config = ConfigDict(extra="allow")
+
+
 Step = Callable[[Client], Awaitable[Any]]
 KINDS: dict[str, tuple[Step, tuple[str, ...]]] = {
     # kind → (what the client does, the revisions in which the kind exists)
@@ -129,6 +136,10 @@ KINDS: dict[str, tuple[Step, tuple[str, ...]]] = {
     "sampling": (lambda c: _tolerate(c.call_tool("sample", {})), ("2025-11-25",)),
     "elicitation": (lambda c: _tolerate(c.call_tool("elicit", {})), ("2025-11-25",)),
     "interim": (lambda c: _tolerate(c.call_tool("elicit", {})), ("2026-07-28",)),
+    "task_result": (
+        lambda c: c.session.send_request(t.GetTaskRequest(params=t.GetTaskRequestParams(task_id="t-1")), _Raw),
+        ("2025-11-25", "2026-07-28"),
+    ),
 }
 CASES = [
     pytest.param(kind, transport, revision, id=f"{kind}-{transport}-{revision}")

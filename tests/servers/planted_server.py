@@ -164,23 +164,27 @@ class Engine:
                 "_meta": {"io.modelcontextprotocol/serverInfo": {"name": "planted", "version": "1"}},
             }
         if method == "resources/read":
-            if params.get("uri") == "memo://private":  # the organisation's own data, labelled so
-                label = {"annotations": {"privateHint": True, "sensitiveHint": "high"}}
-                return {"contents": [{"uri": "memo://private", "text": "Payroll: alice 91000", "_meta": label}]}
-            if params.get("uri") == "memo://broken":
-                raise LookupError(f"cannot read memo://broken: {page('error')}")
-            blob = base64.b64encode(page("resource").encode()).decode()
-            return {
-                "contents": [
-                    {"uri": "memo://planted", "mimeType": "text/plain", "text": page("resource")},
-                    {"uri": "memo://planted.txt", "mimeType": "text/plain", "blob": blob},
-                ]
-            }
+            return self.read(str(params.get("uri")))
         if method == "tasks/get":
             return {"taskId": params.get("taskId", "t"), "status": "completed", "statusMessage": page("task_result")}
         if method == "tools/call":
             return self.call(str(params.get("name")), params)
         raise LookupError(f"Method not found: {method}")
+
+    def read(self, uri: str) -> dict[str, Any]:
+        """``resources/read``: the planted memo (text and blob), the private one, or an error."""
+        if uri == "memo://private":  # the organisation's own data, labelled so
+            label = {"annotations": {"privateHint": True, "sensitiveHint": "high"}}
+            return {"contents": [{"uri": "memo://private", "text": "Payroll: alice 91000", "_meta": label}]}
+        if uri == "memo://broken":
+            raise LookupError(f"cannot read memo://broken: {page('error')}")
+        blob = base64.b64encode(page("resource").encode()).decode()
+        return {
+            "contents": [
+                {"uri": "memo://planted", "mimeType": "text/plain", "text": page("resource")},
+                {"uri": "memo://planted.txt", "mimeType": "text/plain", "blob": blob},
+            ]
+        }
 
     def call(self, name: str, params: dict[str, Any]) -> dict[str, Any]:
         if name == "log":
