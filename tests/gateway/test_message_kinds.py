@@ -14,6 +14,7 @@ from __future__ import annotations
 import base64
 import binascii
 import contextlib
+import json
 import sys
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from contextlib import asynccontextmanager, contextmanager
@@ -116,6 +117,13 @@ class _Raw(BaseModel):
     model_config = ConfigDict(extra="allow")
 
 
+async def _progress(progress: float, total: float | None, message: str | None) -> None:
+    return None
+
+
+AUDITED_AS = {"progress": "notification"}
+"""Kinds planted under a name of their own, audited as the message kind they are."""
+
 Step = Callable[[Client], Awaitable[Any]]
 KINDS: dict[str, tuple[Step, tuple[str, ...]]] = {
     # kind → (what the client does, the revisions in which the kind exists)
@@ -133,6 +141,7 @@ KINDS: dict[str, tuple[Step, tuple[str, ...]]] = {
         ("2025-11-25", "2026-07-28"),
     ),
     "notification": (lambda c: c.call_tool("log", {}), ("2025-11-25", "2026-07-28")),
+    "progress": (lambda c: c.call_tool("log", {}, progress_callback=_progress), ("2025-11-25", "2026-07-28")),
     "sampling": (lambda c: _tolerate(c.call_tool("sample", {})), ("2025-11-25",)),
     "elicitation": (lambda c: _tolerate(c.call_tool("elicit", {})), ("2025-11-25",)),
     "interim": (lambda c: _tolerate(c.call_tool("elicit", {})), ("2026-07-28",)),
@@ -196,7 +205,10 @@ async def test_a_planted_message_is_decided_and_steers_no_send(
     assert not leaked, leaked
     assert planted.SECRET.encode() not in (tmp_path / "audit.db").read_bytes()
     kinds = [r.details["kind"] for r in rows if r.phase.value == "message" and r.details]
-    assert kind in kinds, kinds
+    assert AUDITED_AS.get(kind, kind) in kinds, kinds
+    if kind in ("progress", "notification"):  # relayed, redacted: not dropped
+        method = "notifications/progress" if kind == "progress" else "notifications/message"
+        assert [m for m in seen if m.get("method") == method and "[REDACTED:credentials]" in json.dumps(m)]
     (send,) = [r for r in rows if r.phase.value == "call" and r.tool == "send_email" and not (r.details or {})]
     assert send.decision is not None
     assert send.decision.effect in ("confirm", "block"), send.decision

@@ -12,7 +12,8 @@ key and the address :data:`ATTACKER`. Where it plants it:
   ``resources/read memo://broken`` (a JSON-RPC error whose ``message`` and ``data`` carry it)
 - ``prompts/list`` (a description), ``prompts/get planted`` (a message)
 - ``completion/complete`` (the values)
-- ``tools/call log`` (a ``notifications/message``, then the result)
+- ``tools/call log`` (a ``notifications/message`` and, given a progress token, a progress
+  message, then the result)
 - ``tools/call sample`` / ``elicit`` / ``elicit_url`` / ``roots``: the server's own request
   (mid-call on 2025-11-25; an ``input_required`` result on 2026-07-28) — ``sample`` asks with
   ``includeContext: "allServers"`` and an injected system prompt, ``elicit`` asks for a password
@@ -188,6 +189,10 @@ class Engine:
 
     def call(self, name: str, params: dict[str, Any]) -> dict[str, Any]:
         if name == "log":
+            token = (params.get("_meta") or {}).get("progressToken")
+            if token is not None:
+                progress = {"progressToken": token, "progress": 1, "total": 2, "message": page("progress")}
+                self.send({"jsonrpc": "2.0", "method": "notifications/progress", "params": progress})
             self.send(
                 {
                     "jsonrpc": "2.0",

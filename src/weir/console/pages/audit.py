@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
 
-from weir.audit import StoredEvent, VerifyReport
+from weir.audit import Phase, StoredEvent, VerifyReport
 from weir.console.html import Markup, h, join, pretty
 from weir.console.pages.common import effect, explained_rules, label_facts, session_link, when
 
@@ -15,7 +15,7 @@ __all__ = ["FILTERS", "AuditView", "audit_page", "event_page"]
 
 FILTERS = ("session", "server", "tool", "phase", "effect", "since", "until")
 """The query parameters the audit page filters on (and ``before``, ``limit`` for paging)."""
-_PHASES = ("", "call", "result", "tools", "error", "operator")
+_PHASES = ("", *(p.value for p in Phase))  # every phase the trail records, message rows too
 _EFFECTS = ("", "allow", "warn", "redact", "confirm", "block")
 
 
