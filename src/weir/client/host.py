@@ -28,6 +28,7 @@ from mcp import Client
 from mcp.shared.exceptions import MCPError
 
 from weir.client.outcome import CallOutcome, ConfirmFn, ConfirmRequest, MaliciousActivity, MaliciousFn
+from weir.client.requests import guarded_callbacks
 from weir.client.wire import is_resolvable, list_tools, resolve_tool
 from weir.detect.chain import Chain
 from weir.errors import UpstreamError, WeirError
@@ -110,8 +111,14 @@ class WeirClient:
         return tuple(self._clients)
 
     async def connect(self, name: str, target: Any, **client_options: Any) -> ToolsReview:
-        """Open ``mcp.Client(target, **client_options)`` for server ``name`` and register its tools."""
-        client = await self._stack.enter_async_context(Client(target, **client_options))
+        """Open ``mcp.Client(target, **client_options)`` for server ``name`` and register its tools.
+
+        The server's requests and logs reach the ``sampling_callback``, ``elicitation_callback``,
+        ``list_roots_callback`` and ``logging_callback`` given here only through the message flow
+        (:mod:`weir.client.requests`): decided first, their answers decided before the server sees them.
+        """
+        options = guarded_callbacks(name, client_options, self.pipeline, self.session, self._confirm)
+        client = await self._stack.enter_async_context(Client(target, **options))
         return await self.attach(name, client)
 
     async def attach(self, name: str, client: Client) -> ToolsReview:
