@@ -17,21 +17,20 @@ from typing import Any, NamedTuple
 
 from weir.detect import blobs
 from weir.detect.pinning import Held
-from weir.flow.labelling import Standing, result_label, standing
+from weir.flow.labelling import result_label, standing
 from weir.flow.provenance import ArgTaint, ValueMemory
 from weir.flow.request import request_meta
 from weir.flow.session import Elsewhere, Session, prose_grams
 from weir.flow.store import MemorySessionStore, SessionStore
 from weir.flow.textindex import TextIndex
-from weir.guard import memo, messages, quarantine, reading, toolscan
-from weir.guard import message_shaping as messages_shaping
+from weir.guard import memo, quarantine, reading, toolscan
 from weir.guard.checks import CallCheck, ChainLike, ResultCheck, ToolsReview
 from weir.guard.config import GuardConfig
-from weir.guard.messages import McpMessage
+from weir.guard.message_decisions import Arrival, MessageDecisions
 from weir.guard.shaping import blocked_result, mark_malicious, redact_result, released, warn_result
 from weir.guard.toollist import LISTINGS, Listing, read_listing
 from weir.labels.config import ServerConfig, Sharing, Trust
-from weir.labels.datalabel import BOTTOM, DataLabel
+from weir.labels.datalabel import DataLabel
 from weir.labels.finding import Finding
 from weir.labels.profile import ToolProfile
 from weir.labels.provenance import Origin
@@ -54,23 +53,7 @@ class _Registered(NamedTuple):
     """Quarantined: (the wire tool as now listed, what changed), so a call notices an approval."""
 
 
-class _Arrival(NamedTuple):
-    """A message from a server, labelled, on its way into the session and the result rules."""
-
-    server: str
-    step: str
-    """The session step it is recorded under (the tool, or the message's method and item)."""
-    payload: Mapping[str, Any]
-    label: DataLabel
-    standing: Standing
-    values: dict[str, Any]
-    tool: ToolFacts
-    message: dict[str, Any] | None
-    """The ``message`` fact (``None``: a tool's result)."""
-    findings: Sequence[Finding]
-
-
-class Guard:
+class Guard(MessageDecisions):
     """Decides every call and result of every agent session against one configuration."""
 
     engine: Engine
@@ -400,14 +383,14 @@ class Guard:
         stand = standing(label, profile if known else None, trust)
         if stand.untrusted and not label.untrusted:
             label = label.join(_trust_label(server, tool, known=known))
-        arrival = _Arrival(server, tool, result, label, stand, _values(result), tfacts, None, findings)
+        arrival = Arrival(server, tool, result, label, stand, _values(result), tfacts, None, findings)
         decision = self._arrive(session, arrival)
         shaped = _shape(result, decision, findings, tool)
         if label.malicious:  # seeds 003/004: the client learns what was flagged, not only the next server
             shaped = mark_malicious(shaped)
         return ResultCheck(decision, shaped, label, tuple(findings))
 
-    def _arrive(self, session: Session, arrival: _Arrival) -> Decision:
+    def _arrive(self, session: Session, arrival: Arrival) -> Decision:
         """The stages every message from a server walks once labelled: join it into the session
         (labels, lineage, remembered values, the provenance index of untrusted text), decide the
         result-phase rules on it, and fail closed when its scan failed."""
@@ -438,75 +421,6 @@ class Guard:
             decision = engine.failed(failed.message or "the detector chain failed")
         self.sessions.put(session)
         return decision
-
-    # -- every other message ------------------------------------------------------------
-
-    def on_message(self, session: Session, message: McpMessage) -> ResultCheck:
-        """Label a server's message (anything but a tool result: resource contents, a prompt,
-        instructions, a list's descriptions, a notification, an error, a server's request…), join
-        it into the session, decide it like a result and shape it. Never raises: an error blocks.
-
-        ``ResultCheck.result`` is the payload as the client may see it (for a block, Weir's own
-        explanation: the caller answers with an error instead of relaying anything).
-        """
-        try:
-            return self._on_message(session, message)
-        except Exception as exc:  # fail closed: the message is withheld, the error named
-            decision = self.engine.failed(f"{type(exc).__name__}: {exc}")
-            label = DataLabel(untrusted=True)
-            with contextlib.suppress(Exception):
-                session.observe(server=message.server, tool=message.step, label=label)
-            return ResultCheck(decision, messages_shaping.withheld(decision, message), label, ())
-
-    def _on_message(self, session: Session, message: McpMessage) -> ResultCheck:
-        payload = message.payload
-        if not isinstance(payload, Mapping):
-            raise TypeError(f"a message's payload must be an object, not {type(payload).__name__}")
-        cfg = self._server(message.server)
-        trusted = messages.is_trusted(cfg)
-        _, tfacts = messages.message_tool(message.server, message.method, trusted=trusted)
-        findings = self._scan_result(payload)
-        label = result_label(messages.message_label(payload), BOTTOM, findings)
-        untrusted = label.untrusted or label.malicious or not trusted
-        stand = Standing(untrusted=untrusted, values_untrusted=untrusted, internal=not untrusted)
-        if untrusted and not label.untrusted:
-            label = label.join(_message_trust_label(message.server, trusted=trusted))
-        fact = messages.message_fact(message, cfg)
-        values = messages.message_values(payload)
-        arrival = _Arrival(message.server, message.step, payload, label, stand, values, tfacts, fact, findings)
-        decision = self._arrive(session, arrival)
-        shaped = messages_shaping.shape(payload, decision, findings, message)
-        if label.malicious:
-            shaped = mark_malicious(shaped)
-        return ResultCheck(decision, shaped, label, tuple(findings))
-
-    def on_answer(self, session: Session, message: McpMessage) -> CallCheck:
-        """Decide what the client answers a server's request (a sampling completion, a filled-in
-        form, its roots) before it reaches that server: data flowing to the server, decided like
-        a tool call's arguments (its values' provenance, the session's labels). Never raises."""
-        engine = self.engine
-        try:
-            cfg = self._server(message.server)
-            profile, tfacts = messages.message_tool(message.server, message.method, trusted=messages.is_trusted(cfg))
-            step = session.begin(message.server, f"{message.method} (answer)")
-            args = {"answer": dict(message.payload)}
-            taints = self._taints(session, args, stores=False)
-            facts = call_facts(
-                session=session,
-                tool=tfacts,
-                server=message.server,
-                server_config=cfg,
-                arguments=args,
-                taints=taints,
-                roots=engine.roots("call"),
-                fields=engine.fields("call"),
-                message=messages.message_fact(message, cfg),
-            )
-            decision = engine.decide(facts, phase="call")
-            self.sessions.put(session)
-            return CallCheck(decision, {}, tuple(taints), profile, step)
-        except Exception as exc:  # top of the decision path: fail closed
-            return CallCheck(engine.failed(f"{type(exc).__name__}: {exc}"), {}, (), None)
 
     def _scan_result(self, result: Mapping[str, Any]) -> list[Finding]:
         if self.chain is None:
@@ -544,12 +458,6 @@ def _values(result: Mapping[str, Any]) -> dict[str, Any]:
                     if blobs.payload_key(resource) == "blob":
                         texts.append(blobs.decode(resource["blob"], resource.get("mimeType")).text)
     return {"content": texts, "structured": result.get("structuredContent")}
-
-
-@functools.lru_cache(maxsize=1024)  # a value per server: labels are frozen
-def _message_trust_label(server: str, *, trusted: bool) -> DataLabel:
-    why = f"server {server} is not trusted" if not trusted else f"server {server}'s message was flagged"
-    return DataLabel(untrusted=True, origins={"untrusted": frozenset({Origin(dialect=Dialect.POLICY, path=why)})})
 
 
 @functools.lru_cache(maxsize=1024)  # a value per (server, tool): labels are frozen
