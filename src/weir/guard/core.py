@@ -178,10 +178,11 @@ class Guard:
             hold = held.get(tool.name)
             profile, definition = tool.profile, tool.definition
             if hold is None:
-                entry = _Registered(profile, memo.facts_of(profile, found) if found else tool.facts, found)
+                facts = memo.facts_of(profile, found, believed=listing.trusted) if found else tool.facts
+                entry = _Registered(profile, facts, found)
             else:
                 profile = self._held_profile(server, hold, profile, raw[tool.name])
-                facts = tool_facts(profile, found, hold.changes)
+                facts = tool_facts(profile, found, hold.changes, believed=listing.trusted)
                 entry = _Registered(profile, facts, found, (raw[tool.name], hold.changes))
             profiles[tool.name] = profile
             registered[(server, tool.name)] = entry
@@ -353,7 +354,10 @@ class Guard:
         )
         merged = reading.merge_resolved(profile, narrowed)
         changes = held[1] if held is not None else None
-        return merged, tool_facts(merged, entry.flagged if entry is not None else (), changes)
+        cfg_server = self._server(server)
+        believed = held is None and cfg_server is not None and cfg_server.trust is Trust.TRUSTED
+        flagged = entry.flagged if entry is not None else ()
+        return merged, tool_facts(merged, flagged, changes, believed=believed)
 
     # -- the result --------------------------------------------------------------------
 
