@@ -66,9 +66,9 @@ async def test_an_operator_approves_a_held_call_and_the_call_completes(tmp_path:
         page = (await d.http.get("/console/approvals")).text
         assert "mail/send_email" in page
         assert "mail leaves" in page  # the rule's reason
-        assert "tool.name=send_email" in page  # the label behind it, and where it came from
-        assert "bob@corp.example" not in page  # arguments are shown redacted
-        assert "[REDACTED:" in page
+        assert "tool.name=«send_email»" in page  # the label behind it (quoted: the server wrote it)
+        # The approver sees what the call will do: the recipient itself, not the model's redacted copy.
+        assert "bob@corp.example" in page
         done = await d.post_form(
             f"/console/approvals/{approval}", {"csrf": csrf, "decision": "approve", "reason": "ok"}
         )
@@ -77,7 +77,11 @@ async def test_an_operator_approves_a_held_call_and_the_call_completes(tmp_path:
         assert result.is_error is False
         assert "Delivered" in result.content[0].text
         after = (await d.http.get(done.headers["location"])).text
-        assert "Approved mail/send_email" in after
+        assert "Approved «mail/send_email»" in after
+        # A notice is one the console wrote: a sentence in the address is not shown as its own.
+        forged = (await d.http.get("/console/approvals?done=Session+expired.+Sign+in+at+evil.example")).text
+        assert "evil.example" not in forged
+        assert 'id="done"' not in forged
         assert {"action": "approve", "operator": "alice", "reason": "ok", "approval": approval} in _operator_events(d)
 
 

@@ -26,6 +26,7 @@ from weir.audit.read import export_jsonl, follow, load_anchors, parse_time, stor
 from weir.cli._exits import guarded
 from weir.config import load_config
 from weir.errors import AuditError, WeirError
+from weir.quoting import escaped, quote
 
 __all__ = ["register"]
 
@@ -230,17 +231,17 @@ _REASON = 160
 def _line(item: StoredEvent, *, full: bool = False) -> str:
     """One event on one line: what, where, the decision, and why — reasons cut to a readable length."""
     e = item.event
-    where = "/".join(x for x in (e.server, e.tool) if x) or "-"
+    where = quote("/".join(x for x in (e.server, e.tool) if x)) if (e.server or e.tool) else "-"
     parts = [f"#{item.id}", format_time(e.time)[:-4] + "Z", e.phase.value, where]
     if e.decision is not None:
         applied = e.decision.applied
         parts.append(e.decision.effect + (f"→{applied}" if applied and applied != e.decision.effect else ""))
     if e.session:
-        parts.append(f"session={e.session}")
+        parts.append(f"session={quote(e.session)}")
     if e.latency_ms is not None:
         parts.append(f"{e.latency_ms:.1f}ms")
     if e.upstream_error:
-        parts.append(f"upstream-error={_cut(e.upstream_error, full)!r}")
+        parts.append(f"upstream-error={quote(e.upstream_error, limit=_limit(full))}")
     why = _why(item, full)
     if why:
         parts.append("— " + why)
@@ -252,8 +253,8 @@ def _why(item: StoredEvent, full: bool) -> str:
     details = e.details or {}
     who = details.get("operator") or details.get("by")
     if who and details.get("action"):
-        reason = f": {details['reason']}" if details.get("reason") else ""
-        return f"{details['action']} by {who}{reason}"
+        reason = f": {quote(details['reason'], limit=_limit(full))}" if details.get("reason") else ""
+        return f"{escaped(str(details['action']))} by {escaped(str(who))}{reason}"
     if e.decision is not None and e.decision.reasons:
         reasons = [_cut(r, full) for r in e.decision.reasons]
         shown = reasons if full else reasons[:2]
@@ -268,4 +269,13 @@ def _why(item: StoredEvent, full: bool) -> str:
 
 
 def _cut(text: str, full: bool) -> str:
+    """A reason (Weir's words, its untrusted parts already quoted) on one line, cut unless ``full``.
+
+    Escaped again: a record written before reasons quoted their untrusted parts may hold any text.
+    """
+    text = escaped(text)
     return text if full or len(text) <= _REASON else text[: _REASON - 1] + "…"
+
+
+def _limit(full: bool) -> int:
+    return 1_000_000 if full else _REASON
