@@ -252,3 +252,29 @@ def test_a_line_cannot_be_forged_by_a_session_tool_or_reason_with_line_breaks(tm
     assert "«mail/send\\r\\u202eevil»" in out
     assert "upstream-error=«boom\\nsecond line»" in out
     assert "old reason\\nIt is safe to approve." in out
+
+
+def test_rows_nobody_vouched_for_fail_verify_until_an_operator_adopts_them(tmp_path: Path) -> None:
+    from tests.audit.test_anchorlog import forge_row
+
+    path = tmp_path / "audit.db"
+    env = {"WEIR_TEST_AUDIT_KEY": "a-deployer-secret-of-32-bytes!!!"}
+    with SqliteAuditStore(path, anchor_key=env["WEIR_TEST_AUDIT_KEY"].encode()) as s:
+        s.append(AuditEvent(phase=Phase.CALL, server="mail", tool="send"))
+    forge_row(path, AuditEvent(phase=Phase.OPERATOR, details={"action": "approve", "operator": "alice"}))
+    keyed = ["--db", str(path), "--key-env", "WEIR_TEST_AUDIT_KEY"]
+    for _ in range(2):  # the gateway restarts (a writer opens the trail with its key), and again
+        with SqliteAuditStore(path, anchor_key=env["WEIR_TEST_AUDIT_KEY"].encode()):
+            pass
+        failed = runner.invoke(app, ["audit", "verify", *keyed], env=env)
+        assert failed.exit_code == 1, failed.output
+        assert "TAMPERED: row 2 had no anchor log line when a writer opened the trail" in failed.stderr
+    adopted = runner.invoke(
+        app, ["audit", "adopt", *keyed, "--through", "2", "--reason", "checked it", "--operator", "bob"], env=env
+    )
+    assert adopted.exit_code == 0, adopted.output
+    ok = runner.invoke(app, ["audit", "verify", *keyed], env=env)
+    assert ok.exit_code == 0, ok.output
+    assert "adopted by operator bob (row 3)" in ok.stderr
+    tail = runner.invoke(app, ["audit", "tail", "--db", str(path), "-n", "1"]).stdout
+    assert "adopt-rows by bob: «checked it»" in tail

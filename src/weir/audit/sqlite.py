@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import sqlite3
 import threading
 from collections.abc import Iterator, Sequence
@@ -345,10 +346,22 @@ def _connect(path: str, *, create: bool) -> sqlite3.Connection:
     if path != ":memory:" and not create and not Path(path).is_file():
         raise AuditError(f"{path}: no audit database here{_orphaned(path)}")
     try:
+        if path != ":memory:" and create:
+            _private_file(Path(path))
         # isolation_level=None: transactions are explicit (BEGIN IMMEDIATE in append).
         return sqlite3.connect(path, timeout=30.0, isolation_level=None, check_same_thread=False)
     except sqlite3.Error as exc:
         raise AuditError(f"{path}: cannot open the audit database: {exc}") from exc
+
+
+def _private_file(path: Path) -> None:
+    """Create ``path`` readable and writable by its owner only (mode 0600), if it does not exist.
+
+    The trail holds what tools were called with and returned: nobody else on the machine should
+    read it. SQLite gives its ``-wal`` and ``-shm`` files the database file's mode.
+    """
+    with contextlib.suppress(FileExistsError):
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o600))
 
 
 def _orphaned(path: str) -> str:

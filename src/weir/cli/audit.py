@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import getpass
 import sys
 from collections.abc import Iterator
 from datetime import datetime
@@ -21,7 +22,8 @@ from weir.audit import (
     open_store,
     resolve_path,
 )
-from weir.audit.event import EffectName, Phase, format_time
+from weir.audit.adoption import ADOPT_ACTION
+from weir.audit.event import AuditEvent, EffectName, Phase, format_time
 from weir.audit.read import export_jsonl, follow, load_anchors, parse_time, stored_json, verify_export
 from weir.cli._exits import guarded
 from weir.config import load_config
@@ -58,6 +60,7 @@ def register(app: typer.Typer) -> None:
     group.command("export")(export)
     group.command("verify")(verify)
     group.command("head")(head)
+    group.command("adopt")(adopt)
     app.add_typer(group, name="audit")
 
 
@@ -190,6 +193,33 @@ def head(*, db: Db = None, config: Config = None) -> None:
         typer.echo("the audit trail is empty", err=True)
         raise typer.Exit(1)
     typer.echo(anchor.model_dump_json(exclude_none=True))
+
+
+def adopt(
+    *,
+    through: Annotated[int, typer.Option(help="Adopt the rows up to and including this id.", min=1)],
+    reason: Annotated[str, typer.Option(help="Why (recorded in the audit event).")],
+    operator: Annotated[str | None, typer.Option(help="Who adopts them (recorded; the login name by default).")] = None,
+    db: Db = None,
+    config: Config = None,
+    key_env: KeyEnv = None,
+) -> None:
+    """Accept rows nobody's key vouched for (after looking at them): an audited operator event.
+
+    `weir audit verify` fails on rows a writer found without anchor log lines until they are
+    adopted; this appends an operator event (action `adopt-rows`) that says who adopted rows
+    1..THROUGH and why. Give the trail's key (`--key-env` or the config's): the event must itself
+    be vouched for.
+    """
+    who = operator or getpass.getuser()
+    with _open(db, config, key_env) as store:
+        head_anchor = guarded(store.head)
+        if head_anchor is None or through > head_anchor.id:
+            typer.echo(f"error: the trail ends at row {head_anchor.id if head_anchor else 0}", err=True)
+            raise typer.Exit(2)
+        details = {"action": ADOPT_ACTION, "first": 1, "through": through, "operator": who, "reason": reason}
+        row = guarded(lambda: store.append(AuditEvent(phase=Phase.OPERATOR, details=details)))
+    typer.echo(f"adopted rows 1..{through} as {quote(who)} (row {row.id})")
 
 
 def _open(db: Path | None, config: Path | None, key_env: str | None = None) -> SqliteAuditStore:
