@@ -11,8 +11,8 @@ from weir.config import WeirConfig
 from weir.detect.chain import Chain
 from weir.detect.config import DetectorSpec
 from weir.detect.structure import secret_name
-from weir.gateway.stores import open_audit
 from weir.guard import Guard
+from weir.serving.stores import open_audit
 from weir.trace import TraceWriter
 
 AWS_SECRET = "wJalrXUtnFEMIK7MDENGbPxRfiCYzz1234567890"
