@@ -23,7 +23,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Any, Final
 
-__all__ = ["OPEN", "SHUT", "escaped", "for_mrkdwn", "quote", "quote_all"]
+__all__ = ["OPEN", "SHUT", "escaped", "for_mrkdwn", "one_line", "quote", "quote_all"]
 
 OPEN: Final = "«"
 SHUT: Final = "»"
@@ -49,6 +49,16 @@ def escaped(text: str) -> str:
     if text.isascii() and text.isprintable() and "\\" not in text:
         return text  # the common case: nothing to escape
     return "".join(_escape(ch) for ch in text)
+
+
+def one_line(text: str) -> str:
+    """Weir's own sentence (whose untrusted parts are already quoted) kept on one line: breaks,
+    controls and invisible characters escaped, but not ``\\``, ``«`` or ``»`` — its quotations stay
+    as they were written. For text that may predate quoting (an old audit record) or that a
+    rule's author wrote."""
+    if text.isascii() and text.isprintable():
+        return text
+    return "".join(ch if ch in "\\«»" else _escape(ch) for ch in text)
 
 
 def quote(text: Any, *, limit: int = _LIMIT) -> str:

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from weir.approvals.config import WebhookConfig
 from weir.approvals.queue import PendingApproval
 from weir.observe.logs import fields
-from weir.quoting import escaped, for_mrkdwn, quote
+from weir.quoting import for_mrkdwn, one_line, quote
 
 __all__ = ["WebhookNotifier", "notification"]
 
@@ -36,7 +36,7 @@ def notification(kind: str, item: PendingApproval) -> dict[str, object]:
     call = item.call
     where = quote(f"{call.server}/{call.tool}")
     if kind == "pending":
-        why = "; ".join(escaped(r) for r in item.reasons) or "policy requires confirmation"
+        why = "; ".join(one_line(r) for r in item.reasons) or "policy requires confirmation"
         text = f"Weir: {where} waits for an operator ({why})."
         text += f" Approve or deny: {item.link}" if item.link else f" Approve or deny: weir approvals approve {item.id}"
     elif kind == "decided" and item.outcome is not None:

@@ -15,7 +15,7 @@ import typer
 
 from weir.cli._exits import guarded
 from weir.errors import WeirError
-from weir.quoting import escaped, quote
+from weir.quoting import escaped, one_line, quote
 
 __all__ = ["register"]
 
@@ -62,7 +62,7 @@ def list_approvals(
         head = f"{escaped(str(item.get('id')))}  {where}  session={quote(item.get('session'))}"
         typer.echo(f"{head}  until {escaped(str(item.get('expiresAt')))}")
         for reason in item.get("reasons") or ():
-            typer.echo(f"    {escaped(str(reason))}")
+            typer.echo(f"    {one_line(str(reason))}")
 
 
 def approve(

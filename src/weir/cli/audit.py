@@ -28,7 +28,7 @@ from weir.audit.read import export_jsonl, follow, load_anchors, parse_time, stor
 from weir.cli._exits import guarded
 from weir.config import load_config
 from weir.errors import AuditError, WeirError
-from weir.quoting import escaped, quote
+from weir.quoting import escaped, one_line, quote
 
 __all__ = ["register"]
 
@@ -303,7 +303,7 @@ def _cut(text: str, full: bool) -> str:
 
     Escaped again: a record written before reasons quoted their untrusted parts may hold any text.
     """
-    text = escaped(text)
+    text = one_line(text)
     return text if full or len(text) <= _REASON else text[: _REASON - 1] + "…"
 
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from weir.approvals import ApprovalQueue
 from weir.approvals.webhook import WebhookNotifier
-from weir.audit import AuditStore, redact_strings
+from weir.audit import AuditStore
 from weir.config import WeirConfig
 from weir.console.app import Console, ConsoleParts
 from weir.console.auth import Operators
@@ -26,7 +26,7 @@ from weir.console.health import Health, health_routes
 from weir.console.live import LiveSessions
 from weir.console.pages.status import Status
 from weir.detect.pinning import MemoryPinStore, PinStore
-from weir.detect.redact import redact
+from weir.detect.redact import redact_json
 from weir.errors import ConfigError, WeirError
 from weir.gateway.config import ConfirmFallback
 from weir.gateway.downstream.http import Mount
@@ -181,11 +181,12 @@ def _approvals(config: WeirConfig, sink: AuditSink, metrics: GatewayMetrics, lin
         )
     sensitive = redaction_chain(config)
 
-    def redact_text(text: str) -> str:
-        findings = sensitive.scan_text(text)
-        return redact(text, findings) if findings else text
+    def shown(value: Any) -> Any:
+        # The whole value at once, as the audit's redactor does: a value under a secret-named key
+        # (`{"DB_PASSWORD": …}`) is a secret by its name, which no single string shows.
+        findings = sensitive.scan_json(value)
+        return redact_json(value, findings) if findings else value
 
-    shown = redact_strings(redact_text)
     return ApprovalQueue(
         settings.queue_timeout_s,
         audit=sink,
