@@ -28,7 +28,7 @@ from weir.guard.checks import CallCheck, ChainLike, ResultCheck, ToolsReview
 from weir.guard.config import GuardConfig
 from weir.guard.shaping import blocked_result, mark_malicious, redact_result, released, warn_result
 from weir.guard.toollist import LISTINGS, Listing, read_listing
-from weir.labels.config import ServerConfig, Sharing, Trust
+from weir.labels.config import ServerConfig, Trust, sharing_of
 from weir.labels.datalabel import DataLabel
 from weir.labels.finding import Finding
 from weir.labels.profile import ToolProfile
@@ -330,7 +330,7 @@ class Guard:
                 fields=engine.fields("call"),
             )
             decision = engine.decide(facts, phase="call")
-            sharing = cfg.sharing if cfg else Sharing.FULL
+            sharing = sharing_of(cfg)
             out_meta = request_meta(session.label, sharing, dict(meta or {}))
             self.sessions.put(session)
             return CallCheck(decision, out_meta, tuple(taints), profile, step)

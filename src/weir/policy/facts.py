@@ -16,7 +16,7 @@ from typing import Any
 from weir.flow.lineage import Lineage
 from weir.flow.provenance import ArgTaint
 from weir.flow.request import request_annotations
-from weir.labels.config import ServerConfig, Trust
+from weir.labels.config import ServerConfig, Trust, sharing_of
 from weir.labels.datalabel import DataLabel
 from weir.labels.finding import Finding
 from weir.labels.profile import ToolProfile
@@ -335,7 +335,7 @@ def _label_origin(label: DataLabel, field_name: str, key: str, lineage: Lineage 
 def server_facts(name: str, config: ServerConfig | None) -> dict[str, Any]:
     """The ``server`` fact: its name and how far it is trusted."""
     trust = config.trust if config else Trust.UNTRUSTED
-    sharing = config.sharing if config else "full"
+    sharing = sharing_of(config)
     return {"name": name, "trust": str(trust), "trusted": trust is Trust.TRUSTED, "sharing": str(sharing)}
 
 
