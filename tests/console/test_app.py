@@ -239,3 +239,24 @@ def test_a_session_link_quotes_the_clients_session_id() -> None:
     from weir.console.pages.common import session_link
 
     assert 'href="/console/sessions/q3%3Fdraft%2F2%23x"' in str(session_link("q3?draft/2#x"))
+
+
+async def test_wrong_tokens_back_off_the_sign_in_until_even_a_right_one_waits(tmp_path: Path) -> None:
+    from weir.console.backoff import Backoff
+
+    now = [1000.0]
+    async with deployed(tmp_path) as d:
+        d.deployment.console.backoff = Backoff(free=5, clock=lambda: now[0])
+        for _ in range(6):
+            assert (await d.post_form("/console/login", {"token": "not-a-token-of-anyone"})).status_code == 401
+        locked = await d.post_form("/console/login", {"token": ALICE})
+        assert locked.status_code == 429
+        assert locked.headers["retry-after"] == "1"
+        assert "sign-in" not in str(_operator_events(d))  # not even tried
+        assert (await d.post_form("/console/login", {"token": "wrong-again-000000"})).status_code == 429
+        now[0] += 1.5
+        assert (await d.post_form("/console/login", {"token": "still-wrong-000000"})).status_code == 401
+        assert (await d.post_form("/console/login", {"token": ALICE})).headers["retry-after"] == "2"
+        now[0] += 2.5
+        assert (await d.post_form("/console/login", {"token": ALICE})).status_code == 303
+        assert _operator_events(d) == [{"action": "sign-in", "operator": "alice"}]

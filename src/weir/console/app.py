@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from functools import cache, partial
@@ -31,6 +32,7 @@ from weir.audit.pins import approve as approve_pins
 from weir.audit.pins import pin_rows
 from weir.console.api import Api
 from weir.console.auth import COOKIE, Operators, SignIn, SignIns
+from weir.console.backoff import Backoff
 from weir.console.browse import ChainCheck, audit_view
 from weir.console.html import Markup, h, page
 from weir.console.live import SessionSource
@@ -85,6 +87,7 @@ class Console:
         self.api = Api(operators, parts.approvals)
         self.chain = ChainCheck(parts.trail) if parts.trail is not None else None
         self.notices = Notices()
+        self.backoff = Backoff()
 
     def routes(self, admission: Admission) -> list[BaseRoute]:
         """The console's routes under ``/console``, each behind ``admission``."""
@@ -152,12 +155,19 @@ class Console:
         return _html(page("Sign in", login_page(configured=bool(self.operators))))
 
     async def _login(self, request: Request) -> Response:
+        client = request.client.host if request.client else "?"
+        wait = self.backoff.wait_s(client)
+        if wait > 0:  # not even tried: a right token now would let guessing go on
+            body = login_page(error="Too many wrong tokens: wait before trying again.", configured=bool(self.operators))
+            return _html(page("Sign in", body), status=429, headers={"retry-after": str(math.ceil(wait))})
         values = await _form(request) or {}
         operator = self.operators.by_token(values.get("token", ""))
         if operator is None:
-            log.warning("console sign-in refused", extra=fields(client=request.client.host if request.client else None))
+            self.backoff.failed(client)
+            log.warning("console sign-in refused", extra=fields(client=client))
             body = login_page(error="That token is not an operator's.", configured=bool(self.operators))
             return _html(page("Sign in", body), status=401)
+        self.backoff.succeeded(client)
         try:
             self._record("sign-in", operator)
         except WeirError as exc:
@@ -319,8 +329,8 @@ async def _stylesheet(request: Request) -> Response:
     return Response(_css(), media_type="text/css", headers={"cache-control": "max-age=3600"})
 
 
-def _html(markup: str, *, status: int = 200) -> Response:
-    return HTMLResponse(markup, status_code=status, headers=_HEADERS)
+def _html(markup: str, *, status: int = 200, headers: Mapping[str, str] | None = None) -> Response:
+    return HTMLResponse(markup, status_code=status, headers={**_HEADERS, **(headers or {})})
 
 
 def _plain(status: int, message: str) -> Response:
