@@ -38,7 +38,7 @@ from weir.audit.chain import verify_rows as _verify_rows
 from weir.audit.config import Durability
 from weir.audit.event import STORED, AuditEvent, format_time
 from weir.audit.logcheck import LogCheck
-from weir.audit.payload import Redactor
+from weir.audit.payload import Redactor, cap
 from weir.audit.store import AuditQuery, StoredEvent
 from weir.audit.watch import FileWatch, identity
 from weir.errors import AuditError
@@ -96,6 +96,7 @@ class SqliteAuditStore:
         anchor_every: int = 1000,
         create: bool = True,
         anchor_key: bytes | None = None,
+        max_string_chars: int = 16_384,
     ) -> None:
         """Open (or, with ``create``, create) the database; raises ``AuditError`` if it is not one of ours.
 
@@ -106,6 +107,7 @@ class SqliteAuditStore:
         (reading, verifying) the log is opened only by a first append.
         """
         self.path = str(path)
+        self._max_chars = max_string_chars
         self._redact = redact
         self._redactor = redactor
         self._anchor_every = anchor_every
@@ -132,6 +134,9 @@ class SqliteAuditStore:
     def append(self, event: AuditEvent) -> StoredEvent:
         """Seal the payloads, chain the event to the head and commit it durably before returning."""
         sealed = event.sealed(redact=self._redact, redactor=self._redactor)
+        arguments, result = cap(sealed.arguments, self._max_chars), cap(sealed.result, self._max_chars)
+        if arguments is not sealed.arguments or result is not sealed.result:
+            sealed = sealed.model_copy(update={"arguments": arguments, "result": result})
         try:
             data = sealed.model_dump(mode="json", by_alias=True, exclude_none=True)
             text = canonical_json(data)
