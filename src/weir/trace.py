@@ -39,6 +39,7 @@ kept as the raw dicts they were: Weir reads the raw wire, never a typed SDK mode
 from __future__ import annotations
 
 import json
+import os
 import threading
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -367,7 +368,9 @@ class TraceWriter:
     def __init__(self, target: str | Path | IO[str]) -> None:
         if isinstance(target, str | Path):
             try:
-                self._handle: IO[str] = Path(target).open("a", encoding="utf-8")  # noqa: SIM115 - the writer owns it until close()
+                # Owner-only (0600): a trace holds what tools were called with and returned.
+                flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_CLOEXEC", 0)
+                self._handle: IO[str] = os.fdopen(os.open(target, flags, 0o600), "a", encoding="utf-8")
             except OSError as exc:
                 raise TraceError(f"cannot open trace for writing: {exc.strerror or exc}", path=str(target)) from exc
             self._owned = True

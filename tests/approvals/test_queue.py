@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from weir.approvals import ApprovalError, ApprovalQueue
-from weir.audit import MemoryAudit
+from weir.audit import MemoryAudit, redact_strings
 from weir.audit.event import AuditEvent, Phase
 from weir.errors import AuditError
 from weir.guard.checks import CallCheck
@@ -20,16 +20,14 @@ pytestmark = pytest.mark.anyio
 CALL = ToolCall("s-1", "mail", "send_email", {"to": "bob@corp.example", "body": "hi"}, connection="c-1", call_id=7)
 
 
-def _check() -> CallCheck:
-    rule = RuleMatch(
-        name="ask-before-mail", effect=Verdict.CONFIRM, reason="mail leaves", labels=("tool.name=send_email",)
-    )
-    decision = Decision(effect=Verdict.CONFIRM, applied=Verdict.CONFIRM, rules=(rule,), reasons=("mail leaves",))
+def _check(reason: str = "mail leaves") -> CallCheck:
+    rule = RuleMatch(name="ask-before-mail", effect=Verdict.CONFIRM, reason=reason, labels=("tool.name=send_email",))
+    decision = Decision(effect=Verdict.CONFIRM, applied=Verdict.CONFIRM, rules=(rule,), reasons=(reason,))
     return CallCheck(decision, {}, (), None)
 
 
-async def _held(queue: ApprovalQueue, **kw: Any) -> tuple[asyncio.Task[Any], str]:
-    task = asyncio.create_task(queue.hold(CALL, _check(), principal="token:abc", **kw))
+async def _held(queue: ApprovalQueue, check: CallCheck | None = None, **kw: Any) -> tuple[asyncio.Task[Any], str]:
+    task = asyncio.create_task(queue.hold(CALL, check or _check(), principal="token:abc", **kw))
     for _ in range(100):
         if queue.pending():
             return task, queue.pending()[0].id
@@ -108,13 +106,22 @@ async def test_a_call_whose_client_went_away_leaves_the_queue() -> None:
 
 
 async def test_operators_see_the_arguments_redacted_and_never_raw_when_redaction_fails() -> None:
-    queue = ApprovalQueue(30, redact=lambda args: dict.fromkeys(args, "[REDACTED]"))
-    task, _ = await _held(queue)
+    hide_mail = redact_strings(lambda text: text.replace("bob@corp.example", "[REDACTED:pii]"))
+    queue = ApprovalQueue(30, redact=hide_mail)
+    task, _ = await _held(queue, check=_check(reason="mail leaves for bob@corp.example"))
     summary = queue.pending()[0].summary()
-    assert summary["arguments"] == {"to": "[REDACTED]", "body": "[REDACTED]"}
+    assert summary["arguments"] == {"to": "[REDACTED:pii]", "body": "hi"}
+    # The reasons quote the arguments: what leaves the gateway is redacted the same way.
+    assert summary["reasons"] == ["mail leaves for [REDACTED:pii]"]
     assert summary["rules"] == [
-        {"name": "ask-before-mail", "effect": "confirm", "reason": "mail leaves", "labels": ["tool.name=send_email"]}
+        {
+            "name": "ask-before-mail",
+            "effect": "confirm",
+            "reason": "mail leaves for [REDACTED:pii]",
+            "labels": ["tool.name=send_email"],
+        }
     ]
+    assert "bob@corp.example" not in str(summary)
     task.cancel()
 
     def broken(_args: Any) -> Any:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import sqlite3
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -11,8 +12,10 @@ from pathlib import Path
 import pytest
 
 from tests.audit.conftest import event, fill, tamper
-from weir.audit import AuditConfig, SqliteAuditStore, open_store
+from weir.audit import AuditConfig, AuditEvent, Phase, SqliteAuditStore, open_store
+from weir.audit.adoption import ADOPT_ACTION
 from weir.audit.anchorlog import anchor_mac, log_path
+from weir.audit.chain import canonical_json, chain_hash, index_columns
 from weir.errors import AuditError
 
 KEY = b"a-deployer-secret-of-32-bytes!!!"
@@ -57,7 +60,7 @@ def test_a_store_opened_for_reading_writes_no_log_until_it_appends(db_path: Path
     assert [line["id"] for line in _lines(db_path)] == [2, 3]  # the head it found, then its own row
 
 
-def test_an_old_database_gets_a_log_that_adopts_its_rows_and_says_so(db_path: Path) -> None:
+def test_an_old_database_gets_a_log_that_records_its_unvouched_rows_and_fails_until_adopted(db_path: Path) -> None:
     hashes = fill(db_path, 4)
     log_path(db_path).unlink()
     tamper(db_path, "DELETE FROM weir_meta WHERE key = 'anchor_log'")
@@ -65,20 +68,60 @@ def test_an_old_database_gets_a_log_that_adopts_its_rows_and_says_so(db_path: Pa
         assert _lines(db_path) == [{"id": 4, "hash": hashes[3], "adopted": 1}]
         store.append(event(5))
         report = store.verify()
+    assert not report.ok
+    assert report.problem is not None
+    assert report.problem.kind == "unvouched"
+    assert report.problem.id == 1
+    assert report.problem.message.startswith("rows 1..4 had no anchor log line when a writer opened the trail")
+    with SqliteAuditStore(db_path) as store:
+        store.append(AuditEvent(phase=Phase.OPERATOR, details=adoption(4)))
+        report = store.verify()
     assert report.ok
-    (warning,) = report.warnings
-    assert warning.startswith("rows 1..4 had no anchor log lines when a writer opened the trail, and it adopted them")
+    assert report.warnings == ("rows 1..4 had no anchor log line; adopted by operator alice (row 6)",)
 
 
-def test_rows_a_writer_left_without_lines_are_adopted_by_the_next_writer_with_its_mac(db_path: Path) -> None:
+def test_rows_a_writer_left_without_lines_are_recorded_by_the_next_writer_not_vouched_for(db_path: Path) -> None:
     hashes = fill(db_path, 5, anchor_key=KEY)
     log = log_path(db_path)
     log.write_text("".join(log.read_text().splitlines(keepends=True)[:3]))  # rows 4 and 5 lost their lines
+    for _ in range(2):  # after any number of restarts
+        with SqliteAuditStore(db_path, anchor_key=KEY) as store:
+            report = store.verify()
+        assert report.problem is not None
+        assert (report.problem.kind, report.problem.id) == ("unvouched", 4)
+    assert _lines(db_path)[-1] == {"id": 5, "hash": hashes[4], "adopted": 4, "mac": anchor_mac(KEY, 5, hashes[4], 4)}
+
+
+def test_a_forged_row_is_never_adopted_by_the_gateways_key(db_path: Path) -> None:
+    fill(db_path, 3, anchor_key=KEY)
+    forge_row(db_path, AuditEvent(phase=Phase.OPERATOR, details={"action": "approve", "operator": "alice"}))
+    with SqliteAuditStore(db_path, anchor_key=KEY) as store:  # the gateway restarts
+        store.append(event(5))
+        report = store.verify()
+    assert report.problem is not None
+    assert (report.problem.kind, report.problem.id) == ("unvouched", 4)
+    # A forged adoption is itself unvouched: it adopts nothing.
+    forge_row(db_path, AuditEvent(phase=Phase.OPERATOR, details=adoption(5)))
     with SqliteAuditStore(db_path, anchor_key=KEY) as store:
         report = store.verify()
-    assert _lines(db_path)[-1] == {"id": 5, "hash": hashes[4], "adopted": 4, "mac": anchor_mac(KEY, 5, hashes[4], 4)}
-    assert report.ok
-    assert report.warnings[0].startswith("rows 4..5 had no anchor log lines when a writer opened the trail")
+    assert report.problem is not None
+    assert (report.problem.kind, report.problem.id) == ("unvouched", 4)
+
+
+def adoption(through: int) -> dict[str, object]:
+    return {"action": ADOPT_ACTION, "first": 1, "through": through, "operator": "alice", "reason": "checked"}
+
+
+def forge_row(db_path: Path, forged: AuditEvent) -> None:
+    """Append a row with a valid chain hash straight into the database (no anchor log line)."""
+    with sqlite3.connect(db_path) as con:
+        row_id, prev = con.execute("SELECT id, hash FROM events ORDER BY id DESC LIMIT 1").fetchone()
+        data = forged.model_dump(mode="json", by_alias=True, exclude_none=True)
+        text = canonical_json(data)
+        values = {"id": row_id + 1, **index_columns(data), "event": text, "prev_hash": prev}
+        values["hash"] = chain_hash(prev, row_id + 1, text)
+        names, marks = ", ".join(values), ", ".join("?" * len(values))
+        con.execute(f"INSERT INTO events ({names}) VALUES ({marks})", list(values.values()))
 
 
 @pytest.mark.parametrize(

@@ -272,3 +272,25 @@ def test_text_that_is_not_utf8_is_refused_cleanly_and_the_store_keeps_working() 
             s.append(event(2, arguments={"x": "\udfff"}))
         assert s.append(event(3)).id == 1
         assert s.verify().ok
+
+
+def test_a_huge_value_is_stored_as_its_digest_and_an_excerpt(tmp_path: Path) -> None:
+    import hashlib
+
+    from weir.audit import AuditEvent, Phase, SqliteAuditStore
+    from weir.audit.payload import Payload
+
+    big = "x" * 1_000_000
+    path = tmp_path / "audit.db"
+    with SqliteAuditStore(path, redact=False, max_string_chars=1000) as store:
+        stored = store.append(
+            AuditEvent(phase=Phase.CALL, server="s", tool="t", arguments=Payload.raw({"body": big, "to": "a@b.c"}))
+        )
+        assert store.verify().ok
+    value = stored.event.arguments.value  # type: ignore[union-attr]
+    assert value["to"] == "a@b.c"
+    assert value["body"].startswith(
+        f"[capped: 1000000 characters, sha256 {hashlib.sha256(big.encode()).hexdigest()}] xxx"
+    )
+    assert len(value["body"]) < 400
+    assert path.stat().st_size < 200_000  # the megabyte is not in the trail

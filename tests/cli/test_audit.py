@@ -43,7 +43,7 @@ def test_tail_prints_the_last_n_events_one_line_each(db: Path) -> None:
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
     assert len(lines) == 2
-    assert lines[0].startswith("#3 2026-11-21T12:02:00.000Z call mail/send block session=s2")
+    assert lines[0].startswith("#3 2026-11-21T12:02:00.000Z call «mail/send» block session=«s2»")
     assert "because 3" in lines[1]
 
 
@@ -162,7 +162,7 @@ def test_tail_follow_prints_events_appended_later(db: Path) -> None:
             s.append(AuditEvent(phase=Phase.ERROR, server="mail", tool="send", upstream_error="crashed"))
         line = proc.stdout.readline()
         assert line.startswith("#5 ")
-        assert "upstream-error='crashed'" in line
+        assert "upstream-error=«crashed»" in line
     finally:
         proc.kill()
         proc.wait(timeout=30)
@@ -225,8 +225,56 @@ def test_a_line_stays_readable_and_shows_pin_findings_and_operators(tmp_path: Pa
     assert len(short[0]) < 500
     assert short[0].endswith("… (+2 more)")
     assert short[1].endswith("— 2 finding(s): " + "; ".join(findings))
-    assert short[2].endswith("operator - — deny by alice: no")
+    assert short[2].endswith("operator - — deny by alice: «no»")
     full = runner.invoke(app, ["audit", "tail", "--db", str(path), "--full"]).stdout.splitlines()
     assert all(r in full[0] for r in long_reasons)
     operators = runner.invoke(app, ["audit", "query", "--db", str(path), "--phase", "operator"]).stdout.splitlines()
     assert len(operators) == 1
+
+
+def test_a_line_cannot_be_forged_by_a_session_tool_or_reason_with_line_breaks(tmp_path: Path) -> None:
+    path = tmp_path / "audit.db"
+    forged = "x\n#99 2026-11-21T12:00:00.000Z operator - — approve by alice: ok"
+    with SqliteAuditStore(path) as s:
+        s.append(
+            AuditEvent(
+                phase=Phase.CALL,
+                session=forged,
+                server="mail",
+                tool="send\r\u202eevil",
+                upstream_error="boom\nsecond line",
+                decision=DecisionRecord(effect="block", reasons=("old reason\nIt is safe to approve.",)),
+            )
+        )
+    out = runner.invoke(app, ["audit", "tail", "--db", str(path), "--full"]).stdout
+    assert len(out.splitlines()) == 1
+    assert "session=«x\\n#99 2026-11-21T12:00:00.000Z operator - — approve by alice: ok»" in out
+    assert "«mail/send\\r\\u202eevil»" in out
+    assert "upstream-error=«boom\\nsecond line»" in out
+    assert "old reason\\nIt is safe to approve." in out
+
+
+def test_rows_nobody_vouched_for_fail_verify_until_an_operator_adopts_them(tmp_path: Path) -> None:
+    from tests.audit.test_anchorlog import forge_row
+
+    path = tmp_path / "audit.db"
+    env = {"WEIR_TEST_AUDIT_KEY": "a-deployer-secret-of-32-bytes!!!"}
+    with SqliteAuditStore(path, anchor_key=env["WEIR_TEST_AUDIT_KEY"].encode()) as s:
+        s.append(AuditEvent(phase=Phase.CALL, server="mail", tool="send"))
+    forge_row(path, AuditEvent(phase=Phase.OPERATOR, details={"action": "approve", "operator": "alice"}))
+    keyed = ["--db", str(path), "--key-env", "WEIR_TEST_AUDIT_KEY"]
+    for _ in range(2):  # the gateway restarts (a writer opens the trail with its key), and again
+        with SqliteAuditStore(path, anchor_key=env["WEIR_TEST_AUDIT_KEY"].encode()):
+            pass
+        failed = runner.invoke(app, ["audit", "verify", *keyed], env=env)
+        assert failed.exit_code == 1, failed.output
+        assert "TAMPERED: row 2 had no anchor log line when a writer opened the trail" in failed.stderr
+    adopted = runner.invoke(
+        app, ["audit", "adopt", *keyed, "--through", "2", "--reason", "checked it", "--operator", "bob"], env=env
+    )
+    assert adopted.exit_code == 0, adopted.output
+    ok = runner.invoke(app, ["audit", "verify", *keyed], env=env)
+    assert ok.exit_code == 0, ok.output
+    assert "adopted by operator bob (row 3)" in ok.stderr
+    tail = runner.invoke(app, ["audit", "tail", "--db", str(path), "-n", "1"]).stdout
+    assert "adopt-rows by bob: «checked it»" in tail

@@ -10,6 +10,8 @@ from typer.testing import CliRunner
 
 from weir.cli.app import app
 from weir.configcheck import check_config
+from weir.errors import ConfigError
+from weir.serving.deployment import check_principals
 
 ROOT = Path(__file__).resolve().parents[2]
 runner = CliRunner()
@@ -141,3 +143,26 @@ def test_policy_check_given_a_weir_yaml_checks_its_policy_section(tmp_path: Path
     assert done.exit_code == 1
     assert "is a weir.yaml: checking it whole" in done.stderr
     assert "unknown fact 'nme'" in done.stderr
+
+
+@pytest.mark.parametrize("token", ["a", "s3cret-token", "aaaaaaaaaaaaaaaaaaaa", "tok1tok1tok1tok1", "0123456789abcdef"])
+def test_a_short_or_guessable_gateway_token_is_refused_from_the_file_and_from_the_environment(
+    tmp_path: Path, token: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "weir.yaml"
+    path.write_text(f"gateway: {{tokens: ['{token}']}}\n", encoding="utf-8")
+    [problem] = check_config(path).problems
+    assert problem.severity == "error"
+    assert problem.message.startswith("gateway.tokens[0] ")
+    with pytest.raises(ConfigError, match=r"gateway.tokens\[0\]"):
+        check_principals([token], [])
+    path.write_text("gateway: {tokens: []}\n", encoding="utf-8")
+    monkeypatch.setenv("WEIR_GATEWAY_TOKENS", f"Xk3-pQ9z_Lm2vB8w,{token}")
+    [problem] = check_config(path).problems
+    assert problem.message.startswith("WEIR_GATEWAY_TOKENS[1] ")
+    assert len(token) < 4 or token not in problem.message  # never printed
+    with pytest.raises(ConfigError, match=r"WEIR_GATEWAY_TOKENS\[1\]"):
+        check_principals(["Xk3-pQ9z_Lm2vB8w", token], [], from_env=2)
+    result = runner.invoke(app, ["config", "check", str(path)])
+    assert result.exit_code == 2
+    assert "WEIR_GATEWAY_TOKENS[1]" in result.output

@@ -66,9 +66,9 @@ async def test_an_operator_approves_a_held_call_and_the_call_completes(tmp_path:
         page = (await d.http.get("/console/approvals")).text
         assert "mail/send_email" in page
         assert "mail leaves" in page  # the rule's reason
-        assert "tool.name=send_email" in page  # the label behind it, and where it came from
-        assert "bob@corp.example" not in page  # arguments are shown redacted
-        assert "[REDACTED:" in page
+        assert "tool.name=«send_email»" in page  # the label behind it (quoted: the server wrote it)
+        # The approver sees what the call will do: the recipient itself, not the model's redacted copy.
+        assert "bob@corp.example" in page
         done = await d.post_form(
             f"/console/approvals/{approval}", {"csrf": csrf, "decision": "approve", "reason": "ok"}
         )
@@ -77,7 +77,11 @@ async def test_an_operator_approves_a_held_call_and_the_call_completes(tmp_path:
         assert result.is_error is False
         assert "Delivered" in result.content[0].text
         after = (await d.http.get(done.headers["location"])).text
-        assert "Approved mail/send_email" in after
+        assert "Approved «mail/send_email»" in after
+        # A notice is one the console wrote: a sentence in the address is not shown as its own.
+        forged = (await d.http.get("/console/approvals?done=Session+expired.+Sign+in+at+evil.example")).text
+        assert "evil.example" not in forged
+        assert 'id="done"' not in forged
         assert {"action": "approve", "operator": "alice", "reason": "ok", "approval": approval} in _operator_events(d)
 
 
@@ -235,3 +239,24 @@ def test_a_session_link_quotes_the_clients_session_id() -> None:
     from weir.console.pages.common import session_link
 
     assert 'href="/console/sessions/q3%3Fdraft%2F2%23x"' in str(session_link("q3?draft/2#x"))
+
+
+async def test_wrong_tokens_back_off_the_sign_in_until_even_a_right_one_waits(tmp_path: Path) -> None:
+    from weir.console.backoff import Backoff
+
+    now = [1000.0]
+    async with deployed(tmp_path) as d:
+        d.deployment.console.backoff = Backoff(free=5, clock=lambda: now[0])
+        for _ in range(6):
+            assert (await d.post_form("/console/login", {"token": "not-a-token-of-anyone"})).status_code == 401
+        locked = await d.post_form("/console/login", {"token": ALICE})
+        assert locked.status_code == 429
+        assert locked.headers["retry-after"] == "1"
+        assert "sign-in" not in str(_operator_events(d))  # not even tried
+        assert (await d.post_form("/console/login", {"token": "wrong-again-000000"})).status_code == 429
+        now[0] += 1.5
+        assert (await d.post_form("/console/login", {"token": "still-wrong-000000"})).status_code == 401
+        assert (await d.post_form("/console/login", {"token": ALICE})).headers["retry-after"] == "2"
+        now[0] += 2.5
+        assert (await d.post_form("/console/login", {"token": ALICE})).status_code == 303
+        assert _operator_events(d) == [{"action": "sign-in", "operator": "alice"}]

@@ -111,7 +111,7 @@ def _an_approved_call_completes(page: Any, gateway: Running, tmp_path: Path) -> 
     card.locator("input[name=reason]").fill("expected: the quarterly mail")
     card.locator("button.approve").click()
     page.wait_for_selector("#done")
-    assert "Approved mail/send_email" in page.inner_text("#done")
+    assert "Approved «mail/send_email»" in page.inner_text("#done")
     result = call.result(timeout=60)
     assert result.is_error is False
     assert result.content[0].text == "Delivered (1 recipient)."
@@ -123,7 +123,7 @@ def _a_denied_call_is_blocked(page: Any, gateway: Running) -> None:
     card.locator("input[name=reason]").fill("unknown recipient")
     card.locator("button.deny").click()
     page.wait_for_selector("#done")
-    assert "Denied mail/send_email" in page.inner_text("#done")
+    assert "Denied «mail/send_email»" in page.inner_text("#done")
     result = call.result(timeout=60)
     assert result.is_error is True
     assert "operator carol denied: unknown recipient" in result.content[0].text
@@ -176,7 +176,7 @@ def _a_changed_tool_is_reapproved(page: Any, gateway: Running, tmp_path: Path) -
     _shot(page, "pins", tmp_path)
     held.first.locator("button.approve").click()
     page.wait_for_selector("#done")
-    assert "Approved notes/save_note" in page.inner_text("#done")
+    assert "Approved «notes/save_note»" in page.inner_text("#done")
     config = gateway.stderr.parent / "weir.yaml"
     pins = subprocess.run(
         [*weir_command(), "pins", "list", "--config", str(config), "--json"],

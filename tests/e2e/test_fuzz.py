@@ -182,7 +182,7 @@ def test_no_message_on_stdio_crashes_hangs_or_double_answers_the_gateway(config:
 @pytest.mark.slow
 def test_no_request_over_http_crashes_hangs_or_escapes_as_a_server_error(config: Path) -> None:
     port = free_port()
-    env = {**os.environ, "WEIR_GATEWAY_TOKENS": "fuzz-token"}
+    env = {**os.environ, "WEIR_GATEWAY_TOKENS": "fuzz-token-7Qm2RtY9wPzL"}
     proc = subprocess.Popen(
         [*weir_command(), "gateway", "--config", str(config), "--http", f"127.0.0.1:{port}"],
         stderr=subprocess.PIPE,
@@ -190,7 +190,7 @@ def test_no_request_over_http_crashes_hangs_or_escapes_as_a_server_error(config:
         env=env,
     )
     url = f"http://127.0.0.1:{port}/mcp"
-    headers = {"authorization": "Bearer fuzz-token", "content-type": "application/json"}
+    headers = {"authorization": "Bearer fuzz-token-7Qm2RtY9wPzL", "content-type": "application/json"}
     try:
         with httpx2.Client(timeout=60) as http:
             wait_for_port(port, proc)

@@ -103,7 +103,7 @@ def http_gateway(tmp_path_factory: pytest.TempPathFactory) -> Any:
 
     weir_yaml = write_config(tmp_path_factory.mktemp("http"))
     port = free_port()
-    env = {**os.environ, "WEIR_GATEWAY_TOKENS": "tok-1,tok-2"}
+    env = {**os.environ, "WEIR_GATEWAY_TOKENS": "tok-1-4jXk9Qm2RtY7,tok-2-wPzL3nB8vC1d"}
     cmd = [*weir_command(), "gateway", "--config", str(weir_yaml), "--http", f"127.0.0.1:{port}"]
     with serving(cmd, port, timeout=30, env=env, stderr=subprocess.PIPE) as url:
         yield url
@@ -111,7 +111,7 @@ def http_gateway(tmp_path_factory: pytest.TempPathFactory) -> Any:
 
 @pytest.mark.parametrize("mode", MODES)
 async def test_every_effect_over_http(http_gateway: str, mode: str) -> None:
-    http = httpx2.AsyncClient(headers={"authorization": "Bearer tok-2"}, timeout=30)
+    http = httpx2.AsyncClient(headers={"authorization": "Bearer tok-2-wPzL3nB8vC1d"}, timeout=30)
     async with Client(
         streamable_http_client(http_gateway, http_client=http), mode=mode, elicitation_callback=approve
     ) as c:
@@ -122,7 +122,7 @@ async def test_every_effect_over_http(http_gateway: str, mode: str) -> None:
 @pytest.mark.parametrize("mode", MODES)
 async def test_confirmation_declined_or_impossible_blocks_over_http(http_gateway: str, mode: str) -> None:
     mail = {"to": "bob@corp.example", "subject": "s", "body": "b"}
-    headers = {"authorization": "Bearer tok-1"}
+    headers = {"authorization": "Bearer tok-1-4jXk9Qm2RtY7"}
     http = httpx2.AsyncClient(headers=headers, timeout=30)
     async with Client(
         streamable_http_client(http_gateway, http_client=http), mode=mode, elicitation_callback=decline

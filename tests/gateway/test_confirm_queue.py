@@ -154,7 +154,7 @@ async def test_a_request_with_a_progress_token_hears_where_it_waits(
     assert progress[0]["params"]["progressToken"] == "p-1"
     assert (
         progress[0]["params"]["message"]
-        == f"Weir: the call 'send_mail' waits for an operator's approval at {LINK}{approval}"
+        == f"Weir: the call «send_mail» waits for an operator's approval at {LINK}{approval}"
     )
 
 

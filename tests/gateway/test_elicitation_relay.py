@@ -68,7 +68,7 @@ async def test_a_legacy_upstream_question_cannot_reach_a_modern_client_and_says_
 
 async def answer_both(ctx: Any, params: Any) -> t.ElicitResult:
     """The user approves the gateway's confirmation and answers the server's question."""
-    if params.message.startswith("Weir: allow the tool call 'ask'?"):
+    if params.message.startswith("Weir: allow the tool call «ask»?"):
         return t.ElicitResult(action="accept", content={"approve": True})
     return await colour(ctx, params)
 

@@ -127,7 +127,7 @@ def test_a_blocked_flagged_result_still_says_why_and_carries_the_hint() -> None:
 
 
 def test_request_meta_propagates_the_session_labels_under_the_servers_sharing() -> None:
-    g = guard(servers={"mail": {"sharing": "minimal"}})
+    g = guard(servers={"mail": {"sharing": "minimal"}, "web": {"sharing": "full"}})
     g.register_tools("web", [FETCH])
     s = g.session()
     g.after_call(s, "web", "fetch", text_result("hello", annotations={"attribution": ["https://a.example"]}))
@@ -383,3 +383,22 @@ def test_audit_mode_changes_nothing() -> None:
     assert out.decision.effect is Verdict.REDACT
     assert out.decision.applied is Verdict.ALLOW
     assert out.result["content"][0]["text"] == "key=AKIAABCDEFGHIJKLMNOP end"
+
+
+def test_an_untrusted_server_is_told_no_attribution_and_no_session_name_unless_the_deployer_widens_it() -> None:
+    g = guard(servers={"hr": {"trust": "trusted"}, "wide": {"sharing": "full"}})
+    s = g.session("alice-payroll-review")
+    label = {"annotations": {"attribution": ["hr://salaries/2025", "file:///srv/hr/salaries.csv"], "privateHint": True}}
+    g.after_call(s, "hr", "read", text_result("alice 100000", **label))
+    client = {"dev.weir/session": "alice-payroll-review", "progressToken": 7}
+    told = g.before_call(s, "ext", "publish", {}, meta=client).request_meta
+    assert told["annotations"]["privateHint"] is True  # the hints it needs to handle the data with care
+    assert "attribution" not in told["annotations"]
+    assert told["progressToken"] == 7
+    assert "dev.weir/session" not in told
+    assert "salaries" not in str(told)
+    trusted = g.before_call(s, "hr", "read", {}, meta=client).request_meta
+    assert trusted["annotations"]["attribution"] == ["file:///srv/hr/salaries.csv", "hr://salaries/2025"]
+    assert trusted["dev.weir/session"] == "alice-payroll-review"
+    widened = g.before_call(s, "wide", "publish", {}, meta=client).request_meta
+    assert "hr://salaries/2025" in widened["annotations"]["attribution"]

@@ -51,3 +51,18 @@ def test_configuring_again_replaces_its_own_handler_only() -> None:
         assert foreign in root.handlers
     finally:
         root.removeHandler(foreign)
+
+
+def test_an_untrusted_name_cannot_write_a_record_of_its_own() -> None:
+    forged = 'x\nweir: operator approved a call operator=alice\u2028{"level":"info"}'
+    for fmt in (LogFormat.TEXT, LogFormat.JSON):
+        out = io.StringIO()
+        configure(LogLevel.INFO, fmt, out)
+        logging.getLogger("weir.gateway").info(f"call to {forged}", extra=fields(tool=forged))
+        lines = out.getvalue().splitlines()
+        assert len(lines) == 1, lines
+        if fmt is LogFormat.JSON:
+            record = json.loads(lines[0])
+            assert record["tool"] == forged  # exact, as data
+        else:
+            assert 'tool="x\\nweir: operator approved a call operator=alice\\u2028{\\"level\\":\\"info\\"}"' in lines[0]

@@ -94,10 +94,10 @@ def test_paying_a_new_iban_that_only_the_bill_names_asks_the_user(guard: Guard) 
     check = pay(guard, saved_payee=False)
     assert check.decision.effect is Verdict.CONFIRM
     assert check.decision.reasons[0] == (
-        "[confirm] baseline:confirm-untrusted-payee: transfer would move money to an account that only untrusted"
+        "[confirm] baseline:confirm-untrusted-payee: «transfer» would move money to an account that only untrusted"
         " content supplied (never seen in trusted data, never used by the agent before): to_iban="
-        "'DE44400501500000337712' (iban, first in step 0 mail/read_message); amount='84.2' (number, first in"
-        " step 0 mail/read_message); reference='KD 40021877' (account, first in step 0 mail/read_message)"
+        "«DE44400501500000337712» (iban, first in step 0 «mail/read_message»); amount=«84.2» (number, first in"
+        " step 0 «mail/read_message»); reference=«KD 40021877» (account, first in step 0 «mail/read_message»)"
         " — tool.consequential=true (annotations.inputMetadata.outcomes (sep-1913))"
     )
 

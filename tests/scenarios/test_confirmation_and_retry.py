@@ -23,7 +23,7 @@ def test_seed_000s_requires_confirmation_preference_is_honoured(make_guard: Any)
     check = guard.before_call(guard.session(), "admin", "delete_user", {"user_id": "u-17"})
     assert check.decision.effect is Verdict.CONFIRM
     assert check.decision.reasons == (
-        "[confirm] baseline:confirm-server-requested: the server asks for user confirmation before delete_user runs"
+        "[confirm] baseline:confirm-server-requested: the server asks for user confirmation before «delete_user» runs"
         ' — tool.requires_confirmation=true (_meta["mcp.dev/requiresConfirmation"] (mcp.dev))',
     )
 
@@ -33,10 +33,10 @@ def test_sep_1984s_sensitive_and_privileged_combination_needs_confirmation(make_
     check = guard.before_call(guard.session(), "admin", "backup_database", {"database_name": "orders"})
     assert check.decision.effect is Verdict.CONFIRM
     assert check.decision.reasons == (
-        "[confirm] baseline:confirm-privileged-sensitive: backup_database needs elevated privileges and handles"
+        "[confirm] baseline:confirm-privileged-sensitive: «backup_database» needs elevated privileges and handles"
         " sensitive data (SEP-1984: high risk) — tool.privileged_access=true (annotations.privilegedAccessHint"
         " (sep-1984)); tool.sensitive_data=true (annotations.sensitiveDataHint (sep-1984))",
-        "[warn] baseline:warn-privileged: backup_database needs elevated privileges"
+        "[warn] baseline:warn-privileged: «backup_database» needs elevated privileges"
         " — tool.privileged_access=true (annotations.privilegedAccessHint (sep-1984))",
     )
     ob = check.decision.obligations
@@ -76,7 +76,7 @@ def test_strict_confirms_irreversible_tools_without_a_server_preference(make_gua
     guard = guard_with(make_guard, packs=["strict"])
     check = guard.before_call(guard.session(), "mail", "send_email", {"to": "a@b.example"})
     assert check.decision.reasons == (
-        "[confirm] strict:confirm-irreversible: seed 004: send_email may be irreversible (irreversible)"
+        "[confirm] strict:confirm-irreversible: seed 004: «send_email» may be irreversible (irreversible)"
         " — tool.irreversible=true (annotations.inputMetadata.outcomes (sep-1913))",
     )
 

@@ -44,7 +44,7 @@ def test_a_malicious_page_is_surfaced_then_steered_calls_are_stopped(make_guard:
     assert harmless.decision.rule_names == ("baseline:confirm-after-malicious-content",)
     assert harmless.decision.reasons[0] == (
         "[confirm] baseline:confirm-after-malicious-content: content flagged as malicious was read earlier in this"
-        " session; a consequential call (send_email, outcome irreversible) needs the user's approval"
+        " session; a consequential call («send_email», outcome irreversible) needs the user's approval"
         " — session.malicious=true (since step 0 web/fetch via _meta.annotations.maliciousActivityHint (issue-711));"
         " tool.consequential=true (annotations.inputMetadata.outcomes (sep-1913))"
     )
@@ -55,10 +55,10 @@ def test_a_malicious_page_is_surfaced_then_steered_calls_are_stopped(make_guard:
     )
     assert steered.decision.effect is Verdict.BLOCK
     assert steered.decision.reasons[0] == (
-        "[block] baseline:block-injected-target: send_email would act on a target (an address, a link, an account)"
-        " that the text of content flagged as malicious (prompt injection) supplied: to='drop@evil-mail.example'"
-        " (email, first in step 0 web/fetch, written in untrusted text, from a result flagged malicious);"
-        " subject='files' (text, first in step 0 web/fetch, written in untrusted text, from a result flagged"
+        "[block] baseline:block-injected-target: «send_email» would act on a target (an address, a link, an account)"
+        " that the text of content flagged as malicious (prompt injection) supplied: to=«drop@evil-mail.example»"
+        " (email, first in step 0 «web/fetch», written in untrusted text, from a result flagged malicious);"
+        " subject=«files» (text, first in step 0 «web/fetch», written in untrusted text, from a result flagged"
         " malicious) — tool.consequential=true (annotations.inputMetadata.outcomes (sep-1913))"
     )
 

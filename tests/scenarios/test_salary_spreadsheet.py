@@ -33,7 +33,7 @@ def test_baseline_asks_before_the_salary_spreadsheet_is_emailed(make_guard: Any)
     check = run(make_guard(servers=SERVERS))
     assert check.decision.effect is Verdict.CONFIRM
     assert check.decision.reasons == (
-        "[confirm] baseline:confirm-sensitive-to-public: send_email may send data to a public destination (public)"
+        "[confirm] baseline:confirm-sensitive-to-public: «send_email» may send data to a public destination (public)"
         " and does not declare that it takes the session's financial data (it accepts: pii, user)"
         " — tool.egress=true (annotations.inputMetadata.destination (sep-1913));"
         " tool.consequential=true (annotations.inputMetadata.outcomes (sep-1913));"
@@ -52,11 +52,11 @@ def test_strict_blocks_the_salary_spreadsheet_and_also_flags_the_irreversible_se
     check = run(make_guard(servers=SERVERS, policy={"packs": ["strict"]}))
     assert check.decision.effect is Verdict.BLOCK
     assert check.decision.reasons == (
-        "[block] strict:block-sensitive-to-public: send_email may send sensitive or private data (level 2) to a"
+        "[block] strict:block-sensitive-to-public: «send_email» may send sensitive or private data (level 2) to a"
         " public destination — tool.egress=true (annotations.inputMetadata.destination (sep-1913));"
         " tool.consequential=true (annotations.inputMetadata.outcomes (sep-1913));"
         " session.level=2 (since step 0 files/read_file via annotations.returnMetadata.sensitivity (sep-1913))",
-        "[confirm] strict:confirm-irreversible: seed 004: send_email may be irreversible (irreversible)"
+        "[confirm] strict:confirm-irreversible: seed 004: «send_email» may be irreversible (irreversible)"
         " — tool.irreversible=true (annotations.inputMetadata.outcomes (sep-1913))",
     )
 

@@ -18,8 +18,8 @@ OPEN_WORLD = (
     "request.annotations.openWorldHint=true (since step 0 web/fetch via _meta.annotations.openWorldHint (issue-711))"
 )
 FROM_PAGE = (
-    "to='collector@evil-mail.example' (email, first in step 0 web/fetch, written in untrusted text);"
-    " subject='Acme Q3' (text, first in step 0 web/fetch, written in untrusted text)"
+    "to=«collector@evil-mail.example» (email, first in step 0 «web/fetch», written in untrusted text);"
+    " subject=«Acme Q3» (text, first in step 0 «web/fetch», written in untrusted text)"
     " — tool.consequential=true (annotations.inputMetadata.outcomes (sep-1913))"
 )
 
@@ -71,9 +71,9 @@ def test_baseline_asks_when_the_page_chose_the_recipient(make_guard: Any) -> Non
     _, send = run(make_guard(servers={"mail": {"trust": "trusted"}}), INJECTED, "collector@evil-mail.example")
     assert send.decision.effect is Verdict.CONFIRM
     assert send.decision.reasons == (
-        "[confirm] baseline:confirm-untrusted-recipient: send_email would reach a third party that untrusted"
+        "[confirm] baseline:confirm-untrusted-recipient: «send_email» would reach a third party that untrusted"
         f" content named (not its sender, not seen in trusted data): {FROM_PAGE}",
-        "[confirm] baseline:confirm-untrusted-value: send_email would use a value that the text of untrusted"
+        "[confirm] baseline:confirm-untrusted-value: «send_email» would use a value that the text of untrusted"
         f" content supplied (never seen in trusted data, never used by the agent before): {FROM_PAGE}",
     )
     taint, subject = send.args_from_untrusted

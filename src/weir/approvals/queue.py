@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
@@ -66,10 +66,14 @@ class PendingApproval:
     link: str | None = None
     """Where an operator decides (the console page), when the console's address is known."""
     outcome: Outcome | None = None
+    reasons: tuple[str, ...] = ()
+    """The decision's reasons as they may leave the gateway: redacted like :attr:`arguments` (a
+    reason quotes the argument values it is about)."""
+    rules: tuple[dict[str, Any], ...] = ()
+    """Each matched rule (name, effect, reason, labels), redacted the same way."""
 
     def summary(self) -> dict[str, Any]:
-        """The JSON an operator (``weir approvals list``, the webhook) sees of it."""
-        decision = self.check.decision
+        """The JSON an operator (``weir approvals list``, the webhook) sees of it (redacted)."""
         return {
             "id": self.id,
             "url": self.link,
@@ -78,11 +82,8 @@ class PendingApproval:
             "tool": self.call.tool,
             "principal": self.principal,
             "arguments": self.arguments,
-            "reasons": list(decision.reasons),
-            "rules": [
-                {"name": m.name, "effect": str(m.effect), "reason": m.reason, "labels": list(m.labels)}
-                for m in decision.rules
-            ],
+            "reasons": list(self.reasons),
+            "rules": [dict(rule) for rule in self.rules],
             "untrustedArguments": [
                 {"path": t.path, "kind": t.kind, "step": t.step, "server": t.server, "tool": t.tool}
                 for t in self.check.args_from_untrusted
@@ -182,6 +183,8 @@ class ApprovalQueue:
             check=check,
             principal=principal,
             arguments=self._shown(call.arguments),
+            reasons=tuple(self._shown_text(check.decision.reasons)),
+            rules=tuple(self._shown_rules(check)),
             created=now,
             deadline=now + timedelta(seconds=self.timeout_s),
             future=asyncio.get_running_loop().create_future(),
@@ -195,6 +198,18 @@ class ApprovalQueue:
             return self._redact(arguments)
         except Exception:  # a redactor that fails must not show the raw value
             return "[withheld: the redactor failed]"
+
+    def _shown_text(self, texts: Sequence[str]) -> list[str]:
+        shown = self._shown(list(texts))
+        ok = isinstance(shown, list) and all(isinstance(t, str) for t in shown) and len(shown) == len(texts)
+        return shown if ok else ["[withheld: the redactor failed]"] * len(texts)
+
+    def _shown_rules(self, check: CallCheck) -> list[dict[str, Any]]:
+        out = []
+        for m in check.decision.rules:
+            reason, *labels = self._shown_text([m.reason, *m.labels])
+            out.append({"name": m.name, "effect": str(m.effect), "reason": reason, "labels": labels})
+        return out
 
     def _spawn(self, kind: str, item: PendingApproval) -> None:
         if self._notifier is None:

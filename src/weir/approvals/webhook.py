@@ -19,6 +19,7 @@ from collections.abc import Callable
 from weir.approvals.config import WebhookConfig
 from weir.approvals.queue import PendingApproval
 from weir.observe.logs import fields
+from weir.quoting import for_mrkdwn, one_line, quote
 
 __all__ = ["WebhookNotifier", "notification"]
 
@@ -26,19 +27,25 @@ log = logging.getLogger("weir.approvals")
 
 
 def notification(kind: str, item: PendingApproval) -> dict[str, object]:
-    """The JSON body announcing ``item`` (``kind``: pending, decided or expired)."""
+    """The JSON body announcing ``item`` (``kind``: pending, decided or expired).
+
+    ``text`` is Weir's sentence: what it did not write (the tool, the reasons' quoted values, the
+    operator's reason) is quoted (:mod:`weir.quoting`) and the whole made inert for Slack's
+    ``mrkdwn`` — no untrusted link, mention or entity survives; the reasons are the redacted ones.
+    """
     call = item.call
-    where = f"{call.server}/{call.tool}"
+    where = quote(f"{call.server}/{call.tool}")
     if kind == "pending":
-        why = "; ".join(item.check.decision.reasons) or "policy requires confirmation"
+        why = "; ".join(one_line(r) for r in item.reasons) or "policy requires confirmation"
         text = f"Weir: {where} waits for an operator ({why})."
         text += f" Approve or deny: {item.link}" if item.link else f" Approve or deny: weir approvals approve {item.id}"
     elif kind == "decided" and item.outcome is not None:
         verdict = "approved" if item.outcome.approved else "denied"
-        text = f"Weir: {where} was {verdict} by {item.outcome.operator}: {item.outcome.reason or 'no reason given'}."
+        reason = quote(item.outcome.reason) if item.outcome.reason else "no reason given"
+        text = f"Weir: {where} was {verdict} by {quote(item.outcome.operator or '?')}: {reason}."
     else:
         text = f"Weir: {where} expired: nobody decided in time; the call was declined."
-    return {"type": f"weir.approval.{kind}", "text": text, "approval": item.summary()}
+    return {"type": f"weir.approval.{kind}", "text": for_mrkdwn(text), "approval": item.summary()}
 
 
 class WebhookNotifier:

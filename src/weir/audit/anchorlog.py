@@ -238,7 +238,7 @@ class AnchorLog:
         self._key = key
         self._sync = sync
         try:
-            self._fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o644)
+            self._fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o600)
             st = os.fstat(self._fd)
         except OSError as exc:
             raise AuditError(f"{path}: cannot open the anchor log: {exc.strerror or exc}") from exc

@@ -33,6 +33,9 @@ class AuditConfig(WeirModel):
     redacted is stripped before it is stored, never kept raw."""
     durability: Durability = Durability.NORMAL
     """``normal`` survives process crashes, ``full`` also power loss (see :class:`Durability`)."""
+    max_string_chars: int = Field(default=16_384, ge=256)
+    """A stored argument or result string longer than this is kept as its SHA-256 and a 200-character
+    excerpt (:func:`weir.audit.payload.cap`): one call cannot grow the trail without bound."""
     anchor_every: int = Field(default=1000, ge=0)
     """Record the chain's head as an anchor every this many events (0: never). Anchors make a
     truncated tail detectable; export them with ``weir audit head`` for protection against an

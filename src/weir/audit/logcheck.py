@@ -5,12 +5,14 @@ What it reports, besides the walk's own problems:
 - ``truncated``: the log records a row past the chain's end — the tail (or every row) was cut;
 - ``anchor``: a row's hash differs from the log's line for it — rewritten with fresh hashes;
 - ``log``: the log is missing though the database was written with one (or a key was given),
-  a line's MAC does not match the key, or the log has two hashes for one row.
+  a line's MAC does not match the key, or the log has two hashes for one row;
+- ``unvouched``: rows a writer found without lines when it opened the trail, which no operator
+  adopted (:mod:`weir.audit.adoption`).
 
 And as warnings (the chain may still be intact): no log at all (a database from before the log:
 a cut tail cannot be detected), rows after the log's last line (a writer stopped between its
-commit and its line, or rows added by someone else), rows a writer *adopted* when it opened the
-trail (the same, found later), lines that are not log lines, lines without a MAC, MACs not checked.
+commit and its line, or rows added by someone else), rows an operator adopted, lines that are
+not log lines, lines without a MAC, MACs not checked.
 
 Memory stays small whatever the trail's length: the log is read alongside the walk, lines ahead
 of it are held until the walk reaches their row, and a line that arrives late (another process
@@ -25,6 +27,7 @@ import math
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
+from weir.audit.adoption import Adoptions
 from weir.audit.anchorlog import LogLine, last_trusted, mac_ok, read_lines, tail_lines
 from weir.audit.chain import ChainRow, Problem, VerifyReport
 from weir.errors import AuditError
@@ -54,7 +57,7 @@ class LogCheck:
         self._walked = 0  # the last row the walk yielded
         self._max = 0  # the highest id a line that counts records
         self._trusted = self._untrusted = self._unreadable = self._unchecked = 0
-        self._adopted: list[tuple[int, int]] = []  # (first, last) rows a writer found without lines
+        self._adoptions = Adoptions()  # rows a writer found without lines, and operators' adoptions
         self._problem: Problem | None = None
         self._exhausted = False
 
@@ -65,6 +68,7 @@ class LogCheck:
             want = self._pending.pop(row.id, None)
             if want is not None and want != row.hash:
                 self._note(_differs(row.id, row.hash, want))
+            self._adoptions.row(row.id, row.event)
             self._walked = row.id
             yield row
         self._exhausted = True
@@ -77,6 +81,9 @@ class LogCheck:
         if self._exhausted:
             self._catch_up(last)
             self._note_end(last)
+            unvouched = self._adoptions.problem()
+            if unvouched is not None:
+                self._note(unvouched)
         # The first bad row wins (the walk's on a tie); a problem with the whole log (id 0) comes last.
         found = [p for p in (report.problem, self._problem) if p is not None]
         problem = min(found, key=lambda p: (p.id == 0, p.id), default=None)
@@ -102,8 +109,8 @@ class LogCheck:
             return
         self._trusted += 1
         self._frontier = row_id
-        if line.adopted is not None and len(self._adopted) < _ADOPTED_SHOWN:
-            self._adopted.append((line.adopted, row_id))
+        if line.adopted is not None:
+            self._adoptions.found(line.adopted, row_id)
         self._max = max(self._max, row_id)
         if row_id <= self._walked:  # written late, by another process: the walk has passed its row
             have = self._row_hash(row_id)
@@ -176,13 +183,7 @@ class LogCheck:
                 f"{rows} not covered by the anchor log: a writer stopped between its commit and its log line, "
                 "or the rows were added by a writer without the log (an older Weir, or someone else)"
             )
-        for first, through in self._adopted:
-            rows = f"row {first}" if first == through else f"rows {first}..{through}"
-            out.append(
-                f"{rows} had no anchor log lines when a writer opened the trail, and it adopted them: "
-                "written before the log existed, by a writer stopped between commit and log line, "
-                "or by someone else"
-            )
+        out += self._adoptions.warnings()
         if self._unreadable:
             out.append(f"the anchor log has {self._unreadable} line(s) that are not anchors (a write torn by a crash?)")
         if self._untrusted:
@@ -200,10 +201,6 @@ def _reading(path: Path, size: int) -> Iterator[LogLine | None]:
         yield from read_lines(path, size)
     except OSError as exc:
         raise AuditError(f"{path}: cannot read the anchor log: {exc.strerror or exc}") from exc
-
-
-_ADOPTED_SHOWN = 20
-"""At most this many adopted ranges are reported (one per writer that found rows without lines)."""
 
 
 def _differs(row_id: int, have: str, want: str) -> Problem:

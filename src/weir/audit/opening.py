@@ -47,6 +47,7 @@ def open_store(
         redactor=redactor,
         durability=cfg.durability,
         anchor_every=cfg.anchor_every,
+        max_string_chars=cfg.max_string_chars,
         create=create,
         anchor_key=key,
     )

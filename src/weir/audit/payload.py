@@ -8,13 +8,14 @@ has none, stripped down to its shape. So forgetting to redact loses detail, neve
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Mapping
 from enum import StrEnum
 from typing import Any
 
 from weir.labels.base import WeirModel
 
-__all__ = ["Payload", "PayloadState", "Redactor", "redact_strings", "seal", "strip"]
+__all__ = ["Payload", "PayloadState", "Redactor", "cap", "redact_strings", "seal", "strip"]
 
 Redactor = Callable[[Any], Any]
 """Takes a JSON value (arguments or a wire result) and returns it with secrets replaced."""
@@ -122,3 +123,35 @@ _JSON_TYPES: tuple[tuple[type | tuple[type, ...], str], ...] = (
     (Mapping, "object"),
     ((list, tuple), "array"),
 )
+
+
+_EXCERPT = 200
+
+
+def cap(payload: Payload | None, limit: int) -> Payload | None:
+    """``payload`` with every string longer than ``limit`` characters kept as its digest and an excerpt.
+
+    One call's megabyte argument must not grow the trail by a megabyte: such a string becomes
+    ``[capped: N characters, sha256 H] <first 200 characters>…`` — enough to recognise the value
+    and to check a copy of it against the digest. Cap after sealing: the excerpt and the digest are
+    of the redacted text.
+    """
+    if payload is None:
+        return None
+    value = _capped(payload.value, limit)
+    return payload if value is payload.value else payload.model_copy(update={"value": value})
+
+
+def _capped(value: Any, limit: int) -> Any:
+    if isinstance(value, str):
+        if len(value) <= limit:
+            return value
+        digest = hashlib.sha256(value.encode("utf-8", "surrogatepass")).hexdigest()
+        return f"[capped: {len(value)} characters, sha256 {digest}] {value[:_EXCERPT]}…"
+    if isinstance(value, Mapping):
+        items = {k: _capped(v, limit) for k, v in value.items()}
+        return value if all(items[k] is value[k] for k in value) else items
+    if isinstance(value, list | tuple):
+        seq = [_capped(v, limit) for v in value]
+        return value if all(a is b for a, b in zip(seq, value, strict=True)) else seq
+    return value

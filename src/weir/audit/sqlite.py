@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import sqlite3
 import threading
 from collections.abc import Iterator, Sequence
@@ -37,7 +38,7 @@ from weir.audit.chain import verify_rows as _verify_rows
 from weir.audit.config import Durability
 from weir.audit.event import STORED, AuditEvent, format_time
 from weir.audit.logcheck import LogCheck
-from weir.audit.payload import Redactor
+from weir.audit.payload import Redactor, cap
 from weir.audit.store import AuditQuery, StoredEvent
 from weir.audit.watch import FileWatch, identity
 from weir.errors import AuditError
@@ -95,6 +96,7 @@ class SqliteAuditStore:
         anchor_every: int = 1000,
         create: bool = True,
         anchor_key: bytes | None = None,
+        max_string_chars: int = 16_384,
     ) -> None:
         """Open (or, with ``create``, create) the database; raises ``AuditError`` if it is not one of ours.
 
@@ -105,6 +107,7 @@ class SqliteAuditStore:
         (reading, verifying) the log is opened only by a first append.
         """
         self.path = str(path)
+        self._max_chars = max_string_chars
         self._redact = redact
         self._redactor = redactor
         self._anchor_every = anchor_every
@@ -131,6 +134,9 @@ class SqliteAuditStore:
     def append(self, event: AuditEvent) -> StoredEvent:
         """Seal the payloads, chain the event to the head and commit it durably before returning."""
         sealed = event.sealed(redact=self._redact, redactor=self._redactor)
+        arguments, result = cap(sealed.arguments, self._max_chars), cap(sealed.result, self._max_chars)
+        if arguments is not sealed.arguments or result is not sealed.result:
+            sealed = sealed.model_copy(update={"arguments": arguments, "result": result})
         try:
             data = sealed.model_dump(mode="json", by_alias=True, exclude_none=True)
             text = canonical_json(data)
@@ -345,10 +351,22 @@ def _connect(path: str, *, create: bool) -> sqlite3.Connection:
     if path != ":memory:" and not create and not Path(path).is_file():
         raise AuditError(f"{path}: no audit database here{_orphaned(path)}")
     try:
+        if path != ":memory:" and create:
+            _private_file(Path(path))
         # isolation_level=None: transactions are explicit (BEGIN IMMEDIATE in append).
         return sqlite3.connect(path, timeout=30.0, isolation_level=None, check_same_thread=False)
     except sqlite3.Error as exc:
         raise AuditError(f"{path}: cannot open the audit database: {exc}") from exc
+
+
+def _private_file(path: Path) -> None:
+    """Create ``path`` readable and writable by its owner only (mode 0600), if it does not exist.
+
+    The trail holds what tools were called with and returned: nobody else on the machine should
+    read it. SQLite gives its ``-wal`` and ``-shm`` files the database file's mode.
+    """
+    with contextlib.suppress(FileExistsError):
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o600))
 
 
 def _orphaned(path: str) -> str:

@@ -15,6 +15,7 @@ import typer
 
 from weir.cli._exits import guarded
 from weir.errors import WeirError
+from weir.quoting import escaped, one_line, quote
 
 __all__ = ["register"]
 
@@ -56,10 +57,12 @@ def list_approvals(
     if not items:
         typer.echo("nothing waits for approval")
     for item in items:
-        where = f"{item.get('server')}/{item.get('tool')}"
-        typer.echo(f"{item.get('id')}  {where}  session={item.get('session')}  until {item.get('expiresAt')}")
+        # Every field is shown on its one line: what Weir did not write is quoted (weir.quoting).
+        where = quote(f"{item.get('server')}/{item.get('tool')}")
+        head = f"{escaped(str(item.get('id')))}  {where}  session={quote(item.get('session'))}"
+        typer.echo(f"{head}  until {escaped(str(item.get('expiresAt')))}")
         for reason in item.get("reasons") or ():
-            typer.echo(f"    {reason}")
+            typer.echo(f"    {one_line(str(reason))}")
 
 
 def approve(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import getpass
 import sys
 from collections.abc import Iterator
 from datetime import datetime
@@ -21,11 +22,13 @@ from weir.audit import (
     open_store,
     resolve_path,
 )
-from weir.audit.event import EffectName, Phase, format_time
+from weir.audit.adoption import ADOPT_ACTION
+from weir.audit.event import AuditEvent, EffectName, Phase, format_time
 from weir.audit.read import export_jsonl, follow, load_anchors, parse_time, stored_json, verify_export
 from weir.cli._exits import guarded
 from weir.config import load_config
 from weir.errors import AuditError, WeirError
+from weir.quoting import escaped, one_line, quote
 
 __all__ = ["register"]
 
@@ -57,6 +60,7 @@ def register(app: typer.Typer) -> None:
     group.command("export")(export)
     group.command("verify")(verify)
     group.command("head")(head)
+    group.command("adopt")(adopt)
     app.add_typer(group, name="audit")
 
 
@@ -191,6 +195,33 @@ def head(*, db: Db = None, config: Config = None) -> None:
     typer.echo(anchor.model_dump_json(exclude_none=True))
 
 
+def adopt(
+    *,
+    through: Annotated[int, typer.Option(help="Adopt the rows up to and including this id.", min=1)],
+    reason: Annotated[str, typer.Option(help="Why (recorded in the audit event).")],
+    operator: Annotated[str | None, typer.Option(help="Who adopts them (recorded; the login name by default).")] = None,
+    db: Db = None,
+    config: Config = None,
+    key_env: KeyEnv = None,
+) -> None:
+    """Accept rows nobody's key vouched for (after looking at them): an audited operator event.
+
+    `weir audit verify` fails on rows a writer found without anchor log lines until they are
+    adopted; this appends an operator event (action `adopt-rows`) that says who adopted rows
+    1..THROUGH and why. Give the trail's key (`--key-env` or the config's): the event must itself
+    be vouched for.
+    """
+    who = operator or getpass.getuser()
+    with _open(db, config, key_env) as store:
+        head_anchor = guarded(store.head)
+        if head_anchor is None or through > head_anchor.id:
+            typer.echo(f"error: the trail ends at row {head_anchor.id if head_anchor else 0}", err=True)
+            raise typer.Exit(2)
+        details = {"action": ADOPT_ACTION, "first": 1, "through": through, "operator": who, "reason": reason}
+        row = guarded(lambda: store.append(AuditEvent(phase=Phase.OPERATOR, details=details)))
+    typer.echo(f"adopted rows 1..{through} as {quote(who)} (row {row.id})")
+
+
 def _open(db: Path | None, config: Path | None, key_env: str | None = None) -> SqliteAuditStore:
     """The store to read; ``key_env`` (else the config's ``audit.anchorKeyEnv``) names the log's key."""
 
@@ -230,17 +261,17 @@ _REASON = 160
 def _line(item: StoredEvent, *, full: bool = False) -> str:
     """One event on one line: what, where, the decision, and why — reasons cut to a readable length."""
     e = item.event
-    where = "/".join(x for x in (e.server, e.tool) if x) or "-"
+    where = quote("/".join(x for x in (e.server, e.tool) if x)) if (e.server or e.tool) else "-"
     parts = [f"#{item.id}", format_time(e.time)[:-4] + "Z", e.phase.value, where]
     if e.decision is not None:
         applied = e.decision.applied
         parts.append(e.decision.effect + (f"→{applied}" if applied and applied != e.decision.effect else ""))
     if e.session:
-        parts.append(f"session={e.session}")
+        parts.append(f"session={quote(e.session)}")
     if e.latency_ms is not None:
         parts.append(f"{e.latency_ms:.1f}ms")
     if e.upstream_error:
-        parts.append(f"upstream-error={_cut(e.upstream_error, full)!r}")
+        parts.append(f"upstream-error={quote(e.upstream_error, limit=_limit(full))}")
     why = _why(item, full)
     if why:
         parts.append("— " + why)
@@ -252,8 +283,8 @@ def _why(item: StoredEvent, full: bool) -> str:
     details = e.details or {}
     who = details.get("operator") or details.get("by")
     if who and details.get("action"):
-        reason = f": {details['reason']}" if details.get("reason") else ""
-        return f"{details['action']} by {who}{reason}"
+        reason = f": {quote(details['reason'], limit=_limit(full))}" if details.get("reason") else ""
+        return f"{escaped(str(details['action']))} by {escaped(str(who))}{reason}"
     if e.decision is not None and e.decision.reasons:
         reasons = [_cut(r, full) for r in e.decision.reasons]
         shown = reasons if full else reasons[:2]
@@ -268,4 +299,13 @@ def _why(item: StoredEvent, full: bool) -> str:
 
 
 def _cut(text: str, full: bool) -> str:
+    """A reason (Weir's words, its untrusted parts already quoted) on one line, cut unless ``full``.
+
+    Escaped again: a record written before reasons quoted their untrusted parts may hold any text.
+    """
+    text = one_line(text)
     return text if full or len(text) <= _REASON else text[: _REASON - 1] + "…"
+
+
+def _limit(full: bool) -> int:
+    return 1_000_000 if full else _REASON

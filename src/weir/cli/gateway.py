@@ -98,10 +98,11 @@ def _principals(cfg: WeirConfig) -> tuple[list[str], list[Operator]]:
     """MCP client tokens and operators, from the config and the environment; never the same token."""
     from weir.console.config import Operator
     from weir.errors import ConfigError
+    from weir.gateway.config import env_tokens
     from weir.serving.deployment import check_principals
 
-    env_tokens = [t.strip() for t in os.environ.get("WEIR_GATEWAY_TOKENS", "").split(",") if t.strip()]
-    tokens = [*cfg.gateway.tokens, *env_tokens]
+    from_env = env_tokens(os.environ.get("WEIR_GATEWAY_TOKENS"))
+    tokens = [*cfg.gateway.tokens, *from_env]
     operators = list(cfg.console.operators)
     for item in (x.strip() for x in os.environ.get("WEIR_OPERATOR_TOKENS", "").split(",") if x.strip()):
         name, sep, token = item.partition(":")
@@ -111,7 +112,7 @@ def _principals(cfg: WeirConfig) -> tuple[list[str], list[Operator]]:
             raise ConfigError(
                 f"WEIR_OPERATOR_TOKENS: expected name:token (token of 16+ characters), got {name!r}…"
             ) from exc
-    check_principals(tokens, operators)
+    check_principals(tokens, operators, from_env=len(from_env))
     return tokens, operators
 
 

@@ -12,6 +12,7 @@ server or writes a file.
 
 from __future__ import annotations
 
+import os
 import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,6 +26,7 @@ from weir.configcheck.policy import policy_problems
 from weir.configcheck.problems import Locator, Problem
 from weir.detect.chain import Chain
 from weir.errors import WeirError
+from weir.gateway.config import env_tokens, token_problem
 
 __all__ = ["ConfigCheck", "check_config"]
 
@@ -215,10 +217,11 @@ def _gateway(where: Locator, config: WeirConfig) -> list[Problem]:
             why = f"gateway.allowed_origins[{i}]: an origin is scheme://host[:port], not {origin!r}"
             out.append(where.problem("error", why, ("gateway", "allowed_origins", i)))
     for i, token in enumerate(g.tokens):
-        if len(token) < 16:
-            out.append(
-                where.problem("warning", f"gateway.tokens[{i}] is shorter than 16 characters", ("gateway", "tokens", i))
-            )
+        if (weak := token_problem(token)) is not None:
+            out.append(where.problem("error", f"gateway.tokens[{i}] {weak}", ("gateway", "tokens", i)))
+    for i, token in enumerate(env_tokens(os.environ.get("WEIR_GATEWAY_TOKENS"))):
+        if (weak := token_problem(token)) is not None:
+            out.append(where.problem("error", f"WEIR_GATEWAY_TOKENS[{i}] {weak}", ("gateway", "tokens")))
     if config.observability.traces:
         try:
             import opentelemetry.sdk.trace  # noqa: F401 - only whether it is installed

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from functools import cache, partial
@@ -31,9 +32,11 @@ from weir.audit.pins import approve as approve_pins
 from weir.audit.pins import pin_rows
 from weir.console.api import Api
 from weir.console.auth import COOKIE, Operators, SignIn, SignIns
+from weir.console.backoff import Backoff
 from weir.console.browse import ChainCheck, audit_view
 from weir.console.html import Markup, h, page
 from weir.console.live import SessionSource
+from weir.console.notices import Notices
 from weir.console.pages.approvals import approval_card, approvals_page, gone_page
 from weir.console.pages.audit import audit_page as render_audit
 from weir.console.pages.audit import event_page
@@ -45,6 +48,7 @@ from weir.detect.pinning import PinStore
 from weir.errors import WeirError
 from weir.gateway.downstream.http import Admission
 from weir.observe.logs import fields
+from weir.quoting import quote as said
 
 __all__ = ["Console", "ConsoleParts"]
 
@@ -82,6 +86,8 @@ class Console:
         self.signins = SignIns(session_ttl_s)
         self.api = Api(operators, parts.approvals)
         self.chain = ChainCheck(parts.trail) if parts.trail is not None else None
+        self.notices = Notices()
+        self.backoff = Backoff()
 
     def routes(self, admission: Admission) -> list[BaseRoute]:
         """The console's routes under ``/console``, each behind ``admission``."""
@@ -149,12 +155,19 @@ class Console:
         return _html(page("Sign in", login_page(configured=bool(self.operators))))
 
     async def _login(self, request: Request) -> Response:
+        client = request.client.host if request.client else "?"
+        wait = self.backoff.wait_s(client)
+        if wait > 0:  # not even tried: a right token now would let guessing go on
+            body = login_page(error="Too many wrong tokens: wait before trying again.", configured=bool(self.operators))
+            return _html(page("Sign in", body), status=429, headers={"retry-after": str(math.ceil(wait))})
         values = await _form(request) or {}
         operator = self.operators.by_token(values.get("token", ""))
         if operator is None:
-            log.warning("console sign-in refused", extra=fields(client=request.client.host if request.client else None))
+            self.backoff.failed(client)
+            log.warning("console sign-in refused", extra=fields(client=client))
             body = login_page(error="That token is not an operator's.", configured=bool(self.operators))
             return _html(page("Sign in", body), status=401)
+        self.backoff.succeeded(client)
         try:
             self._record("sign-in", operator)
         except WeirError as exc:
@@ -190,7 +203,7 @@ class Console:
     async def _approvals(self, request: Request, signin: SignIn) -> Response:
         queue = self.parts.approvals
         items = queue.pending() if queue else []
-        body = _with_done(request, approvals_page(items, signin.csrf, queue_on=queue is not None))
+        body = _with_done(request, self.notices, approvals_page(items, signin.csrf, queue_on=queue is not None))
         return self._page("Pending approvals", body, signin, "approvals")
 
     async def _approval(self, request: Request, signin: SignIn) -> Response:
@@ -216,8 +229,8 @@ class Console:
             status = 409 if isinstance(exc, ApprovalError) else 503
             return self._page("Approval", h("p", str(exc), class_="notice"), signin, "approvals", status=status)
         verdict = "Approved" if decision == "approve" else "Denied"
-        note = f"{verdict} {item.call.server}/{item.call.tool} (session {item.call.session})."
-        return RedirectResponse(f"/console/approvals?done={quote(note)}", 303)
+        note = f"{verdict} {said(item.call.server + '/' + item.call.tool)} (session {said(item.call.session)})."
+        return RedirectResponse(f"/console/approvals?done={self.notices.put(note)}", 303)
 
     async def _audit(self, request: Request, signin: SignIn) -> Response:
         if self.parts.trail is None:
@@ -255,7 +268,7 @@ class Console:
         if pins is None:
             return self._page("Tool pins", h("p", "Tool pinning is off."), signin, "pins")
         rows = await asyncio.to_thread(pin_rows, pins)
-        body = _with_done(request, pins_page(rows, signin.csrf))
+        body = _with_done(request, self.notices, pins_page(rows, signin.csrf))
         return self._page("Tool pins", body, signin, "pins")
 
     async def _approve_pin(self, request: Request, signin: SignIn) -> Response:
@@ -271,16 +284,17 @@ class Console:
         log.info(
             "operator approved a tool definition", extra=fields(operator=signin.operator, server=server, tool=tool)
         )
-        note = f"Approved {server}/{tool} (sha256 {approved.get(tool, '?')[:16]}…)."
-        return RedirectResponse(f"/console/pins?done={quote(note)}", 303)
+        note = f"Approved {said(server + '/' + tool)} (sha256 {approved.get(tool, '?')[:16]}…)."
+        return RedirectResponse(f"/console/pins?done={self.notices.put(note)}", 303)
 
     def _page(self, title: str, body: Markup, signin: SignIn, here: str, *, status: int = 200) -> Response:
         return _html(page(title, body, operator=signin.operator, csrf=signin.csrf, here=here), status=status)
 
 
-def _with_done(request: Request, body: Markup) -> Markup:
-    """``body`` below the notice of what the last action did (``?done=…`` of its redirect)."""
-    done = request.query_params.get("done")
+def _with_done(request: Request, notices: Notices, body: Markup) -> Markup:
+    """``body`` below the notice of what the last action did (``?done=KEY`` of its redirect names
+    one the console wrote; any other value shows nothing)."""
+    done = notices.get(request.query_params.get("done"))
     return Markup(h("p", done, class_="notice", id="done") + body) if done else body
 
 
@@ -315,8 +329,8 @@ async def _stylesheet(request: Request) -> Response:
     return Response(_css(), media_type="text/css", headers={"cache-control": "max-age=3600"})
 
 
-def _html(markup: str, *, status: int = 200) -> Response:
-    return HTMLResponse(markup, status_code=status, headers=_HEADERS)
+def _html(markup: str, *, status: int = 200, headers: Mapping[str, str] | None = None) -> Response:
+    return HTMLResponse(markup, status_code=status, headers={**_HEADERS, **(headers or {})})
 
 
 def _plain(status: int, message: str) -> Response:

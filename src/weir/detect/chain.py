@@ -22,6 +22,7 @@ from weir.detect.config import DetectorSpec
 from weir.detect.detector import Detector, ToolCheck
 from weir.detect.normalize import normalize
 from weir.detect.registry import DEFAULT_TEXT, DEFAULT_TOOLS, available, is_tool_check, resolve
+from weir.detect.structure import across_blocks, named_secrets
 from weir.detect.walk import walk_result
 from weir.errors import ConfigError, DetectorError
 from weir.labels.finding import Finding
@@ -120,6 +121,10 @@ class Chain:
         findings = [unreadable_finding(path, why) for path, why in unreadable]
         if strings:
             findings += self._scan_strings(strings)
+            # What only the shape shows: values of secret-named keys, texts split over blocks.
+            if any(getattr(d, "id", None) == "secrets" for d in self.detectors):
+                findings += named_secrets(strings)
+            findings += across_blocks(strings, self.scan_text)
         return findings
 
     def _scan_strings(self, strings: Sequence[tuple[str, str]]) -> list[Finding]:

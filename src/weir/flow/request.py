@@ -12,6 +12,7 @@ from typing import Any
 
 from weir.labels.config import Sharing
 from weir.labels.datalabel import DataLabel
+from weir.labels.keys import WEIR_SESSION
 from weir.labels.vocab import Level
 
 __all__ = ["SENSITIVE_HINT", "TRUST_EXT", "request_annotations", "request_meta"]
@@ -20,6 +21,7 @@ SENSITIVE_HINT = {Level.LOW: "low", Level.MEDIUM: "medium", Level.HIGH: "high"}
 """Issue 711's ``sensitiveHint`` spelling of each level."""
 TRUST_EXT = "io.modelcontextprotocol/trust-annotations"
 """The trust-annotations extension key in ``_meta``."""
+_REPLACED = ("annotations", TRUST_EXT)
 
 
 def request_annotations(label: DataLabel, sharing: Sharing = Sharing.FULL) -> dict[str, Any]:
@@ -49,8 +51,12 @@ def request_meta(label: DataLabel, sharing: Sharing, client_meta: dict[str, Any]
 
     The client's ``annotations`` are replaced by the session's (which already joined them), and
     the trust-annotations extension is written alongside for servers speaking the current form.
+    Under ``minimal`` or ``none`` sharing the client's session name (``dev.weir/session``) is
+    withheld too. This is the whole ``_meta`` the gateway forwards: nothing else of the client's.
     """
-    meta = {k: v for k, v in client_meta.items() if k not in ("annotations", TRUST_EXT)} if client_meta else {}
+    # The client's session name is for the gateway; a server is told it only under full sharing.
+    dropped = _REPLACED if sharing is Sharing.FULL else (*_REPLACED, WEIR_SESSION)
+    meta = {k: v for k, v in client_meta.items() if k not in dropped} if client_meta else {}
     if sharing is Sharing.NONE:
         return meta
     ann = request_annotations(label, sharing)

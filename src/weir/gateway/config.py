@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+from collections import Counter
 from enum import StrEnum
 
 from pydantic import Field
@@ -9,7 +11,7 @@ from pydantic import Field
 from weir.approvals.config import WebhookConfig
 from weir.labels.base import WeirModel
 
-__all__ = ["ConfirmFallback", "GatewayConfig"]
+__all__ = ["MIN_TOKEN_CHARS", "ConfirmFallback", "GatewayConfig", "env_tokens", "token_problem"]
 
 
 class ConfirmFallback(StrEnum):
@@ -73,3 +75,33 @@ class GatewayConfig(WeirModel):
     """HTTP: at most this many client sessions (``Mcp-Session-Id`` or stateless identities) at once."""
     session_idle_s: float | None = Field(default=1800.0, gt=0)
     """HTTP: forget a client session (``Mcp-Session-Id`` or stateless identity) idle this long; ``None`` keeps them."""
+
+
+MIN_TOKEN_CHARS = 16
+"""The shortest bearer token the gateway accepts."""
+_MIN_DISTINCT = 8
+
+
+def token_problem(token: str) -> str | None:
+    """Why ``token`` is too weak to admit anyone over HTTP (None when it is strong enough).
+
+    Refused: fewer than 16 characters; fewer than 8 distinct characters (``aaaa…``, ``abab…``); a
+    shorter text repeated (``tok1tok1tok1tok1``); a run with (mostly) one step (``0123456789abcdef``).
+    The message never repeats the token.
+    """
+    if len(token) < MIN_TOKEN_CHARS:
+        return f"is {len(token)} characters long; at least {MIN_TOKEN_CHARS} are needed"
+    if len(set(token)) < _MIN_DISTINCT:
+        return f"has only {len(set(token))} distinct characters (low entropy); use a random token"
+    for period in range(1, len(token) // 2 + 1):
+        if len(token) % period == 0 and token[:period] * (len(token) // period) == token:
+            return "repeats a shorter text (low entropy); use a random token"
+    steps = Counter(ord(b) - ord(a) for a, b in itertools.pairwise(token))
+    if steps.most_common(1)[0][1] * 5 >= (len(token) - 1) * 4:  # four steps in five alike
+        return "is (mostly) a run of consecutive characters (low entropy); use a random token"
+    return None
+
+
+def env_tokens(value: str | None) -> list[str]:
+    """The tokens of ``WEIR_GATEWAY_TOKENS`` (comma-separated, blanks ignored)."""
+    return [t.strip() for t in (value or "").split(",") if t.strip()]

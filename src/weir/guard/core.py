@@ -29,7 +29,7 @@ from weir.guard.config import GuardConfig
 from weir.guard.message_decisions import Arrival, MessageDecisions
 from weir.guard.shaping import blocked_result, mark_malicious, redact_result, released, warn_result
 from weir.guard.toollist import LISTINGS, Listing, read_listing
-from weir.labels.config import ServerConfig, Sharing, Trust
+from weir.labels.config import ServerConfig, Trust, sharing_of
 from weir.labels.datalabel import DataLabel
 from weir.labels.finding import Finding
 from weir.labels.profile import ToolProfile
@@ -179,10 +179,11 @@ class Guard(MessageDecisions):
             hold = held.get(tool.name)
             profile, definition = tool.profile, tool.definition
             if hold is None:
-                entry = _Registered(profile, memo.facts_of(profile, found) if found else tool.facts, found)
+                facts = memo.facts_of(profile, found, believed=listing.trusted) if found else tool.facts
+                entry = _Registered(profile, facts, found)
             else:
                 profile = self._held_profile(server, hold, profile, raw[tool.name])
-                facts = tool_facts(profile, found, hold.changes)
+                facts = tool_facts(profile, found, hold.changes, believed=listing.trusted)
                 entry = _Registered(profile, facts, found, (raw[tool.name], hold.changes))
             profiles[tool.name] = profile
             registered[(server, tool.name)] = entry
@@ -330,7 +331,7 @@ class Guard(MessageDecisions):
                 fields=engine.fields("call"),
             )
             decision = engine.decide(facts, phase="call")
-            sharing = cfg.sharing if cfg else Sharing.FULL
+            sharing = sharing_of(cfg)
             out_meta = request_meta(session.label, sharing, dict(meta or {}))
             self.sessions.put(session)
             return CallCheck(decision, out_meta, tuple(taints), profile, step)
@@ -354,7 +355,10 @@ class Guard(MessageDecisions):
         )
         merged = reading.merge_resolved(profile, narrowed)
         changes = held[1] if held is not None else None
-        return merged, tool_facts(merged, entry.flagged if entry is not None else (), changes)
+        cfg_server = self._server(server)
+        believed = held is None and cfg_server is not None and cfg_server.trust is Trust.TRUSTED
+        flagged = entry.flagged if entry is not None else ()
+        return merged, tool_facts(merged, flagged, changes, believed=believed)
 
     # -- the result --------------------------------------------------------------------
 

@@ -131,22 +131,22 @@ def clear_caches() -> None:
     _FACTS.clear()
 
 
-_FACTS: dict[tuple[int, frozenset[tuple[str, str, str]]], tuple[ToolProfile, ToolFacts]] = {}
+_FACTS: dict[tuple[int, bool, frozenset[tuple[str, str, str]]], tuple[ToolProfile, ToolFacts]] = {}
 
 
-def facts_of(profile: ToolProfile, findings: list[Finding]) -> ToolFacts:
-    """Tool facts, shared for shared (cached) profiles with the same findings.
+def facts_of(profile: ToolProfile, findings: list[Finding], *, believed: bool) -> ToolFacts:
+    """Tool facts, shared for shared (cached) profiles with the same findings and belief.
 
     Sharing keeps their identity stable across re-listings, which the engine's per-tool caches
-    rely on.
+    rely on. ``believed``: the server is trusted (see :func:`weir.policy.facts.tool_facts`).
     """
-    key = (id(profile), frozenset((f.detector, f.kind, str(f.cls)) for f in findings))
+    key = (id(profile), believed, frozenset((f.detector, f.kind, str(f.cls)) for f in findings))
     hit = _FACTS.get(key)
     if hit is not None and hit[0] is profile:
         return hit[1]
     if len(_FACTS) >= MAX_PROFILES:
         _FACTS.clear()
-    facts = tool_facts(profile, findings)
+    facts = tool_facts(profile, findings, believed=believed)
     _FACTS[key] = (profile, facts)
     return facts
 

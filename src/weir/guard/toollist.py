@@ -76,7 +76,7 @@ def read_listing(server: str, tools: Sequence[Any], *, trusted: bool, read: Read
         except Exception as exc:  # a reader bug must not make a tool look safe
             errors.append(f"tools[{i}]: could not be read ({exc}); treated as unknown")
             profile = ToolProfile(name=name, server=server)
-        listed.append(ListedTool(name, profile, _definition(raw, digest), memo.facts_of(profile, [])))
+        listed.append(ListedTool(name, profile, _definition(raw, digest), memo.facts_of(profile, [], believed=trusted)))
     return Listing(digests, tuple(listed), tuple(errors), trusted)
 
 

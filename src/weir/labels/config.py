@@ -32,6 +32,21 @@ class Sharing(StrEnum):
     """Nothing is sent."""
 
 
+def default_sharing(trust: Trust) -> Sharing:
+    """What a server is told when its config does not say: everything only if it is trusted.
+
+    An untrusted server is told the hints (sensitive, private, untrusted, malicious — what it may
+    need to handle data with care) but no attribution (which names where data came from: a file,
+    a record) and not the client's session name.
+    """
+    return Sharing.FULL if trust is Trust.TRUSTED else Sharing.MINIMAL
+
+
+def sharing_of(config: ServerConfig | None) -> Sharing:
+    """The sharing in effect for a server (``None``: not configured, so untrusted)."""
+    return config.shared() if config is not None else default_sharing(Trust.UNTRUSTED)
+
+
 class ServerConfig(WeirModel):
     """One upstream MCP server. ``command`` and ``url`` are both optional for `weir replay`."""
 
@@ -45,11 +60,16 @@ class ServerConfig(WeirModel):
     """Extra HTTP headers for a URL server (e.g. its own bearer token)."""
     trust: Trust = Trust.UNTRUSTED
     """Whether the server's annotations are believed as written."""
-    sharing: Sharing = Sharing.FULL
-    """What of the session's labels this server is told."""
+    sharing: Sharing | None = None
+    """What of the session's labels (and of the client's request ``_meta``) this server is told; by
+    default (:meth:`shared`) ``full`` for a trusted server and ``minimal`` for any other."""
     origins: list[str] = Field(default_factory=list)
     """Web origins (``https://host[:port]``) this server may send the user to in a URL
     elicitation, besides its own URL's; any other is flagged (``message.url_allowed``)."""
+
+    def shared(self) -> Sharing:
+        """The sharing in effect: the configured one, else by trust (see :func:`sharing_of`)."""
+        return self.sharing if self.sharing is not None else default_sharing(self.trust)
 
     @field_validator("headers")
     @classmethod

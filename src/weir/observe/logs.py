@@ -15,6 +15,7 @@ from datetime import UTC, datetime
 from typing import Any, TextIO
 
 from weir.observe.config import LogFormat, LogLevel
+from weir.quoting import escaped
 
 __all__ = ["FIELDS", "JsonFormatter", "TextFormatter", "configure", "fields"]
 
@@ -48,7 +49,8 @@ class JsonFormatter(logging.Formatter):
             out.setdefault(key, value)
         if record.exc_info:
             out["error"] = self.formatException(record.exc_info)
-        return json.dumps(out, ensure_ascii=False, default=str)
+        # ASCII: U+2028 and other separators some readers break lines at are escaped too.
+        return json.dumps(out, ensure_ascii=True, default=str)
 
 
 class TextFormatter(logging.Formatter):
@@ -57,15 +59,21 @@ class TextFormatter(logging.Formatter):
     def format(self, record: logging.LogRecord) -> str:
         level = "" if record.levelno == logging.INFO else f"{record.levelname.lower()}: "
         extra = " ".join(f"{k}={_text(v)}" for k, v in _fields(record).items())
-        line = f"weir: {level}{record.getMessage()}" + (f" {extra}" if extra else "")
+        # One record, one line: a tool name or an upstream's text in the message cannot start another.
+        line = f"weir: {level}{escaped(record.getMessage())}" + (f" {extra}" if extra else "")
         if record.exc_info:
             line += "\n" + self.formatException(record.exc_info)
         return line
 
 
 def _text(value: Any) -> str:
+    """A field's value on the record's one line: escaped (:mod:`weir.quoting`), in double quotes when
+    it holds a space, a quote or an escape, or is empty."""
     text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
-    return json.dumps(text, ensure_ascii=False) if (" " in text or not text) else text
+    shown = escaped(text)
+    if " " in shown or '"' in shown or not shown or shown != text:
+        return '"' + shown.replace('"', '\\"') + '"'
+    return shown
 
 
 def configure(level: LogLevel, fmt: LogFormat, stream: TextIO | None = None) -> None:

@@ -17,6 +17,8 @@ from weir.flow.provenance import ArgTaint
 from weir.policy.compiler import referenced_facts
 from weir.policy.facts import Facts
 from weir.policy.rules import Rule
+from weir.policy.schema import ROOTS, FactType
+from weir.quoting import escaped, quote
 
 __all__ = ["describe_taints", "fact_labels", "render_reason"]
 
@@ -38,12 +40,26 @@ def _parts(path: str) -> tuple[str, ...]:
     return tuple(path.split("."))
 
 
-def _show(value: Any) -> str:
+def _show(value: Any, path: str = "") -> str:
+    """A fact's value in a reason: Weir's vocabulary as is, any other text quoted (:mod:`weir.quoting`)."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, list | tuple):
-        return ", ".join(_show(v) for v in value) if value else "none"
-    return "" if value is None else str(value)
+        return ", ".join(_show(v, path) for v in value) if value else "none"
+    if value is None:
+        return ""
+    if isinstance(value, str) and not _vocabulary(path):
+        return quote(value)
+    return str(value)
+
+
+@functools.lru_cache(maxsize=1024)
+def _vocabulary(path: str) -> bool:
+    """Whether the fact at ``path`` only ever holds Weir's own words (enum values, kind names)."""
+    root, _, field = path.partition(".")
+    schema = ROOTS.get(root)
+    kind = schema.get(field.split(".", 1)[0]) if isinstance(schema, dict) else schema
+    return kind in (FactType.TEXT, FactType.TEXTS)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -55,7 +71,7 @@ def describe_taints(taints: Sequence[ArgTaint]) -> str:
     """``to=eve@evil.test (email, first in step 2 mail/read_email, flagged malicious)`` and so on."""
     parts = []
     for t in taints:
-        notes = [t.kind, f"first in step {t.step} {t.server}/{t.tool}"]
+        notes = [t.kind, f"first in step {t.step} {quote(f'{t.server}/{t.tool}')}"]
         if t.sources > 1:
             notes.append(f"in {t.sources} untrusted results")
         if t.prose:
@@ -70,7 +86,7 @@ def describe_taints(taints: Sequence[ArgTaint]) -> str:
             notes.append("used by the agent before")
         if t.vocabulary:
             notes.append("in a trusted tool's definition")
-        parts.append(f"{t.path}={t.value!r} ({', '.join(notes)})")
+        parts.append(f"{escaped(t.path)}={quote(t.value)} ({', '.join(notes)})")
     return "; ".join(parts)
 
 
@@ -87,7 +103,7 @@ def render_reason(rule: Rule, facts: Facts) -> str:
         path = m.group(1)
         if path == "args_from_untrusted":
             return _described(facts) or "no argument"
-        return _show(_lookup(facts.values, path))
+        return _show(_lookup(facts.values, path), path)
 
     return _PLACEHOLDER.sub(fill, rule.reason)
 
@@ -108,5 +124,5 @@ def fact_labels(rule: Rule, facts: Facts) -> tuple[str, ...]:
         if value in (None, False, 0, "", [], {}) or value.__class__ is dict or isinstance(value, Mapping):
             continue
         origin = facts.origins.get(path)
-        out.append(f"{path}={_show(value)}" + (f" ({origin})" if origin else ""))
+        out.append(f"{path}={_show(value, path)}" + (f" ({escaped(origin)})" if origin else ""))
     return tuple(dict.fromkeys(out))

@@ -16,11 +16,12 @@ from typing import Any
 from weir.flow.lineage import Lineage
 from weir.flow.provenance import ArgTaint
 from weir.flow.request import request_annotations
-from weir.labels.config import ServerConfig, Trust
+from weir.labels.config import ServerConfig, Trust, sharing_of
 from weir.labels.datalabel import DataLabel
 from weir.labels.finding import Finding
 from weir.labels.profile import ToolProfile
 from weir.labels.vocab import Destination, Level, Outcome, SideEffect, class_level, worst
+from weir.policy.claims import bounded, floor_of
 
 __all__ = [
     "Facts",
@@ -118,13 +119,56 @@ def _implied_destinations(p: ToolProfile, read_only: bool, open_world: bool) -> 
 
 
 def tool_facts(
-    profile: ToolProfile, findings: Iterable[Finding] = (), changes: Sequence[str] | None = None
+    profile: ToolProfile,
+    findings: Iterable[Finding] = (),
+    changes: Sequence[str] | None = None,
+    *,
+    believed: bool = True,
 ) -> ToolFacts:
     """The conservative view of a profile as facts (see the module docstring).
 
     ``changes``: the tool is quarantined — its definition is not the approved one — and this is
     what differs (``tool.quarantined``, ``tool.changes``); ``None`` for a tool that is not.
+    ``believed``: the server's claims are taken as written (a trusted server). When false, every
+    fact is the riskier of the one the claims give and the one no claim gives
+    (:func:`weir.policy.claims.bounded`): a claim may tighten a decision, never loosen it.
     """
+    findings = tuple(findings)
+    facts = _tool_facts(profile, findings, changes)
+    if believed:
+        return facts
+    floor = _tool_facts(floor_of(profile), findings, changes)
+    values = bounded(facts.values, floor.values)
+    origins = dict(facts.origins)
+    for name, value in values.items():
+        if value != facts.values[name] and name in _ORIGIN_FACTS:
+            origins[name] = f"{floor.origins.get(name) or 'no claim'} ({_UNBELIEVED})"
+    return ToolFacts(values, origins)
+
+
+_UNBELIEVED = "the server is not trusted: its claims cannot loosen this"
+_ORIGIN_FACTS = frozenset(
+    {
+        "read_only",
+        "destructive",
+        "idempotent",
+        "open_world",
+        "outcome",
+        "outcomes",
+        "irreversible",
+        "consequential",
+        "destination",
+        "destinations",
+        "egress",
+        "source",
+        "sources",
+        "input_classes",
+    }
+)
+"""The facts reasons show an origin for, and whose value bounding may change."""
+
+
+def _tool_facts(profile: ToolProfile, findings: Sequence[Finding], changes: Sequence[str] | None) -> ToolFacts:
     p = profile
     read_only = p.read_only is True and not (p.effects - {SideEffect.READ})
     destructive = (not read_only) if p.destructive is None else p.destructive
@@ -292,7 +336,7 @@ def _label_origin(label: DataLabel, field_name: str, key: str, lineage: Lineage 
 def server_facts(name: str, config: ServerConfig | None) -> dict[str, Any]:
     """The ``server`` fact: its name and how far it is trusted."""
     trust = config.trust if config else Trust.UNTRUSTED
-    sharing = config.sharing if config else "full"
+    sharing = sharing_of(config)
     return {"name": name, "trust": str(trust), "trusted": trust is Trust.TRUSTED, "sharing": str(sharing)}
 
 

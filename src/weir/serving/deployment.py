@@ -17,7 +17,7 @@ from typing import Any
 
 from weir.approvals import ApprovalQueue
 from weir.approvals.webhook import WebhookNotifier
-from weir.audit import AuditStore, redact_strings
+from weir.audit import AuditStore
 from weir.config import WeirConfig
 from weir.console.app import Console, ConsoleParts
 from weir.console.auth import Operators
@@ -26,9 +26,9 @@ from weir.console.health import Health, health_routes
 from weir.console.live import LiveSessions
 from weir.console.pages.status import Status
 from weir.detect.pinning import MemoryPinStore, PinStore
-from weir.detect.redact import redact
+from weir.detect.redact import redact_json
 from weir.errors import ConfigError, WeirError
-from weir.gateway.config import ConfirmFallback
+from weir.gateway.config import ConfirmFallback, token_problem
 from weir.gateway.downstream.http import Mount
 from weir.gateway.proxy import Gateway
 from weir.gateway.upstream.channels import StdioChannel
@@ -83,8 +83,16 @@ class Deployment:
         return Status(self.health.upstream_states(), pending, self.approvals is not None, policy)
 
 
-def check_principals(gateway_tokens: Sequence[str], operators: Sequence[Operator]) -> None:
-    """Refuse an operator token that is also an MCP client's (ConfigError): different principals."""
+def check_principals(gateway_tokens: Sequence[str], operators: Sequence[Operator], *, from_env: int = 0) -> None:
+    """Refuse (ConfigError) a weak gateway token (:func:`weir.gateway.config.token_problem`) and an
+    operator token that is also an MCP client's: different principals. The last ``from_env`` tokens
+    came from ``WEIR_GATEWAY_TOKENS`` (named so in the message)."""
+    first_env = len(gateway_tokens) - from_env
+    for i, token in enumerate(gateway_tokens):
+        why = token_problem(token)
+        if why is not None:
+            where = f"WEIR_GATEWAY_TOKENS[{i - first_env}]" if i >= first_env else f"gateway.tokens[{i}]"
+            raise ConfigError(f"{where} {why}: the gateway does not start with a token anyone could guess")
     shared = sorted(o.name for o in operators if o.token in set(gateway_tokens))
     if shared:
         raise ConfigError(
@@ -181,11 +189,12 @@ def _approvals(config: WeirConfig, sink: AuditSink, metrics: GatewayMetrics, lin
         )
     sensitive = redaction_chain(config)
 
-    def redact_text(text: str) -> str:
-        findings = sensitive.scan_text(text)
-        return redact(text, findings) if findings else text
+    def shown(value: Any) -> Any:
+        # The whole value at once, as the audit's redactor does: a value under a secret-named key
+        # (`{"DB_PASSWORD": …}`) is a secret by its name, which no single string shows.
+        findings = sensitive.scan_json(value)
+        return redact_json(value, findings) if findings else value
 
-    shown = redact_strings(redact_text)
     return ApprovalQueue(
         settings.queue_timeout_s,
         audit=sink,

@@ -71,8 +71,10 @@ def approval_card(item: PendingApproval, csrf: str) -> Markup:
         "section",
         h("h2", h("a", f"{call.server}/{call.tool}", href=f"/console/approvals/{item.id}")),
         facts,
-        h("h3", "Arguments (redacted)"),
-        pretty(item.arguments),
+        # The operator decides what the call will do: the arguments as they will be sent (the
+        # model's copy of them is redacted; the approver's is not — see docs/security.md).
+        h("h3", "Arguments, as the call will send them"),
+        pretty(call.arguments),
         h("h3", "Why it is held"),
         explained_rules(summary["rules"]),
         h("h3", "Arguments that came from untrusted data"),

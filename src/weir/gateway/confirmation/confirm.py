@@ -33,6 +33,7 @@ from weir.gateway.wire.era import Era
 from weir.gateway.wire.jsonrpc import RpcError
 from weir.guard.checks import CallCheck
 from weir.pipeline import Answer, Approved, Declined, Deferred, ToolCall
+from weir.quoting import escaped, one_line, quote
 
 __all__ = [
     "CONFIRM_KEY",
@@ -56,11 +57,13 @@ _ARGS_SHOWN: Final = 2000
 
 def elicitation_params(tool: str, arguments: Mapping[str, Any], reasons: Sequence[str]) -> dict[str, Any]:
     """An ``elicitation/create`` form naming the tool, its arguments and the reasons."""
-    args = json.dumps(arguments, ensure_ascii=False, sort_keys=True, default=str)
+    # The user decides what the call will do: the arguments as they will be sent, on one line
+    # (escaped, so no value can write a line of its own into Weir's question), the tool quoted.
+    args = escaped(json.dumps(arguments, ensure_ascii=False, sort_keys=True, default=str))
     if len(args) > _ARGS_SHOWN:
         args = args[:_ARGS_SHOWN] + "…"
-    why = "\n".join(f"- {r}" for r in reasons) or "- policy requires confirmation"
-    message = f"Weir: allow the tool call {tool!r}?\nArguments: {args}\nWhy you are asked:\n{why}"
+    why = "\n".join(f"- {one_line(r)}" for r in reasons) or "- policy requires confirmation"
+    message = f"Weir: allow the tool call {quote(tool)}?\nArguments: {args}\nWhy you are asked:\n{why}"
     schema = {
         "type": "object",
         "properties": {"approve": {"type": "boolean", "title": "Run this tool call", "default": False}},
@@ -238,7 +241,7 @@ class Told:
     async def tell(self, item: PendingApproval) -> None:
         """Say where ``item`` waits, by whatever channel this client has (never raises)."""
         ex = self._ex
-        message = f"Weir: the call {item.call.name!r} waits for an operator's approval"
+        message = f"Weir: the call {quote(item.call.name)} waits for an operator's approval"
         message += f" at {item.link}" if item.link else f" (weir approvals approve {item.id})"
         try:
             if item.link and self._url_mode():

@@ -167,9 +167,9 @@ class CallRouter:
                 params["requestState"] = kept.upstream_state  # the answers go back with the server's state
         params["name"] = call.tool
         params["arguments"] = call.arguments
-        meta = dict(self._ex.meta)
-        meta.update(check.request_meta)
-        params["_meta"] = meta
+        # What the decision says to send (the client's keys this server may see, and the labels),
+        # not the client's _meta as it came: a key withheld there must not arrive anyway.
+        params["_meta"] = dict(check.request_meta)
         return params
 
     async def _send(self, params: dict[str, Any], check: CallCheck, session: str) -> dict[str, Any]:
