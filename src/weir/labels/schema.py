@@ -261,7 +261,12 @@ def _tool_defs(dialect: Dialect | None) -> dict[str, Any]:
         "ReturnMetadata": _metadata("return", lower=not sep2061_only, capital=not lower_only),
         "ToolMeta": _object(_tool_meta_props(dialect)),
         "ActionMetadata": _object(
-            {"inputMetadata": _ref("InputMetadata"), "returnMetadata": _ref("ReturnMetadata")},
+            {
+                "inputMetadata": _ref("InputMetadata"),
+                "returnMetadata": _ref("ReturnMetadata"),
+                "outcome": _or_array("Outcome"),
+                "requiresReview": {**_BOOL, "description": "The host should ask a human before the tool runs."},
+            },
             additionalProperties=False,
         ),
         "ToolResolution": _object({"resolvable": _BOOL}, additionalProperties=False),
