@@ -23,15 +23,17 @@ from typing import Any
 
 from mcp import Client
 from mcp.shared.exceptions import MCPError
+from mcp_types import METHOD_NOT_FOUND
 
 from weir.client.outcome import CallOutcome, ConfirmFn, ConfirmRequest, MaliciousActivity, MaliciousFn
-from weir.client.wire import is_resolvable, list_tools, resolve_tool
+from weir.client.wire import ResolveFailed, is_resolvable, list_tools, resolve_tool, with_resolution
 from weir.detect.chain import Chain
 from weir.errors import UpstreamError, WeirError
 from weir.flow.session import Session
 from weir.guard import CallCheck, ChainLike, Guard, GuardConfig, ResultCheck, ToolsReview
 from weir.labels.datalabel import DataLabel
 from weir.labels.finding import FindingClass
+from weir.labels.resolve_answer import failed_answer
 from weir.pipeline import (
     Answer,
     Approved,
@@ -106,7 +108,12 @@ class WeirClient:
         return tuple(self._clients)
 
     async def connect(self, name: str, target: Any, **client_options: Any) -> ToolsReview:
-        """Open ``mcp.Client(target, **client_options)`` for server ``name`` and register its tools."""
+        """Open ``mcp.Client(target, **client_options)`` for server ``name`` and register its tools.
+
+        The client advertises the tool-resolution extension (added to any ``extensions`` given),
+        so a server's ``tools/resolve`` sees the capability on both revisions.
+        """
+        client_options["extensions"] = with_resolution(client_options.get("extensions"))
         client = await self._stack.enter_async_context(Client(target, **client_options))
         return await self.attach(name, client)
 
@@ -175,12 +182,16 @@ class _SdkRouter:
         self._listed = listed
 
     async def resolve(self, call: ToolCall) -> Mapping[str, Any] | None:
+        """The tool's ``tools/resolve`` answer; a failure is a stand-in answer the Guard rejects and
+        audits (the static declaration decides), a server without the method is no answer."""
         if not is_resolvable(self._listed):
             return None
         try:
             return await resolve_tool(self._client, call.tool, call.arguments)
-        except WeirError:  # keep the static declaration: the worst member of every possible set
-            return None
+        except ResolveFailed as exc:
+            return None if exc.code == METHOD_NOT_FOUND else failed_answer(exc.code, exc.message)
+        except WeirError as exc:
+            return failed_answer(None, exc.message)
 
     async def forward(self, call: ToolCall, check: CallCheck) -> Forwarded:
         meta = dict(check.request_meta)
