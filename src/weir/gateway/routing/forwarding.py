@@ -28,7 +28,6 @@ from weir.guard.checks import CallCheck
 from weir.labels.keys import TOOL_RESOLUTION
 from weir.labels.resolve_answer import RESOLVE_EXTENSIONS, failed_answer, offers_resolution
 from weir.pipeline import Forwarded, ToolCall
-from weir.policy.obligations import TIMEOUT_S
 
 __all__ = ["CallRouter", "Forwarding"]
 
@@ -129,9 +128,8 @@ class CallRouter:
     async def _send(self, params: dict[str, Any], check: CallCheck) -> dict[str, Any]:
         ob = check.decision.obligations
         settings = self._shared.settings
-        slow = ob.progress or ob.timeout_s > TIMEOUT_S
         # The deployer's timeouts decide how long to wait; the policy only says whether the tool is slow.
-        timeout = settings.slow_timeout_s if slow else settings.call_timeout_s
+        timeout = settings.slow_timeout_s if ob.progress else settings.call_timeout_s
         tries = 1 + (settings.retries if ob.retry_allowed else 0)
         ex = self._ex
 
