@@ -14,7 +14,6 @@ def test_public_api_is_exactly_the_documented_names() -> None:
         "ConfigError",
         "DataLabel",
         "Decision",
-        "DecisionError",
         "DetectorError",
         "Finding",
         "Guard",
