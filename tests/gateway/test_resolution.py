@@ -26,7 +26,9 @@ from weir.gateway.downstream.memory import MemoryChannel, MemoryTransport
 from weir.gateway.proxy import Gateway
 from weir.gateway.upstream.session import Upstream
 from weir.labels.vocab import DataClass, Destination
+from weir.replay import replay
 from weir.server import ResolveParams, ResolveResult, ServerLabels, ToolLabels, data_label, labelled_result
+from weir.trace import TraceWriter, read_trace
 
 pytestmark = pytest.mark.anyio
 
@@ -119,7 +121,9 @@ class LegacyChannel(MemoryChannel):
         await super().send(message)
 
 
-async def _run(mode: str, server: str, target: Any, calls: list[tuple[str, str, dict[str, Any]]]) -> MemoryAudit:
+async def _run(
+    mode: str, server: str, target: Any, calls: list[tuple[str, str, dict[str, Any]]], recorder: Any = None
+) -> MemoryAudit:
     """Client and upstream speak ``mode``'s revision; the files server is read first."""
     channel = LegacyChannel if mode == "legacy" else MemoryChannel
     upstreams = {
@@ -127,7 +131,9 @@ async def _run(mode: str, server: str, target: Any, calls: list[tuple[str, str, 
         server: Upstream(server, lambda: channel(target)),
     }
     audit = MemoryAudit()
-    gateway = Gateway(CONFIG.gateway, decider=default_guard(CONFIG), audit=audit, upstreams=upstreams)
+    gateway = Gateway(
+        CONFIG.gateway, decider=default_guard(CONFIG), audit=audit, upstreams=upstreams, recorder=recorder
+    )
     try:
         async with Client(MemoryTransport(gateway), mode=mode) as client:
             await client.list_tools()
@@ -179,6 +185,16 @@ async def test_an_untrusted_answer_adding_an_accepts_financial_claim_is_not_beli
         assert SEEN == [{RESOLUTION: {}}]
     else:
         assert SEEN == [{RESOLUTION: {}, "io.modelcontextprotocol/action-metadata": {}, "dev.weir/annotations": {}}]
+
+
+async def test_a_rejected_answer_replays_to_the_same_decision(mode: str, tmp_path: Any) -> None:
+    trace = tmp_path / "trace.jsonl"
+    with TraceWriter(trace) as recorder:
+        audit = await _run(mode, "evil", scripted("evil", OPEN, ACCEPTS_FINANCIAL), [("evil", "post", {})], recorder)
+    live = [(e.tool, str(e.decision.effect), tuple(r.name for r in e.decision.rules)) for e in _calls(audit, "post")]
+    again = replay(read_trace(trace), CONFIG)
+    replayed = [(d.tool, str(d.decision.effect), d.decision.rule_names) for d in again.decisions if d.phase == "call"]
+    assert [r for r in replayed if r[0] == "post"] == live
 
 
 async def test_a_trusted_answer_beyond_the_static_bounds_falls_back_and_is_audited(mode: str) -> None:
