@@ -15,7 +15,6 @@ from weir._version import __version__
 from weir.errors import (
     AuditError,
     ConfigError,
-    DecisionError,
     DetectorError,
     PolicyCompileError,
     ProtocolError,
@@ -34,7 +33,6 @@ __all__ = [
     "ConfigError",
     "DataLabel",
     "Decision",
-    "DecisionError",
     "DetectorError",
     "Finding",
     "Guard",

@@ -6,7 +6,6 @@ boundary that meets them (``raise ... from exc``) so callers catch one root::
     WeirError
     ├── ConfigError            a weir.yaml, override or policy file that cannot be used
     │   └── PolicyCompileError a rule whose `when` does not compile (carries line/column)
-    ├── DecisionError          deciding failed; callers must treat it as block (fail closed)
     ├── DetectorError          a detector could not run or could not load its model
     ├── UpstreamError          an MCP server behind the gateway failed, crashed or timed out
     ├── ProtocolError          a peer sent something that is not valid MCP / JSON-RPC
@@ -17,7 +16,13 @@ boundary that meets them (``raise ... from exc``) so callers catch one root::
         PinError (weir.detect.pinning)       a tool pin that does not exist or has nothing to approve
         DeclarationError (weir.server)       a tool label declaration outside the vocabulary
         ResolutionError (weir.server)        a tools/resolve answer less safe than the listing
+        EvidenceError (weir.labels.evidence) an evidence record that cannot be canonicalised
+        ResolveFailed (weir.client.wire, an UpstreamError)  a server's error answer to tools/resolve
         RpcError (weir.gateway, a ProtocolError)  a JSON-RPC message refused with its code
+
+Deciding never raises: a decision that cannot be made is a block whose ``Decision.error`` names
+why (the policy engine, the Guard and the pipeline each fail closed at their boundary), so there
+is no decision error to catch.
 
 Each error carries the context it is about (server, tool, session) when it has one, so a
 message printed at the top level says where things went wrong.
@@ -28,7 +33,6 @@ from __future__ import annotations
 __all__ = [
     "AuditError",
     "ConfigError",
-    "DecisionError",
     "DetectorError",
     "PolicyCompileError",
     "ProtocolError",
@@ -88,10 +92,6 @@ class PolicyCompileError(ConfigError):
         loc = ":".join(str(x) for x in (self.path, self.line, self.column) if x is not None)
         rule = f" in rule {self.rule!r}" if self.rule else ""
         return f"{loc + ': ' if loc else ''}{self.message}{rule}"
-
-
-class DecisionError(WeirError):
-    """Deciding failed. Whoever catches this blocks the call and reports the error."""
 
 
 class DetectorError(WeirError):

@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.labels.strategies import evidence_refs
 from weir.audit.chain import canonical_json
 from weir.audit.labeljson import label_json, reference_label_json
 from weir.labels.datalabel import DataLabel
@@ -37,7 +38,7 @@ _labels = st.builds(
     malicious=st.booleans(),
     findings=st.frozensets(_findings, max_size=4),
     attribution=st.frozensets(_texts, max_size=3),
-    evidence=st.frozensets(_texts, max_size=2),
+    evidence=st.frozensets(evidence_refs, max_size=2),
     origins=st.dictionaries(
         st.sampled_from(["untrusted", "level", "classes", "x"]), st.frozensets(_origins, max_size=3)
     ),

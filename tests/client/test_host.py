@@ -185,3 +185,17 @@ async def test_a_tool_the_server_never_listed_is_decided_as_the_riskiest_tool() 
 @pytest.fixture
 def anyio_backend() -> str:
     return "asyncio"
+
+
+async def test_a_resolve_answer_that_adds_a_claim_is_not_believed_by_the_client_either() -> None:
+    from tests.gateway.test_resolution import ACCEPTS_FINANCIAL, OPEN, scripted
+
+    config = WeirConfig(servers={"files": ServerConfig(trust=Trust.TRUSTED), "evil": ServerConfig()})
+    async with WeirClient(config, confirm=lambda _: False) as host:
+        await host.connect("files", fresh_server("files"))
+        await host.connect("evil", scripted("evil", OPEN, ACCEPTS_FINANCIAL))
+        await host.call_tool("files", "read_file", {"path": "hr/salaries.xlsx"})
+        outcome = await host.call_tool("evil", "post", {})
+    assert outcome.resolved is False  # the static definition decided
+    assert outcome.pre.applied is Verdict.CONFIRM
+    assert outcome.ran is False

@@ -210,7 +210,19 @@ def test_retry_is_offered_only_for_trusted_idempotent_tools() -> None:
     assert not g.before_call(g.session(), "mail", "send_email", {}).decision.obligations.retry_allowed
 
 
-def test_a_resolved_answer_narrows_the_possible_set_but_never_promises_more() -> None:
+def _answer(destination: str) -> dict[str, Any]:
+    """A draft-shaped answer: the four core hints, and action metadata under its extension key."""
+    hints = {"readOnlyHint": False, "destructiveHint": True, "idempotentHint": False, "openWorldHint": True}
+    metadata = {"inputMetadata": {"destination": destination, "sensitivity": "pii", "outcomes": "irreversible"}}
+    return {
+        "resultType": "complete",
+        "name": "send_email",
+        "annotations": hints,
+        "_meta": {"io.modelcontextprotocol/action-metadata": metadata},
+    }
+
+
+def test_a_resolved_answer_narrows_the_possible_set_and_one_that_widens_it_is_not_believed() -> None:
     g = guard(servers={"mail": {"trust": "trusted"}})
     tool = {
         **SEND_EMAIL,
@@ -220,22 +232,16 @@ def test_a_resolved_answer_narrows_the_possible_set_but_never_promises_more() ->
         },
     }
     g.register_tools("mail", [tool])
-    narrowed = {
-        "resultType": "complete",
-        "name": "send_email",
-        "annotations": {"inputMetadata": {"destination": "internal", "sensitivity": "pii", "outcomes": "irreversible"}},
-    }
-    check = g.before_call(g.session(), "mail", "send_email", {"to": "a@corp.example"}, resolved=narrowed)
+    check = g.before_call(g.session(), "mail", "send_email", {"to": "a@corp.example"}, resolved=_answer("internal"))
     assert check.profile is not None
     assert check.profile.resolved
+    assert check.resolve_problems == ()
     assert {str(d) for d in check.profile.destinations} == {"internal"}
-    widened = {
-        "resultType": "complete",
-        "name": "send_email",
-        "annotations": {"inputMetadata": {"destination": "user", "sensitivity": "pii", "outcomes": "irreversible"}},
-    }
-    check = g.before_call(g.session(), "mail", "send_email", {}, resolved=widened)
-    assert {str(d) for d in check.profile.destinations} == {"internal", "public", "user"}  # type: ignore[union-attr]
+    check = g.before_call(g.session(), "mail", "send_email", {}, resolved=_answer("user"))
+    assert check.profile is not None
+    assert not check.profile.resolved  # the static definition decided
+    assert {str(d) for d in check.profile.destinations} == {"internal", "public"}
+    assert check.resolve_problems == ("destinations: ['user'] is outside the listed possible set",)
 
 
 def test_an_untrusted_server_cannot_narrow_by_resolving() -> None:
@@ -402,3 +408,17 @@ def test_an_untrusted_server_is_told_no_attribution_and_no_session_name_unless_t
     assert trusted["dev.weir/session"] == "alice-payroll-review"
     widened = g.before_call(s, "wide", "publish", {}, meta=client).request_meta
     assert "hr://salaries/2025" in widened["annotations"]["attribution"]
+
+
+def test_arguments_the_server_refused_to_resolve_are_not_called_with() -> None:
+    from weir.labels.resolve_answer import failed_answer
+
+    g = guard(servers={"mail": {"trust": "trusted"}})
+    g.register_tools("mail", [SEND_EMAIL])
+    refused = failed_answer(-32602, "to: not an address")
+    check = g.before_call(g.session(), "mail", "send_email", {"to": 5}, resolved=refused)
+    assert check.decision.applied is Verdict.BLOCK
+    assert "the server refused these arguments" in check.decision.reasons[0]
+    failed = g.before_call(g.session(), "mail", "send_email", {}, resolved=failed_answer(-32603, "busy"))
+    assert failed.resolve_problems == ("tools/resolve failed (-32603): busy",)
+    assert failed.decision.error is None  # the static definition decided

@@ -5,6 +5,20 @@ from typing import Any
 from hypothesis import strategies as st
 
 from weir.labels import DataClass, DataLabel, Destination, Level, Outcome, SideEffect, Source, ToolProfile
+from weir.labels.evidenceref import EvidenceRef
+
+evidence_refs = st.one_of(
+    st.builds(EvidenceRef, ref=st.sampled_from(["scan-1", "scan-2"])),
+    st.builds(
+        EvidenceRef,
+        type=st.sampled_from(["data-class.v1", "policy-decision", "sequence"]),
+        digest=st.sampled_from(["sha256:" + "ab" * 32, "sha512:" + "0f" * 64]),
+        canonicalization=st.sampled_from(["jcs/rfc8785", "cbor/rfc8949"]),
+        schema_uri=st.none() | st.just("https://example/data-class.v1.json"),
+        ref=st.none() | st.just("audit://1"),
+    ),
+)
+"""Evidence references in the older string form (``ref`` only) and in the object form."""
 
 tri = st.none() | st.booleans()
 scopes = st.frozensets(st.sampled_from(["GDPR", "HIPAA", "PCI-DSS", "SOX"]), max_size=2)
@@ -52,7 +66,7 @@ labels = st.builds(
     scopes=scopes,
     malicious=st.booleans(),
     attribution=st.frozensets(st.sampled_from(["mcp://a/x", "https://b/y", "urn:c"]), max_size=2),
-    evidence=st.frozensets(st.sampled_from(["scan-1", "scan-2"]), max_size=2),
+    evidence=st.frozensets(evidence_refs, max_size=2),
 )
 
 json_values: st.SearchStrategy[Any] = st.recursive(

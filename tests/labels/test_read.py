@@ -1,6 +1,7 @@
 """Reading tools, data `_meta` and results: facts, origins, diagnostics, and the conservative reading."""
 
 from weir.labels import DataClass, Destination, Dialect, Level, Outcome, SideEffect, Source
+from weir.labels.evidenceref import EvidenceRef
 from weir.labels.provenance import Severity
 from weir.labels.read import read_data_meta, read_resolution, read_result, read_tool, returned_label
 
@@ -90,7 +91,7 @@ def test_data_meta_maps_every_vocabulary_onto_the_label() -> None:
     label, diagnostics = read_data_meta(meta)
     assert (label.private, label.untrusted, label.level) == (True, True, Level.MEDIUM)
     assert label.attribution == {"mcp://a/b"}
-    assert label.evidence == {"scan-1"}
+    assert label.evidence == {EvidenceRef(ref="scan-1")}  # the older string form is read as ref
     assert diagnostics == ()
     assert {o.dialect for o in label.origin_of("untrusted")} == {Dialect.TRUST_EXT}
 

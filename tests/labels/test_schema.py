@@ -188,3 +188,42 @@ def test_the_printed_top_level_schema_accepts_every_seed_document_as_it_stands(n
 @pytest.mark.parametrize("doc", ["text", 5, {}, {"tools": "x"}, [{"name": 3}], {"content": "x"}, {"arguments": []}])
 def test_the_top_level_schema_rejects_documents_of_no_kind_or_broken_kind(doc: Any) -> None:
     assert not jsonschema.Draft202012Validator(json_schema()).is_valid(doc)
+
+
+def _ig_results() -> list[dict[str, Any]]:
+    from tests.labels.test_evidence import CASES, _result, _wires
+
+    return [_result(wire) for case in CASES for wire in _wires(case)]
+
+
+def test_the_schema_accepts_every_worked_case_of_the_trust_annotations_draft() -> None:
+    validator = _validator("CallToolResult")
+    for result in _ig_results():
+        validator.validate(result)
+
+
+@pytest.mark.parametrize(
+    "ref",
+    ["audit://1", {"type": "x", "digest": "sha256:" + "0" * 64, "canonicalization": "jcs/rfc8785", "ref": "audit://1"}],
+)
+def test_the_schema_describes_both_forms_of_evidence_ref(ref: Any) -> None:
+    meta = {
+        "io.modelcontextprotocol/trust-annotations": {"evidenceRef": ref},
+        "dev.weir/annotations": {"evidenceRef": [ref]},
+    }
+    _validator("CallToolResult").validate({"content": [], "_meta": meta})
+
+
+@pytest.mark.parametrize(
+    "ref",
+    [
+        {"type": "x", "digest": "sha256:abc", "canonicalization": "jcs/rfc8785"},
+        {"digest": "sha256:" + "0" * 64, "canonicalization": "jcs/rfc8785"},
+        {"type": "x", "digest": "sha256:" + "0" * 64, "canonicalization": "jcs/rfc8785", "extra": 1},
+        "",
+        5,
+    ],
+)
+def test_the_schema_rejects_a_malformed_evidence_ref(ref: Any) -> None:
+    meta = {"io.modelcontextprotocol/trust-annotations": {"evidenceRef": ref}}
+    assert not _validator("CallToolResult").is_valid({"content": [], "_meta": meta})

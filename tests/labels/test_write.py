@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from tests.labels.strategies import labels, profiles
 from weir.errors import WeirError
 from weir.labels import DataClass, DataLabel, Dialect, Level, Outcome, SideEffect, ToolProfile
+from weir.labels.evidenceref import EvidenceRef
 from weir.labels.read import read_data_meta, read_tool
 from weir.labels.vocab import class_level
 from weir.labels.write import DATA_DIALECTS, DATA_FIELDS, TOOL_DIALECTS, TOOL_FIELDS, write_data_meta, write_tool
@@ -38,10 +39,11 @@ def test_reading_what_was_written_recovers_every_fact_the_dialect_can_express(
 def _data_projection(label: DataLabel, dialect: Dialect | None) -> dict[str, Any]:
     classes = label.classes | ({DataClass.REGULATED} if label.scopes else set())
     level = max([label.level, *(class_level(c) for c in classes)])
-    facts: dict[str, Any] = {**label.model_dump(exclude={"origins", "findings"}), "classes": classes, "level": level}
+    dumped = label.model_dump(exclude={"origins", "findings", "evidence"})
+    facts: dict[str, Any] = {**dumped, "evidence": label.evidence, "classes": classes, "level": level}
     if dialect is Dialect.TRUST_EXT:
         facts["level"] = Level.MEDIUM if level >= Level.MEDIUM else Level.NONE
-        facts["evidence"] = frozenset(sorted(label.evidence)[:1])
+        facts["evidence"] = frozenset(sorted(label.evidence, key=EvidenceRef.sort_key)[:1])
     return {f: facts[f] for f in DATA_FIELDS[dialect]}
 
 

@@ -17,6 +17,7 @@ from mcp.server.mcpserver import MCPServer
 from mcp.shared.exceptions import MCPError
 
 from weir.client import list_tools, resolve_tool
+from weir.client.wire import ResolveFailed, with_resolution
 from weir.errors import UpstreamError
 from weir.labels.read import read_resolution, read_tool
 from weir.labels.vocab import Destination, Outcome, Source
@@ -117,7 +118,7 @@ async def test_declared_labels_are_listed_in_full(server: Any) -> None:
 
 
 async def test_tools_resolve_narrows_from_the_arguments(server: Any) -> None:
-    async with Client(server) as client:
+    async with Client(server, extensions=with_resolution(None)) as client:
         internal = await resolve_tool(client, "publish", {"where": "internal/wiki"})
         public = await resolve_tool(client, "publish", {"where": "public/blog"})
     assert internal["resultType"] == "complete"
@@ -136,9 +137,26 @@ async def test_tools_resolve_narrows_from_the_arguments(server: Any) -> None:
     ],
 )
 async def test_resolving_what_cannot_be_resolved_is_an_error(server: Any, tool: str, message: str) -> None:
-    async with Client(server) as client:
+    async with Client(server, extensions=with_resolution(None)) as client:
         with pytest.raises(UpstreamError, match=message):
             await resolve_tool(client, tool, {})
+
+
+@pytest.mark.parametrize("mode", ["legacy", "2026-07-28"])
+async def test_resolving_without_the_capability_on_the_request_is_minus_32021(server: Any, mode: str) -> None:
+    async with Client(server, mode=mode) as client:
+        with pytest.raises(ResolveFailed) as caught:
+            await resolve_tool(client, "publish", {"where": "internal/wiki"})
+    assert caught.value.code == -32021
+    assert RAN == []
+
+
+async def test_a_resolve_answer_holds_all_four_core_hints_and_no_title(server: Any) -> None:
+    async with Client(server, extensions=with_resolution(None)) as client:
+        answer = await resolve_tool(client, "publish", {"where": "internal/wiki"})
+    assert set(answer["annotations"]) >= {"readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"}
+    assert all(isinstance(answer["annotations"][k], bool) for k in ("readOnlyHint", "destructiveHint"))
+    assert "title" not in answer["annotations"]
 
 
 async def test_the_request_guard_refuses_open_world_data_for_a_public_target(server: Any) -> None:
@@ -175,7 +193,7 @@ async def test_fastmcp_serves_declarations_resolve_and_guards() -> None:
         return f"published to {where}"
 
     RAN.clear()
-    async with Client(app._mcp_server) as client:
+    async with Client(app._mcp_server, extensions=with_resolution(None)) as client:
         tools = await list_tools(client)
         resolved = await resolve_tool(client, "publish", {"where": "public/blog"})
         with pytest.raises(MCPError, match="open-world data may not be published"):

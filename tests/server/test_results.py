@@ -90,3 +90,26 @@ def test_items_and_labels_must_pair_up() -> None:
 def test_label_result_refuses_what_is_not_a_result() -> None:
     with pytest.raises(TypeError, match="expected a CallToolResult or a wire dict"):
         label_result(TextContent(type="text", text="x"))  # type: ignore[type-var]
+
+
+def test_a_classified_result_carries_the_current_evidence_ref_form_and_what_its_record_implies() -> None:
+    from weir.labels.evidence import matches
+    from weir.server import classified
+
+    record = {"class": "confidential", "regulatory": ["gdpr"]}
+    result = _wire(labelled_result("roster", classified(record, schema="https://example/data-class.v1.json")))
+    claim = result["_meta"]["io.modelcontextprotocol/trust-annotations"]
+    assert claim["sensitive"] is True
+    assert set(claim["evidenceRef"]) == {"type", "digest", "canonicalization", "schema"}
+    assert claim["evidenceRef"]["type"] == "data-class.v1"
+    label = read_result(result).label
+    assert label.scopes == {"gdpr"}
+    assert label.level is Level.HIGH
+    (ref,) = label.evidence
+    assert matches(ref, record)
+
+
+def test_data_label_reads_a_plain_string_as_an_evidence_ref() -> None:
+    from weir.labels.evidenceref import EvidenceRef
+
+    assert data_label(evidence=["audit://1"]).evidence == {EvidenceRef(ref="audit://1")}

@@ -22,6 +22,7 @@ from pydantic import BaseModel
 
 from weir.audit.chain import one_shot
 from weir.labels.datalabel import DataLabel
+from weir.labels.evidenceref import EvidenceRef
 from weir.labels.finding import Finding
 from weir.labels.provenance import Origin
 from weir.labels.vocab import Level
@@ -49,6 +50,7 @@ _KNOWN: dict[type[BaseModel], tuple[str, ...]] = {
     ),
     Finding: ("detector", "kind", "cls", "start", "end", "confidence", "path", "message"),
     Origin: ("dialect", "path"),
+    EvidenceRef: ("type", "digest", "canonicalization", "schema_uri", "ref"),
 }
 _FAST = all(tuple(model.model_fields) == names for model, names in _KNOWN.items())
 
@@ -70,7 +72,7 @@ def label_json(label: DataLabel) -> dict[str, Any]:
         out["malicious"] = label.malicious
     _put_set(out, "findings", [_finding(f) for f in label.findings])
     _put_set(out, "attribution", list(label.attribution))
-    _put_set(out, "evidence", list(label.evidence))
+    _put_set(out, "evidence", [_evidence(e) for e in label.evidence])
     if label.origins != {}:
         out["origins"] = {key: _sorted_origins(value) for key, value in label.origins.items()}
     return out
@@ -140,6 +142,13 @@ def _finding(f: Finding) -> Any:
     if f.message is not None:
         out["message"] = f.message
     return out
+
+
+def _evidence(e: EvidenceRef) -> Any:
+    if type(e) is not EvidenceRef:
+        return _reference_member(e)
+    pairs = (("type", e.type), ("digest", e.digest), ("canonicalization", e.canonicalization))
+    return {k: v for k, v in (*pairs, ("schema", e.schema_uri), ("ref", e.ref)) if v is not None}
 
 
 def _origin(o: Origin) -> Any:

@@ -26,10 +26,11 @@ from typing import Any
 
 from mcp import Client
 from mcp.shared.exceptions import MCPError
+from mcp_types import METHOD_NOT_FOUND
 
 from weir.client.outcome import CallOutcome, ConfirmFn, ConfirmRequest, MaliciousActivity, MaliciousFn
 from weir.client.requests import guarded_callbacks
-from weir.client.wire import is_resolvable, list_tools, resolve_tool
+from weir.client.wire import ResolveFailed, is_resolvable, list_tools, resolve_tool, with_resolution
 from weir.detect.chain import Chain
 from weir.errors import UpstreamError, WeirError
 from weir.flow.session import Session
@@ -37,6 +38,7 @@ from weir.guard import CallCheck, ChainLike, Guard, GuardConfig, ResultCheck, To
 from weir.guard.messages import McpMessage, kind_of
 from weir.labels.datalabel import DataLabel
 from weir.labels.finding import FindingClass
+from weir.labels.resolve_answer import failed_answer
 from weir.pipeline import (
     Answer,
     Approved,
@@ -116,7 +118,10 @@ class WeirClient:
         The server's requests and logs reach the ``sampling_callback``, ``elicitation_callback``,
         ``list_roots_callback`` and ``logging_callback`` given here only through the message flow
         (:mod:`weir.client.requests`): decided first, their answers decided before the server sees them.
+        The client advertises the tool-resolution extension (added to any ``extensions`` given),
+        so a server's ``tools/resolve`` sees the capability on both revisions.
         """
+        client_options["extensions"] = with_resolution(client_options.get("extensions"))
         options = guarded_callbacks(name, client_options, self.pipeline, self.session, self._confirm)
         client = await self._stack.enter_async_context(Client(target, **options))
         return await self.attach(name, client)
@@ -208,12 +213,16 @@ class _SdkRouter:
         self._listed = listed
 
     async def resolve(self, call: ToolCall) -> Mapping[str, Any] | None:
+        """The tool's ``tools/resolve`` answer; a failure is a stand-in answer the Guard rejects and
+        audits (the static declaration decides), a server without the method is no answer."""
         if not is_resolvable(self._listed):
             return None
         try:
             return await resolve_tool(self._client, call.tool, call.arguments)
-        except WeirError:  # keep the static declaration: the worst member of every possible set
-            return None
+        except ResolveFailed as exc:
+            return None if exc.code == METHOD_NOT_FOUND else failed_answer(exc.code, exc.message)
+        except WeirError as exc:
+            return failed_answer(None, exc.message)
 
     async def forward(self, call: ToolCall, check: CallCheck) -> Forwarded:
         meta = dict(check.request_meta)

@@ -8,10 +8,11 @@ SEP-1913), which are exactly the keys Weir decides on. ``tools/list`` is therefo
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 from mcp import Client
+from mcp.client.extension import ClientExtension, advertise
 from mcp.shared.exceptions import MCPError
 from mcp_types import Request
 from pydantic import BaseModel, ConfigDict, ValidationError
@@ -21,7 +22,7 @@ from weir.errors import ProtocolError, UpstreamError
 from weir.labels.keys import TOOL_RESOLUTION
 from weir.server.resolution import RESOLVE_METHOD, ResolveParams
 
-__all__ = ["is_resolvable", "list_tools", "resolve_tool"]
+__all__ = ["ResolveFailed", "is_resolvable", "list_tools", "resolve_tool", "with_resolution"]
 
 
 class _Raw(BaseModel):
@@ -52,18 +53,35 @@ def is_resolvable(tool: Mapping[str, Any] | None) -> bool:
     return isinstance(ext, Mapping) and ext.get("resolvable") is True
 
 
-async def resolve_tool(client: Client, name: str, arguments: Mapping[str, Any]) -> dict[str, Any]:
-    """Send ``tools/resolve`` and return the raw result.
+class ResolveFailed(UpstreamError):
+    """The server answered ``tools/resolve`` with an error (its JSON-RPC code in ``code``)."""
 
-    Raises :class:`~weir.errors.UpstreamError` when the server answers with an error (the
-    caller then keeps the static declaration, the worst case) and
-    :class:`~weir.errors.ProtocolError` for a malformed answer.
+    def __init__(self, message: str, *, code: int, tool: str | None = None) -> None:
+        super().__init__(message, tool=tool)
+        self.code = code
+
+
+def with_resolution(extensions: Sequence[ClientExtension] | None) -> list[ClientExtension]:
+    """``extensions`` plus the tool-resolution extension (advertised once, however often asked)."""
+    given = list(extensions or ())
+    if any(getattr(e, "identifier", None) == TOOL_RESOLUTION for e in given):
+        return given
+    return [*given, advertise(TOOL_RESOLUTION)]
+
+
+async def resolve_tool(client: Client, name: str, arguments: Mapping[str, Any]) -> dict[str, Any]:
+    """Send ``tools/resolve`` and return the raw result (the SDK carries the client's declared
+    capabilities: per request on 2026-07-28, negotiated at initialize on 2025-11-25).
+
+    Raises :class:`ResolveFailed` when the server answers with an error (the caller then keeps
+    the static declaration, the worst case) and :class:`~weir.errors.ProtocolError` for a
+    malformed answer.
     """
     request = _ResolveRequest(params=ResolveParams(name=name, arguments=dict(arguments)))
     try:
         raw = await client.session.send_request(request, _Raw)
     except MCPError as exc:
-        raise UpstreamError(f"{RESOLVE_METHOD} failed: {exc.message}", tool=name) from exc
+        raise ResolveFailed(f"{RESOLVE_METHOD} failed: {exc.message}", code=exc.error.code, tool=name) from exc
     except ValidationError as exc:
         raise ProtocolError(f"{RESOLVE_METHOD} answered something that is not a result: {exc}", tool=name) from exc
     return dict(raw.model_extra or {})

@@ -64,6 +64,8 @@ class CallCheck:
     """The profile the decision used (resolved when a ``tools/resolve`` answer was given)."""
     step: int = -1
     """The call's step in its agent session."""
+    resolve_problems: tuple[str, ...] = ()
+    """Why a ``tools/resolve`` answer was not believed (the static definition decided instead)."""
 
 
 @dataclass(frozen=True)

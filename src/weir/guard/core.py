@@ -34,6 +34,7 @@ from weir.labels.datalabel import DataLabel
 from weir.labels.finding import Finding
 from weir.labels.profile import ToolProfile
 from weir.labels.provenance import Origin
+from weir.labels.resolve_answer import AnswerCheck, check_answer
 from weir.labels.vocab import Dialect
 from weir.policy.activation import call_facts, result_facts
 from weir.policy.decision import Decision, Verdict
@@ -310,8 +311,12 @@ class Guard(MessageDecisions):
                 self._lift(server, tool)
             step = session.begin(server, tool)
             args = dict(arguments or {})
-            profile, tfacts = self._call_profile(server, tool, resolved)
-            if resolved is not None:
+            profile, tfacts, rejected = self._call_profile(server, tool, resolved)
+            if rejected is not None and rejected.invalid_arguments:
+                # The draft: never call with arguments the server refused to resolve.
+                decision = engine.failed(f"the server refused these arguments: {'; '.join(rejected.problems)}")
+                return CallCheck(decision, {}, (), profile, step, rejected.problems)
+            if resolved is not None and rejected is None:
                 if len(self._in_flight) >= memo.MAX_PROFILES:
                     self._in_flight.clear()
                 self._in_flight[(session.id, server, tool)] = profile
@@ -334,19 +339,25 @@ class Guard(MessageDecisions):
             sharing = sharing_of(cfg)
             out_meta = request_meta(session.label, sharing, dict(meta or {}))
             self.sessions.put(session)
-            return CallCheck(decision, out_meta, tuple(taints), profile, step)
+            problems = rejected.problems if rejected is not None else ()
+            return CallCheck(decision, out_meta, tuple(taints), profile, step, problems)
         except Exception as exc:  # top of the decision path: fail closed
             decision = engine.failed(f"{type(exc).__name__}: {exc}")
             return CallCheck(decision, {}, (), profile, step)
 
     def _call_profile(
         self, server: str, tool: str, resolved: Mapping[str, Any] | None
-    ) -> tuple[ToolProfile, ToolFacts]:
+    ) -> tuple[ToolProfile, ToolFacts, AnswerCheck | None]:
+        """The profile of one call, and the check of a ``tools/resolve`` answer that failed (if one did)."""
         profile, tfacts = self._tool(server, tool)
         if resolved is None:
-            return profile, tfacts
+            return profile, tfacts, None
         entry = self._tools.get((server, tool))
         held = entry.held if entry is not None else None
+        checked = self._check_answer(server, tool, resolved, trusted=held is None)
+        if checked.answer is None:
+            return profile, tfacts, checked
+        resolved = checked.answer
         # A quarantined tool's server is not believed to loosen anything, resolving included.
         trust = Trust.UNTRUSTED if held is not None else None
         cfg = self.config
@@ -358,7 +369,16 @@ class Guard(MessageDecisions):
         cfg_server = self._server(server)
         believed = held is None and cfg_server is not None and cfg_server.trust is Trust.TRUSTED
         flagged = entry.flagged if entry is not None else ()
-        return merged, tool_facts(merged, flagged, changes, believed=believed)
+        return merged, tool_facts(merged, flagged, changes, believed=believed), None
+
+    def _check_answer(self, server: str, tool: str, answer: Mapping[str, Any], *, trusted: bool) -> AnswerCheck:
+        """``answer`` held to the draft and to the tool's definition as its server listed it."""
+        listed = self._listed.get(server)
+        raw = next((t for t in listed[2] if isinstance(t, Mapping) and t.get("name") == tool), None) if listed else None
+        static = reading.read_listed(raw, server=server) if raw is not None else ToolProfile(name=tool, server=server)
+        cfg = self._server(server)
+        believed = trusted and cfg is not None and cfg.trust is Trust.TRUSTED
+        return check_answer(answer, name=tool, static=static, trusted=believed)
 
     # -- the result --------------------------------------------------------------------
 

@@ -18,7 +18,15 @@ from weir.labels.overrides import believed, trust_of
 from weir.labels.profile import RISKY_WHEN, ToolProfile
 from weir.labels.read import read_data_meta, read_resolution, read_result_label, read_tool, returned_label
 
-__all__ = ["declared_label", "merge_resolved", "meta_label", "read_profile", "read_resolved", "result_label_of"]
+__all__ = [
+    "declared_label",
+    "merge_resolved",
+    "meta_label",
+    "read_listed",
+    "read_profile",
+    "read_resolved",
+    "result_label_of",
+]
 
 _SETS = ("effects", "destinations", "input_classes", "input_scopes", "outcomes", "return_sources", "return_classes")
 
@@ -39,6 +47,12 @@ def read_profile(
     """
     trust = trust or trust_of(server, servers)
     return believed(read_tool(raw, server=server).profile, trust=trust, server=server, overrides=overrides)
+
+
+def read_listed(raw: Mapping[str, Any], *, server: str) -> ToolProfile:
+    """A wire tool's claims as its server wrote them (before trust and overrides): what a
+    ``tools/resolve`` answer is held to."""
+    return read_tool(raw, server=server).profile
 
 
 def read_resolved(

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from pydantic import Field
 
 from weir.labels.base import WeirModel
+from weir.labels.evidenceref import EvidenceRef
 from weir.labels.finding import Finding
 from weir.labels.provenance import Origin
 from weir.labels.vocab import DataClass, Level
@@ -39,8 +40,8 @@ class DataLabel(WeirModel):
     """Detector findings behind ``malicious`` or a class, for explanations."""
     attribution: frozenset[str] = frozenset()
     """Sources the data came from."""
-    evidence: frozenset[str] = frozenset()
-    """References to the evidence behind the labels (trust-annotations ``evidenceRef``)."""
+    evidence: frozenset[EvidenceRef] = frozenset()
+    """References to the out-of-band evidence behind the labels (trust-annotations ``evidenceRef``)."""
     origins: Mapping[str, frozenset[Origin]] = Field(default_factory=dict)
     """Field name → the wire keys (or overrides, detectors) that set it."""
 

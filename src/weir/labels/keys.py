@@ -40,7 +40,7 @@ ANNOTATIONS = "annotations"
 """Issue 711 / SEP-1913 data annotations inside a result's, request's or block's `_meta`."""
 
 TRUST_ANNOTATIONS = "io.modelcontextprotocol/trust-annotations"
-"""Extension: result `_meta` ``{"sensitive": bool, "untrusted": bool, "evidenceRef": str}``."""
+"""Extension: result `_meta` ``{"sensitive": bool, "untrusted": bool, "evidenceRef": {type, digest, ...}}``."""
 ACTION_METADATA = "io.modelcontextprotocol/action-metadata"
 """Extension: `Tool._meta` ``{"inputMetadata": {...}, "returnMetadata": {...}}`` (SEP-1913 spelling)."""
 TOOL_RESOLUTION = "io.modelcontextprotocol/tool-resolution"

@@ -53,6 +53,8 @@ class Effective(WeirModel):
     """reversibleHint (None: unknown)."""
     requires_confirmation: bool | None = None
     """The server's confirmation preference (None: no preference stated)."""
+    requires_review: bool | None = None
+    """action-metadata requiresReview: the author asks for human confirmation (None: no claim)."""
     malicious: bool = False
     """maliciousActivityHint declared on (or resolved for) the tool."""
     worst_effect: SideEffect | None = None
@@ -104,6 +106,7 @@ _TRI_RISKY_TRUE = (
     "sensitive_data",
     "privileged_access",
     "requires_confirmation",
+    "requires_review",
     "return_untrusted",
 )
 _WORST_ORDER: Mapping[str, tuple[Any, ...]] = {
@@ -178,6 +181,7 @@ def effective(profile: ToolProfile) -> Effective:
         privileged_access=profile.privileged_access,
         reversible=profile.reversible,
         requires_confirmation=profile.requires_confirmation,
+        requires_review=profile.requires_review,
         malicious=profile.malicious is True,
         worst_effect=worst(profile.effects),
         worst_outcome=worst(profile.outcomes),

@@ -63,6 +63,8 @@ class ToolProfile(WeirModel):
     """mcp.dev/requiresConfirmation: the server's preference for user confirmation."""
     result_level: Level | None = None
     """mcp.dev/resultSensitivity mapped onto the ordinal scale."""
+    requires_review: bool | None = None
+    """action-metadata requiresReview: the tool's author asks the host for explicit human confirmation."""
 
     # Action metadata (SEP-2061, SEP-1913, action-metadata extension): possible sets.
     destinations: frozenset[Destination] = frozenset()
@@ -114,6 +116,7 @@ RISKY_WHEN: Mapping[str, bool] = {
     "privileged_access": True,
     "reversible": False,
     "requires_confirmation": True,
+    "requires_review": True,
     "malicious": True,
 }
 

@@ -172,10 +172,31 @@ def _object(props: dict[str, Any], **more: Any) -> dict[str, Any]:
     return {"type": "object", "properties": props, **more}
 
 
+_EVIDENCE_REF: dict[str, Any] = {
+    "description": "trust-annotations evidenceRef: a pointer to an out-of-band record with a re-derivable digest "
+    "(the older form, a bare string, is read as its ref).",
+    "type": "object",
+    "properties": {
+        "type": {"type": "string", "minLength": 1, "description": "Open string: data-class.v1, policy-decision, ..."},
+        "digest": {"type": "string", "pattern": "^(sha256:[0-9a-f]{64}|sha384:[0-9a-f]{96}|sha512:[0-9a-f]{128})$"},
+        "canonicalization": {
+            "type": "string",
+            "minLength": 1,
+            "description": "jcs/rfc8785 or cbor/rfc8949 (others are kept but cannot be re-derived).",
+        },
+        "schema": {"type": "string", "minLength": 1},
+        "ref": {"type": "string", "minLength": 1},
+    },
+    "required": ["type", "digest", "canonicalization"],
+    "additionalProperties": False,
+}
+
+
 def _message_defs(dialect: Dialect | None) -> dict[str, Any]:
     weir_data = _data_annotation_props(None)
     weir_data["sensitivity"] = _ref("DataClassOrArray")
-    weir_data["evidenceRef"] = {"anyOf": [{"type": "string"}, _STRINGS]}
+    one_ref = {"anyOf": [_ref("EvidenceRef"), {"type": "string", "minLength": 1}]}
+    weir_data["evidenceRef"] = {"anyOf": [*one_ref["anyOf"], {"type": "array", "items": one_ref}]}
     block_annotations = {
         **_data_annotation_props(dialect),
         "audience": _STRINGS,
@@ -186,8 +207,9 @@ def _message_defs(dialect: Dialect | None) -> dict[str, Any]:
         "DataAnnotations": _object(_data_annotation_props(dialect)),
         "ResolvedReturnMetadata": _metadata("return", lower=True, capital=False),
         "TrustAnnotations": _object(
-            {"sensitive": _BOOL, "untrusted": _BOOL, "evidenceRef": {"type": "string"}}, additionalProperties=False
+            {"sensitive": _BOOL, "untrusted": _BOOL, "evidenceRef": one_ref}, additionalProperties=False
         ),
+        "EvidenceRef": _EVIDENCE_REF,
         "WeirDataAnnotations": _object(weir_data),
         "DataMeta": _object(_data_meta_props(dialect)),
         "ContentBlock": _object(
@@ -239,7 +261,12 @@ def _tool_defs(dialect: Dialect | None) -> dict[str, Any]:
         "ReturnMetadata": _metadata("return", lower=not sep2061_only, capital=not lower_only),
         "ToolMeta": _object(_tool_meta_props(dialect)),
         "ActionMetadata": _object(
-            {"inputMetadata": _ref("InputMetadata"), "returnMetadata": _ref("ReturnMetadata")},
+            {
+                "inputMetadata": _ref("InputMetadata"),
+                "returnMetadata": _ref("ReturnMetadata"),
+                "outcome": _or_array("Outcome"),
+                "requiresReview": {**_BOOL, "description": "The host should ask a human before the tool runs."},
+            },
             additionalProperties=False,
         ),
         "ToolResolution": _object({"resolvable": _BOOL}, additionalProperties=False),

@@ -133,7 +133,8 @@ class CallPipeline:
         if not gate.commit():
             return check  # abandoned past the budget: the waiter recorded the block it answered with
         if self.audit is not None and (answer is None or check.decision.applied is Verdict.BLOCK):
-            self.audit.append(CallRecords(call).call(check.decision, call.arguments))
+            records = CallRecords(call)
+            self.audit.append(records.call(check.decision, call.arguments, resolve_problems=check.resolve_problems))
         return check
 
     def observe(self, call: ToolCall, result: Mapping[str, Any]) -> ResultCheck:
@@ -181,7 +182,7 @@ class CallPipeline:
             lambda why: self._decision_failed(call, why),
         )
         applied = check.decision.applied
-        was_resolved = resolved is not None
+        was_resolved = resolved is not None and not check.resolve_problems
         if applied is Verdict.BLOCK:
             return Passage(call, check, blocked_result(check.decision, tool=call.name), resolved=was_resolved)
         if answer is None and applied is Verdict.CONFIRM:

@@ -113,10 +113,22 @@ class CallRecords:
     def _event(self, phase: Phase, **fields: Any) -> AuditEvent:
         return AuditEvent.model_validate({"phase": phase, **fields, **self._common})
 
-    def call(self, decision: Decision, arguments: Mapping[str, Any], *, stripped: bool = False) -> AuditEvent:
-        """The pre-call decision; ``stripped`` keeps only the arguments' shape (a call too large to decide)."""
+    def call(
+        self,
+        decision: Decision,
+        arguments: Mapping[str, Any],
+        *,
+        stripped: bool = False,
+        resolve_problems: Sequence[str] = (),
+    ) -> AuditEvent:
+        """The pre-call decision; ``stripped`` keeps only the arguments' shape (a call too large to decide).
+
+        ``resolve_problems``: why the server's ``tools/resolve`` answer was not believed (the static
+        definition decided instead), kept in the event's details.
+        """
         payload = Payload.stripped(dict(arguments)) if stripped else Payload.raw(dict(arguments))
-        return self._event(Phase.CALL, arguments=payload, decision=_record(decision))
+        details = {"resolve_rejected": list(resolve_problems)} if resolve_problems else None
+        return self._event(Phase.CALL, arguments=payload, decision=_record(decision), details=details)
 
     def note(self, effect: str, rule: str, reason: str, *, base: Decision | None = None) -> AuditEvent:
         """A confirmation outcome (approved, declined, fallback) for the call."""

@@ -73,10 +73,10 @@ class Obligations(WeirModel):
     """A transport failure may be retried: only for tools that claim (trusted) idempotency."""
     concurrency_class: str | None = None
     """Calls sharing a class are limited together (``resource-intensive`` tools)."""
-    timeout_s: float = 30.0
-    """How long to wait for the upstream; longer for slow tools."""
     progress: bool = False
-    """Show progress (slow tools)."""
+    """A slow tool (slowExecutionHint): the executor waits the deployer's longer timeout
+    (``gateway.slow_timeout_s`` instead of ``call_timeout_s``) and relays its progress. The
+    seconds are the deployer's to choose, so the decision carries the class, not a number."""
     cache_allowed: bool = True
     """False when the result may be sensitive: hosts must not cache it."""
     audit_level: AuditLevel = AuditLevel.SUMMARY

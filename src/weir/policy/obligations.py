@@ -1,7 +1,8 @@
 """Obligations: what the executor of a call must do besides applying the effect.
 
 They follow from the tool's (conservative) facts and the decision: retry only what claims to
-be idempotent, limit resource-intensive tools together, give slow tools time and progress,
+be idempotent, limit resource-intensive tools together, give slow tools the deployer's longer
+timeout and their progress,
 never cache results that may be sensitive, and audit more the stronger the effect.
 """
 
@@ -12,12 +13,7 @@ from typing import Any
 
 from weir.policy.decision import AuditLevel, Obligations, Verdict
 
-__all__ = ["SLOW_TIMEOUT_S", "TIMEOUT_S", "obligations_for"]
-
-TIMEOUT_S = 30.0
-"""Default upstream timeout."""
-SLOW_TIMEOUT_S = 300.0
-"""Timeout for tools with ``slowExecutionHint``."""
+__all__ = ["obligations_for"]
 
 _AUDIT = {
     Verdict.ALLOW: AuditLevel.SUMMARY,
@@ -37,7 +33,6 @@ def obligations_for(tool: Mapping[str, Any] | None, data_level: int, effect: Ver
     return Obligations.model_construct(
         retry_allowed=bool(tool.get("idempotent")) and effect is not Verdict.BLOCK,
         concurrency_class="resource-intensive" if tool.get("resource_intensive") is True else None,
-        timeout_s=SLOW_TIMEOUT_S if slow else TIMEOUT_S,
         progress=slow,
         cache_allowed=not sensitive,
         audit_level=_AUDIT[effect],

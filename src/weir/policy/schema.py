@@ -59,6 +59,7 @@ _TOOL: dict[str, FactType] = {
     "server": _W,
     "title": _W,
     **dict.fromkeys(["read_only", "destructive", "idempotent", "open_world", "requires_confirmation"], _B),
+    "requires_review": _B,
     **dict.fromkeys(["ai_processing", "slow_execution", "resource_intensive", "sensitive_data"], _O),
     **dict.fromkeys(["privileged_access", "reversible"], _O),
     **dict.fromkeys(["effects", "outcomes", "destinations", "sources", "input_classes", "return_classes"], _TS),

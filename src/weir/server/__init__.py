@@ -27,6 +27,7 @@ from weir.server.resolution import (
     narrowed,
 )
 from weir.server.results import (
+    classified,
     data_label,
     label_block,
     label_items,
@@ -60,6 +61,7 @@ __all__ = [
     "ToolLabels",
     "ask_or_interrupt",
     "ask_to_continue",
+    "classified",
     "data_label",
     "label_block",
     "label_items",

@@ -18,6 +18,7 @@ from typing import Any
 from mcp.server import Server
 from mcp.server.context import CallNext, HandlerResult, ServerRequestContext
 from mcp.server.extension import Extension, MethodBinding
+from mcp.server.mcpserver.server import require_client_extension
 from mcp.shared.exceptions import MCPError
 from mcp_types import INTERNAL_ERROR, INVALID_PARAMS, CallToolRequestParams
 
@@ -115,6 +116,9 @@ class ServerLabels:
             raise MCPError(INTERNAL_ERROR, f"{RESOLVE_METHOD} failed for {name!r}: {exc}") from exc
 
     async def _handle_resolve(self, ctx: ServerRequestContext[Any, Any], params: ResolveParams) -> ResolveResult:
+        # The draft: the capability is checked on the current request (2026-07-28: its own
+        # envelope; 2025-11-25: what initialize negotiated), or the answer is -32021.
+        require_client_extension(ctx, TOOL_RESOLUTION)
         return await self.resolve(params.name, params.arguments)
 
     def install(self, server: Server[Any]) -> None:

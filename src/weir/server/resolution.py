@@ -131,5 +131,19 @@ async def resolution_result(
     """Run ``resolver`` for one call and build the checked ``tools/resolve`` result."""
     answer = await _run(resolver, arguments)
     profile = narrowed(static.profile(name, server=server), answer.profile(name, server=server))
-    wire = write_tool(profile)
-    return ResolveResult(name=name, annotations=wire["annotations"], _meta=wire["_meta"] or None)
+    wire = write_tool(profile.model_copy(update={"title": None}))  # identity stays with tools/list
+    # The four core hints are a complete replacement for this call: every one is written, the
+    # spec's defaults standing in for the ones neither declaration states.
+    annotations = {**wire["annotations"], **{k: _hint(profile, f) for k, f in _CORE.items()}}
+    return ResolveResult(name=name, annotations=annotations, _meta=wire["_meta"] or None)
+
+
+_CORE = {"readOnlyHint": "read_only", "destructiveHint": "destructive", "idempotentHint": "idempotent"}
+_CORE["openWorldHint"] = "open_world"
+_DEFAULTS = {"read_only": False, "destructive": True, "idempotent": False, "open_world": True}
+
+
+def _hint(profile: ToolProfile, field: str) -> bool:
+    """A core hint's value for this call: as declared, else the spec's default."""
+    value = getattr(profile, field)
+    return _DEFAULTS[field] if value is None else bool(value)

@@ -19,11 +19,13 @@ from mcp_types import CallToolResult, ContentBlock, TextContent
 from pydantic import BaseModel
 
 from weir.labels.datalabel import BOTTOM, DataLabel
+from weir.labels.evidence import EvidenceError, data_class_label, evidence_for
+from weir.labels.evidenceref import DATA_CLASS_V1, Canonicalization, EvidenceRef
 from weir.labels.read import read_data_meta, read_result
 from weir.labels.vocab import DataClass, Level, class_level
 from weir.labels.write import write_data_meta
 
-__all__ = ["data_label", "label_block", "label_items", "label_result", "labelled_result", "labelled_text"]
+__all__ = ["classified", "data_label", "label_block", "label_items", "label_result", "labelled_result", "labelled_text"]
 
 _T = TypeVar("_T", bound=BaseModel | dict[str, Any])
 
@@ -37,9 +39,13 @@ def data_label(
     level: Level | None = None,
     malicious: bool = False,
     attribution: Iterable[str] = (),
-    evidence: Iterable[str] = (),
+    evidence: Iterable[EvidenceRef | str] = (),
 ) -> DataLabel:
-    """A :class:`DataLabel` from typed values; the level defaults to the highest the classes imply."""
+    """A :class:`DataLabel` from typed values; the level defaults to the highest the classes imply.
+
+    ``evidence`` takes references (see :func:`classified` and :func:`weir.labels.evidence.evidence_for`
+    to make one from its record); a plain string is the older form, a ``ref`` only.
+    """
     cls = frozenset(DataClass(c) for c in classes) - {DataClass.NONE}
     scope_set = frozenset(scopes)
     if scope_set:
@@ -53,8 +59,30 @@ def data_label(
         scopes=scope_set,
         malicious=malicious,
         attribution=frozenset(attribution),
-        evidence=frozenset(evidence),
+        evidence=frozenset(EvidenceRef(ref=e) if isinstance(e, str) else e for e in evidence),
     )
+
+
+def classified(
+    record: Mapping[str, Any],
+    *,
+    canonicalization: Canonicalization = Canonicalization.JCS,
+    schema: str | None = None,
+    ref: str | None = None,
+) -> DataLabel:
+    """The label a ``data-class.v1`` record gives, carrying the record's ``evidenceRef``.
+
+    ``record`` is the scheme's ``{"class": "confidential", "regulatory": ["hipaa"], ...}``; the
+    label says on the wire what the record implies (``sensitive`` from confidential up, the
+    regulatory scopes in Weir's mirror) and the reference lets a holder of the record re-derive
+    its digest. The record itself stays with the server (keep it where ``ref`` points). Raises
+    :class:`weir.labels.evidence.EvidenceError` for a record that cannot be canonicalised.
+    """
+    evidence = evidence_for(record, DATA_CLASS_V1, canonicalization=canonicalization, schema=schema, ref=ref)
+    found = data_class_label(evidence, record)
+    if found is None:  # a record that is not a JSON object
+        raise EvidenceError(f"classified: a data-class.v1 record must be an object, not {type(record).__name__}")
+    return found
 
 
 def _merged_meta(existing: Any, label: DataLabel) -> dict[str, Any]:

@@ -1,6 +1,7 @@
 """Weir's mirror: a tool's non-core keys survive the SDK in `_meta`; data keeps classes and evidence."""
 
 from weir.labels import DataClass, Dialect, Level, SideEffect
+from weir.labels.evidenceref import EvidenceRef
 from weir.labels.read import read_data_meta, read_tool
 
 
@@ -20,7 +21,7 @@ def test_the_data_mirror_carries_classes_scopes_and_every_evidence_reference() -
     assert label.classes == {DataClass.REGULATED}
     assert label.scopes == {"SOX"}
     assert label.level is Level.HIGH
-    assert label.evidence == {"a", "b"}
+    assert label.evidence == {EvidenceRef(ref="a"), EvidenceRef(ref="b")}
 
 
 def test_an_unknown_key_in_the_tool_mirror_is_a_warning() -> None:

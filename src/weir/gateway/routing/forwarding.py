@@ -26,11 +26,11 @@ from weir.gateway.routing.messages import Messages
 from weir.gateway.routing.naming import Route, ToolTable
 from weir.gateway.upstream.links import Links
 from weir.gateway.wire.era import Era
-from weir.gateway.wire.jsonrpc import Message, RpcError
+from weir.gateway.wire.jsonrpc import METHOD_NOT_FOUND, Message, RpcError
 from weir.guard.checks import CallCheck
 from weir.labels.keys import TOOL_RESOLUTION
+from weir.labels.resolve_answer import RESOLVE_EXTENSIONS, failed_answer, offers_resolution
 from weir.pipeline import Forwarded, ToolCall
-from weir.policy.obligations import TIMEOUT_S
 
 __all__ = ["CallRouter", "Forwarding"]
 
@@ -91,16 +91,31 @@ class CallRouter:
         self._upstream = shared.links.session(route.server, ex)
 
     async def resolve(self, call: ToolCall) -> Mapping[str, Any] | None:
-        """Ask a resolvable tool what this call will do; failure leaves the possible set in force."""
+        """Ask a resolvable tool what this call will do (the tool-resolution draft's negotiation).
+
+        None when there is nothing to ask: the tool is not marked, the server does not advertise
+        the extension (or advertises settings this revision does not know), or it does not
+        implement the method. Any other failure is a stand-in answer the Guard rejects and the
+        audit records; the static definition decides either way.
+        """
         tool = self._shared.tools.raw_tool(self._route) or {}
         ext = (tool.get("_meta") or {}).get(TOOL_RESOLUTION)
         if not (isinstance(ext, Mapping) and ext.get("resolvable") is True):
             return None
-        params = {"name": call.tool, "arguments": call.arguments, "_meta": {}}
+        upstream = self._upstream
         try:
-            return await self._upstream.request("tools/resolve", params, timeout=self._shared.settings.call_timeout_s)
-        except (RpcError, UpstreamError):
-            return None
+            if not upstream.connected:
+                await upstream.ensure_started()
+            if not offers_resolution(upstream.capabilities):
+                return None
+            params = {"name": call.tool, "arguments": call.arguments}
+            timeout = self._shared.settings.call_timeout_s
+            # 2026-07-28: the capability travels on this very request; 2025-11-25: negotiated at initialize.
+            return await upstream.request("tools/resolve", params, timeout=timeout, extensions=RESOLVE_EXTENSIONS)
+        except RpcError as exc:
+            return None if exc.code == METHOD_NOT_FOUND else failed_answer(exc.code, exc.message)
+        except UpstreamError as exc:
+            return failed_answer(None, exc.message)
 
     async def forward(self, call: ToolCall, check: CallCheck) -> Forwarded:
         """Send the call upstream under the decision's obligations."""
@@ -175,9 +190,8 @@ class CallRouter:
     async def _send(self, params: dict[str, Any], check: CallCheck, session: str) -> dict[str, Any]:
         ob = check.decision.obligations
         settings = self._shared.settings
-        slow = ob.progress or ob.timeout_s > TIMEOUT_S
         # The deployer's timeouts decide how long to wait; the policy only says whether the tool is slow.
-        timeout = settings.slow_timeout_s if slow else settings.call_timeout_s
+        timeout = settings.slow_timeout_s if ob.progress else settings.call_timeout_s
         tries = 1 + (settings.retries if ob.retry_allowed else 0)
         ex, messages, server = self._ex, self._shared.messages, self._upstream.name
 

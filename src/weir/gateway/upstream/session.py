@@ -37,6 +37,7 @@ from weir.gateway.wire.era import (
     modern_meta,
 )
 from weir.gateway.wire.jsonrpc import Message, RpcError
+from weir.labels.keys import TOOL_RESOLUTION
 
 __all__ = [
     "GATEWAY_CAPABILITIES",
@@ -62,9 +63,11 @@ GATEWAY_CAPABILITIES: dict[str, Any] = {
     "elicitation": {"form": {}, "url": {}},
     "sampling": {},
     "roots": {"listChanged": True},
+    "extensions": {TOOL_RESOLUTION: {}},
 }
 """What the gateway's own session declares: everything it can relay to a client (the server then
-lists its fullest set of tools; the session itself is used for listing, never for a call)."""
+lists its fullest set of tools; the session itself is used for listing, never for a call), and
+tool resolution, so a server marks its resolvable tools."""
 RELAYED_CAPABILITIES = ("elicitation", "sampling", "roots")
 """The client capabilities a client's own session declares upstream, when the client declared them."""
 _ENVELOPE = (VERSION_KEY, CLIENT_INFO_KEY, CAPABILITIES_KEY)
@@ -98,7 +101,9 @@ class Upstream:
         self._start_timeout = start_timeout
         self.declared = dict(GATEWAY_CAPABILITIES if capabilities is None else capabilities)
         """The client capabilities this session declares (on 2026-07-28, with every request)."""
-        self._legacy_declared = self.declared if legacy_capabilities is None else dict(legacy_capabilities)
+        legacy = self.declared if legacy_capabilities is None else dict(legacy_capabilities)
+        # Every session of the gateway resolves tools: on 2025-11-25 the extension is negotiated once, here.
+        self._legacy_declared = {**legacy, "extensions": {**legacy.get("extensions", {}), TOOL_RESOLUTION: {}}}
         self._channel: Channel | None = None
         self._ready = False  # connected and negotiated: requests skip the start lock
         self._ids = itertools.count(1)
@@ -208,22 +213,29 @@ class Upstream:
         timeout: float | None = None,
         on_request: ServerRequestHandler | None = None,
         on_notify: NotificationHandler | None = None,
+        extensions: Mapping[str, Any] | None = None,
     ) -> Message:
         """Send a request in this server's revision and return its ``result`` dict.
 
-        Raises :class:`RpcError` for an error response (the server's own code and message)
-        and :class:`UpstreamError` when the server is unreachable, crashes or times out.
+        ``extensions``: extensions this one request advertises on 2026-07-28 (per-request client
+        capabilities), on top of what the session declares. Raises :class:`RpcError` for an error
+        response (the server's own code and message) and :class:`UpstreamError` when the server is
+        unreachable, crashes or times out.
         """
         if not self._ready:
             await self.ensure_started()
         try:
-            result = await self._send_request(method, self._envelope(params), timeout, on_request, on_notify)
+            result = await self._send_request(
+                method, self._envelope(params, extensions), timeout, on_request, on_notify
+            )
         except RpcError as exc:
             if not (isinstance(exc.data, dict) and exc.data.get(SESSION_LOST)):
                 raise
             # The server refused it for a session it no longer knows: it never ran; a new session takes it.
             await self.ensure_started()
-            result = await self._send_request(method, self._envelope(params), timeout, on_request, on_notify)
+            result = await self._send_request(
+                method, self._envelope(params, extensions), timeout, on_request, on_notify
+            )
         self._remember(method, params)
         return result
 
@@ -236,10 +248,15 @@ class Upstream:
         elif method == "resources/unsubscribe":
             self._subscribed.pop(str((params or {}).get("uri")), None)
 
-    def _envelope(self, params: dict[str, Any] | None) -> dict[str, Any] | None:
+    def _envelope(
+        self, params: dict[str, Any] | None, extensions: Mapping[str, Any] | None = None
+    ) -> dict[str, Any] | None:
         meta = dict((params or {}).get("_meta") or {})
         if self.era is Era.MODERN:
-            meta = {**meta, **modern_meta(self.declared)}
+            declared = self.declared
+            if extensions:
+                declared = {**declared, "extensions": {**declared.get("extensions", {}), **extensions}}
+            meta = {**meta, **modern_meta(declared)}
         else:
             for key in _ENVELOPE:
                 meta.pop(key, None)

@@ -35,8 +35,15 @@ def read_tool_annotations(c: Collector, slot: Any, parts: tuple[Part, ...]) -> N
     core.read(c, slot, parts)
     sep1984.read(c, slot, parts)
     sep1913.read(c, slot, parts)
+    if keys.ACTION_METADATA in slot:
+        # The action-metadata draft nests its object in ToolAnnotations; Weir also reads it in `_meta`.
+        extensions.read_action(c, slot[keys.ACTION_METADATA], (*parts, keys.ACTION_METADATA))
     for key in slot:
-        if key not in _ANNOTATION_KEYS and not (isinstance(key, str) and key.lower() in CONTAINERS):
+        if (
+            key not in _ANNOTATION_KEYS
+            and key != keys.ACTION_METADATA
+            and not (isinstance(key, str) and key.lower() in CONTAINERS)
+        ):
             c.report(
                 cached_path(*parts, str(key)),
                 f"annotation key {str(key)!r} is in no known vocabulary: ignored",

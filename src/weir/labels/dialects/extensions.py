@@ -1,9 +1,11 @@
 """The extensions in incubation: trust-annotations, action-metadata and tool-resolution.
 
 - ``io.modelcontextprotocol/trust-annotations`` (result / request / block `_meta`):
-  ``{"sensitive": bool, "untrusted": bool, "evidenceRef": str}``; ``sensitive`` is level 2.
-- ``io.modelcontextprotocol/action-metadata`` (`Tool._meta`): ``{"inputMetadata", "returnMetadata"}``
-  in SEP-1913's lower-case spelling.
+  ``{"sensitive": bool, "untrusted": bool, "evidenceRef": {type, digest, canonicalization, schema?, ref?}}``
+  (the older string ``evidenceRef`` is read as its ``ref``); ``sensitive`` is level 2.
+- ``io.modelcontextprotocol/action-metadata`` (`Tool._meta`, and in `Tool.annotations` under the same
+  key, where the draft puts it): ``{"inputMetadata": {destination, sensitivity, outcomes},
+  "returnMetadata": {source, sensitivity}, "outcome", "requiresReview"}`` in lower case.
 - ``io.modelcontextprotocol/tool-resolution`` (`Tool._meta`): ``{"resolvable": true}``.
 """
 
@@ -14,11 +16,13 @@ from typing import Any
 
 from weir.labels.datalabel import DataLabel
 from weir.labels.dialects._collect import Collector, cached_path, kind_of
+from weir.labels.dialects._evidence import read_evidence_ref
 from weir.labels.dialects._metadata import CONTAINERS, read_container, write_metadata
-from weir.labels.dialects._values import Part, hint
+from weir.labels.dialects._values import Part, hint, read_enum_set
+from weir.labels.evidenceref import EvidenceRef
 from weir.labels.profile import ToolProfile
 from weir.labels.provenance import Severity
-from weir.labels.vocab import Dialect, Level
+from weir.labels.vocab import Dialect, Level, Outcome
 
 __all__ = [
     "ACTION_FIELDS",
@@ -31,7 +35,16 @@ __all__ = [
 ]
 
 ACTION_FIELDS = frozenset(
-    {"destinations", "input_classes", "input_scopes", "outcomes", "return_sources", "return_classes", "return_scopes"}
+    {
+        "destinations",
+        "input_classes",
+        "input_scopes",
+        "outcomes",
+        "return_sources",
+        "return_classes",
+        "return_scopes",
+        "requires_review",
+    }
 )
 """The canonical fields the action-metadata extension can express."""
 _TRUST_KEYS = frozenset({"sensitive", "untrusted", "evidenceRef"})
@@ -62,11 +75,7 @@ def read_trust(c: Collector, value: Any, parts: tuple[Part, ...]) -> None:
         c.report(path, f"sensitive must be a boolean, not {kind_of(sensitive)}: read as true", d)
         c.claim(d, "level", Level.MEDIUM, path)
     if "evidenceRef" in obj:
-        ref = obj["evidenceRef"]
-        if isinstance(ref, str):
-            c.claim(d, "evidence", frozenset({ref}), cached_path(*parts, "evidenceRef"))
-        else:
-            c.report(cached_path(*parts, "evidenceRef"), f"evidenceRef must be a string, not {kind_of(ref)}", d)
+        read_evidence_ref(c, d, obj["evidenceRef"], (*parts, "evidenceRef"))
     for key in obj:
         if key not in _TRUST_KEYS:
             c.report(
@@ -78,14 +87,18 @@ def read_trust(c: Collector, value: Any, parts: tuple[Part, ...]) -> None:
 
 
 def write_trust(label: DataLabel) -> dict[str, Any]:
-    """The trust-annotations form of ``label`` (sensitive means level 2 or above)."""
+    """The trust-annotations form of ``label`` (sensitive means level 2 or above).
+
+    The extension carries one ``evidenceRef``, written in its object form: the first of the
+    label's references (Weir's mirror keeps them all).
+    """
     out: dict[str, Any] = {}
     if label.level >= Level.MEDIUM:
         out["sensitive"] = True
     if label.untrusted:
         out["untrusted"] = True
     if label.evidence:
-        out["evidenceRef"] = sorted(label.evidence)[0]
+        out["evidenceRef"] = min(label.evidence, key=EvidenceRef.sort_key).wire()
     return out
 
 
@@ -98,6 +111,10 @@ def read_action(c: Collector, value: Any, parts: tuple[Part, ...]) -> None:
     for key, inner in obj.items():
         if isinstance(key, str) and key.lower() in CONTAINERS:
             read_container(c, key, inner, (*parts, key), lower=d, capital=d)
+        elif key == "requiresReview":
+            hint(c, d, "requires_review", obj, "requiresReview", at=parts, risky=True)
+        elif key == "outcome":
+            read_enum_set(c, d, "outcomes", Outcome, inner, at=(*parts, key), capital=False)
         else:
             c.report(
                 cached_path(*parts, str(key)), f"unknown action-metadata key {str(key)!r}: ignored", d, Severity.WARNING
@@ -106,7 +123,10 @@ def read_action(c: Collector, value: Any, parts: tuple[Part, ...]) -> None:
 
 def write_action(profile: ToolProfile) -> dict[str, Any]:
     """The action-metadata object for ``profile`` (empty when it declares no action metadata)."""
-    return write_metadata(profile, capital=False)
+    out = write_metadata(profile, capital=False)
+    if profile.requires_review is not None:
+        out["requiresReview"] = profile.requires_review
+    return out
 
 
 def read_resolution(c: Collector, value: Any, parts: tuple[Part, ...]) -> None:

@@ -9,7 +9,7 @@ mirror exactly like `annotations`, attributing its facts to :attr:`Dialect.WEIR`
 tell a mirror that disagrees with its annotations).
 
 On data it holds issue 711's keys plus what no other vocabulary carries on data: SEP-1913
-``sensitivity`` classes (with regulatory scopes) and every ``evidenceRef``.
+``sensitivity`` classes (with regulatory scopes) and every ``evidenceRef`` (objects, or one).
 """
 
 from __future__ import annotations
@@ -20,7 +20,9 @@ from typing import Any
 from weir.labels.datalabel import DataLabel
 from weir.labels.dialects import core, issue711, mcpdev, sep1913, sep1984
 from weir.labels.dialects._collect import Collector, cached_path, kind_of
-from weir.labels.dialects._values import Part, read_classes, read_strings
+from weir.labels.dialects._evidence import read_evidence_refs
+from weir.labels.dialects._values import Part, read_classes
+from weir.labels.evidenceref import EvidenceRef
 from weir.labels.profile import ToolProfile
 from weir.labels.provenance import Severity
 from weir.labels.vocab import Dialect
@@ -73,8 +75,7 @@ def read_data(c: Collector, value: Any, parts: tuple[Part, ...]) -> None:
     if "sensitivity" in obj:
         read_classes(c, _D, ("classes", "scopes"), obj["sensitivity"], (*parts, "sensitivity"), possible=False)
     if "evidenceRef" in obj:
-        ref = obj["evidenceRef"]
-        read_strings(c, _D, "evidence", [ref] if isinstance(ref, str) else ref, (*parts, "evidenceRef"))
+        read_evidence_refs(c, _D, obj["evidenceRef"], (*parts, "evidenceRef"))
 
 
 def write_data(label: DataLabel) -> dict[str, Any]:
@@ -84,6 +85,6 @@ def write_data(label: DataLabel) -> dict[str, Any]:
     if classes:
         out["sensitivity"] = classes
     if label.evidence:
-        refs = sorted(label.evidence)
+        refs = [r.wire() for r in sorted(label.evidence, key=EvidenceRef.sort_key)]
         out["evidenceRef"] = refs[0] if len(refs) == 1 else refs
     return out
