@@ -15,6 +15,7 @@ SRC = Path(__file__).resolve().parents[2] / "src"
 # Lowest first; packages on one line share a layer (they may import each other's lower layers only).
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("errors", "_version", "yamltext"),
+    ("text",),
     ("labels",),
     ("flow",),
     ("policy",),
