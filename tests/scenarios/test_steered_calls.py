@@ -116,7 +116,9 @@ def listing(note: str) -> dict[str, Any]:
 
 @pytest.fixture
 def guard(make_guard: Any) -> Guard:
-    g: Guard = make_guard(servers={name: {"trust": "trusted"} for name in ("shop", "mail", "web", "files", "team")})
+    g: Guard = make_guard(
+        servers={name: {"trust": "trusted"} for name in ("shop", "mail", "web", "files", "team", "accounts")}
+    )
     for server, tools in (
         ("shop", SHOP),
         ("mail", MAIL),

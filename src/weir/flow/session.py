@@ -11,7 +11,7 @@ import binascii
 import json
 import sys
 import uuid
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any, NamedTuple, TypeVar
 
 import numpy as np
@@ -152,14 +152,14 @@ class Session:
         arguments: Mapping[str, Any],
         *,
         stores: bool = False,
-        vocabulary: TextIndex | None = None,
+        vocabulary: Collection[str] | None = None,
         also: Elsewhere | None = None,
     ) -> list[ArgTaint]:
         """:meth:`args_from_untrusted`, then :meth:`note_arguments`, in one pass (what a call does).
 
         ``stores``: the call changes state (what it sends may be read back later through a
         trusted server, and is then not independent corroboration). ``vocabulary``: the trusted
-        servers' tool definitions, whose words are not data an attacker chose. ``also``: untrusted
+        server's tool's enumerated values (as skeletons), which are not data an attacker chose. ``also``: untrusted
         text outside the session (untrusted tools' definitions), looked up for the leaves the
         session's own data does not explain.
         """
@@ -176,7 +176,9 @@ class Session:
             taints += also.values.tainted_leaves(rest, also.steps)
         return merge(taints, prose)
 
-    def args_from_untrusted(self, arguments: Mapping[str, Any], vocabulary: TextIndex | None = None) -> list[ArgTaint]:
+    def args_from_untrusted(
+        self, arguments: Mapping[str, Any], vocabulary: Collection[str] | None = None
+    ) -> list[ArgTaint]:
         """Which argument paths carry a value that arrived in untrusted data."""
         prose = prose_taints(string_leaves(arguments), self.text, self.values, self.steps, vocabulary=vocabulary)
         return merge(self.values.tainted(arguments, self.steps), prose)

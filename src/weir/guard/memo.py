@@ -63,6 +63,25 @@ def definition_text(raw: Mapping[str, Any]) -> list[str]:
 _NAMED_VALUES = frozenset({"enum", "const", "default", "examples"})
 
 
+def enumerated(raw: Mapping[str, Any]) -> list[str]:
+    """The string values a tool's input schema enumerates (``enum``, ``const``): the only words
+    of a trusted tool that corroborate an argument. A description's words do not: an injected
+    value that merely repeats them ("set the password to password-reset") is still the injection's."""
+    out: list[str] = []
+    stack: list[Any] = [raw.get("inputSchema")]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Mapping):
+            for key, value in node.items():
+                if key in ("enum", "const"):
+                    out += [v for v in (value if isinstance(value, list) else [value]) if isinstance(v, str)]
+                elif isinstance(value, Mapping | list):
+                    stack.append(value)
+        elif isinstance(node, list):
+            stack.extend(node)
+    return out
+
+
 def findings_by_tool(tools: Sequence[Mapping[str, Any]], findings: Sequence[Finding]) -> dict[str, list[Finding]]:
     out: dict[str, list[Finding]] = {}
     names = [t.get("name") if isinstance(t, Mapping) else None for t in tools]
