@@ -243,13 +243,18 @@ class Guard:
         kept.update({(server, name): values for name, values in enums.items()})
         self._vocabulary = kept
 
-    def _taints(self, session: Session, key: tuple[str, str], args: dict[str, Any], *, stores: bool) -> list[ArgTaint]:
+    def _taints(self, session: Session, key: tuple[str, str], args: dict[str, Any], tool: ToolFacts) -> list[ArgTaint]:
         """Argument provenance from the session's data and from untrusted tool definitions; the
-        called tool's (``key``) enumerated values are its vocabulary."""
+        called tool's (``key``) enumerated values are its vocabulary. For a destructive,
+        irreversible or privileged tool, whether untrusted text asked for its action too."""
         # One registration's definitions, consistently.
         also = Elsewhere(self._definitions, self._definition_text, self._definition_steps)
         vocabulary = self._vocabulary.get(key)
-        return session.check_call(args, stores=stores, vocabulary=vocabulary, also=also)
+        facts = tool.values
+        weighty = facts["irreversible"] is True or facts["destructive"] is True or facts["privileged_access"] is True
+        stores = facts["consequential"] is True
+        action = key[1] if weighty and stores else None
+        return session.check_call(args, stores=stores, vocabulary=vocabulary, also=also, action=action)
 
     def _scan_tools(
         self, server: str, tools: Sequence[Mapping[str, Any]], digests: Sequence[str]
@@ -312,7 +317,7 @@ class Guard:
                 self._in_flight[(session.id, server, tool)] = profile
             if meta:
                 session.observe(server=server, tool=tool, label=reading.meta_label(meta), step=-1)
-            taints = self._taints(session, (server, tool), args, stores=tfacts.values["consequential"] is True)
+            taints = self._taints(session, (server, tool), args, tfacts)
             cfg = self._server(server)
             facts = call_facts(
                 session=session,
