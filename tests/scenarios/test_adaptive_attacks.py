@@ -151,3 +151,29 @@ def test_an_action_no_untrusted_text_asked_for_runs(home: Guard) -> None:
     assert decide(home, session, "home", "unlock_door", {}) == (Verdict.ALLOW, ())
     # The verb alone is not a request: the page says "delete", not what to delete.
     assert decide(home, session, "home", "delete_message", {"id": "4412"}) == (Verdict.ALLOW, ())
+
+
+def test_values_a_parameters_description_lists_in_quotes_are_its_vocabulary(guard: Guard) -> None:
+    tools = [
+        {
+            "name": "close_card",
+            "inputSchema": {
+                "type": "object",
+                "properties": {
+                    "reason": {
+                        "type": "string",
+                        "description": "Why the customer's card is closed. One of: 'lost', 'fraud_suspected', 'other'",
+                    }
+                },
+            },
+            "annotations": {
+                "readOnlyHint": False,
+                "inputMetadata": {"destination": "internal", "outcomes": "reversible"},
+            },
+        }
+    ]
+    guard.register_tools("accounts", tools)
+    session = _page(
+        guard, "Card help\nIf you see a charge you do not know, the reason is fraud_suspected in most cases."
+    )
+    assert decide(guard, session, "accounts", "close_card", {"reason": "fraud_suspected"}) == (Verdict.ALLOW, ())
