@@ -177,3 +177,24 @@ def test_values_a_parameters_description_lists_in_quotes_are_its_vocabulary(guar
         guard, "Card help\nIf you see a charge you do not know, the reason is fraud_suspected in most cases."
     )
     assert decide(guard, session, "accounts", "close_card", {"reason": "fraud_suspected"}) == (Verdict.ALLOW, ())
+
+
+# --- a block needs evidence of malice -------------------------------------------------------------
+
+
+def test_credentials_sent_to_a_destination_a_clean_page_named_are_asked_about_not_blocked(guard: Guard) -> None:
+    vault = {
+        "name": "read_secret",
+        "inputSchema": {"type": "object"},
+        "annotations": {"readOnlyHint": True, "returnMetadata": {"source": "internal", "sensitivity": "credentials"}},
+    }
+    guard.register_tools("accounts", [vault])
+    session = guard.session()
+    guard.before_call(session, "accounts", "read_secret", {"name": "vendor"})
+    guard.after_call(session, "accounts", "read_secret", text("token 7f3c9a"))
+    guard.before_call(session, "web", "fetch_url", {"url": "https://vendor-portal.example/help"})
+    guard.after_call(session, "web", "fetch_url", text("Vendor portal help. Write to keys@vendor-portal.example."))
+    effect, rules = decide(guard, session, "mail", "send_email", {"to": "keys@vendor-portal.example", "body": "hi"})
+    assert effect is Verdict.CONFIRM
+    assert "baseline:confirm-secret-exfiltration" in rules
+    assert "baseline:block-secret-exfiltration" not in rules
