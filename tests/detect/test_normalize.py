@@ -5,7 +5,7 @@ import unicodedata
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from weir.detect.normalize import Normalized, _decode_tags, _nfkc_edits, normalize, special_runs
+from weir.text.normal import Normalized, _decode_tags, _nfkc_edits, normalize, special_runs
 
 ZERO_WIDTH = ["\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u00ad"]
 

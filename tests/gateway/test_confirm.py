@@ -60,7 +60,11 @@ def test_expired_states_are_refused() -> None:
 def test_only_an_explicit_accept_approves() -> None:
     assert accepted({"action": "accept", "content": {"approve": True}})
     assert accepted({"action": "accept"})
+    # Accept means approve: a client that answers "accept" without ticking the box approves (issue 30).
+    assert accepted({"action": "accept", "content": {}})
+    assert elicitation_params("t", {}, [])["requestedSchema"]["properties"]["approve"]["default"] is True
     assert not accepted({"action": "accept", "content": {"approve": False}})
+    assert not accepted({"action": "accept", "content": {"approve": "yes"}})
     assert not accepted({"action": "decline"})
     assert not accepted({"action": "cancel"})
     assert not accepted(None)

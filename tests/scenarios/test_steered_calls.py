@@ -116,7 +116,9 @@ def listing(note: str) -> dict[str, Any]:
 
 @pytest.fixture
 def guard(make_guard: Any) -> Guard:
-    g: Guard = make_guard(servers={name: {"trust": "trusted"} for name in ("shop", "mail", "web", "files", "team")})
+    g: Guard = make_guard(
+        servers={name: {"trust": "trusted"} for name in ("shop", "mail", "web", "files", "team", "accounts")}
+    )
     for server, tools in (
         ("shop", SHOP),
         ("mail", MAIL),
@@ -273,12 +275,16 @@ def test_an_irreversible_action_on_the_users_own_record_that_the_injection_point
     cancel = {"order_id": "#W5512001", "reason": "no longer needed"}
     assert decide(guard, session, "shop", "cancel_order", cancel) == (
         Verdict.CONFIRM,
-        ("baseline:confirm-steered-target",),
+        ("baseline:confirm-steered-target", "baseline:confirm-requested-action"),
     )
-    # The customer's other order, which no untrusted text named, is cancelled without a question;
-    # "no longer needed" is the tool's own vocabulary (its schema's enum), not a target.
+    # The customer's other order, which no untrusted text named, is still an action the injected
+    # text asked for (cancel an order), and it cannot be undone: a steered choice, so asked about
+    # (issue 30). "no longer needed" is the tool's own vocabulary (its schema's enum), not a target.
     other = {"order_id": "#W5512002", "reason": "no longer needed"}
-    assert decide(guard, session, "shop", "cancel_order", other) == (Verdict.ALLOW, ())
+    assert decide(guard, session, "shop", "cancel_order", other) == (
+        Verdict.CONFIRM,
+        ("baseline:confirm-requested-action",),
+    )
 
 
 # --- arguments read as results are read ---------------------------------------------------------

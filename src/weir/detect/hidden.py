@@ -23,29 +23,30 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from weir.detect.charclass import HIDDEN
 from weir.detect.codes import has_ascii_controls
-from weir.detect.normalize import (
+from weir.labels.finding import Finding, FindingClass
+from weir.text.charclass import HIDDEN
+from weir.text.chars import (
+    BIDI_CONTROLS,
     CONTROL_CHARS,
     INVISIBLE_FORMAT,
     TAG_CHARS,
     VARIATION_SELECTORS,
     ZERO_WIDTH,
-    special_runs,
 )
-from weir.labels.finding import Finding, FindingClass
+from weir.text.normal import special_runs
 
 __all__ = ["HiddenTextDetector"]
 
 _HIDDEN = re.compile(
     rf"(?P<tags>[{TAG_CHARS}]+)"
-    r"|(?P<bidi>[\u202a-\u202e\u2066-\u2069]+)"
+    rf"|(?P<bidi>[{BIDI_CONTROLS}]+)"
     rf"|(?P<zw>[{ZERO_WIDTH}]+)"
     rf"|(?P<vs>[{VARIATION_SELECTORS}]+)"
     rf"|(?P<fmt>[{INVISIBLE_FORMAT}]+)"
     rf"|(?P<ctl>[{CONTROL_CHARS}]+)"
     rf"|(?P<other>[^\x00-\x7f{TAG_CHARS}{ZERO_WIDTH}{VARIATION_SELECTORS}{INVISIBLE_FORMAT}{CONTROL_CHARS}"
-    r"\u202a-\u202e\u2066-\u2069]+)"
+    rf"{BIDI_CONTROLS}]+)"
 )
 _RTL_LETTERS = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]")
 _SOFT_JOINERS = frozenset("\u200c\u200d")
@@ -152,4 +153,8 @@ def _legit_joiner(text: str, start: int, end: int) -> bool:
 
 
 def _after_pictograph(text: str, start: int) -> bool:
-    return start > 0 and ord(text[start - 1]) >= 0x2000
+    """After an emoji or CJK character, or (Mongolian's free selectors) after a Mongolian letter."""
+    if start == 0:
+        return False
+    point = ord(text[start - 1])
+    return point >= 0x2000 or (0x1820 <= point <= 0x18AF and 0x180B <= ord(text[start]) <= 0x180F)

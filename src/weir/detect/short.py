@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from weir.text import charclass
+
 __all__ = [
     "CONTROLS_SHARE",
     "LIMIT",
@@ -63,10 +65,12 @@ def limit(value: int) -> Iterator[None]:
     """
     global LIMIT  # noqa: PLW0603 - the one switch every fast path reads
     saved, LIMIT = LIMIT, value
+    saved_text, charclass.SHORT_LIMIT = charclass.SHORT_LIMIT, value  # the text layer's runs too
     try:
         yield
     finally:
         LIMIT = saved
+        charclass.SHORT_LIMIT = saved_text
 
 
 def ascii_fold(text: str) -> str:

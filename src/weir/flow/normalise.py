@@ -7,10 +7,12 @@ value split in two or written backwards. The agent then calls the tool with the 
 
 Two steps undo that, without knowing what kind of value it is:
 
-- :func:`tokens` reduces a text to its *skeleton*: Unicode compatibility forms folded (NFKC:
-  full-width and mathematical letters), confusable letters mapped to the Latin letter they
-  imitate, case folded, and every character that is not a letter or a digit dropped
-  (punctuation, zero-width and other format characters). Whitespace separates tokens. Both an
+- :func:`tokens` reduces a text to its *skeleton*: the text layer's normalisation
+  (:func:`weir.text.plain`: the invisible characters of Unicode's tables deleted, tags decoded,
+  NFKC folding full-width and mathematical letters), confusable letters mapped to the Latin
+  letter they imitate (Unicode's confusables, :data:`weir.text.unidata.CONFUSABLES`), case
+  folded, and every character that is not a letter or a digit dropped. Whitespace separates
+  tokens. Both an
   argument and untrusted text are compared as skeletons, so punctuation, spacing inside a
   token, and these disguises do not matter.
 - :func:`decodings` gives the other readings of an untrusted text that a reader would see:
@@ -28,43 +30,18 @@ import binascii
 import functools
 import html
 import re
-import unicodedata
 import urllib.parse
+
+from weir.text import CONFUSE, plain
+from weir.text.unidata import CONFUSABLES
 
 __all__ = ["CONFUSABLES", "decodings", "skeleton", "tokens"]
 
-CONFUSABLES: dict[str, str] = {
-    # Cyrillic letters drawn like Latin ones (lower and upper case).
-    "а": "a", "в": "b", "е": "e", "ё": "e", "к": "k", "м": "m", "н": "h", "о": "o", "р": "p", "с": "c",
-    "т": "t", "у": "y", "х": "x", "ѕ": "s", "і": "i", "ї": "i", "ј": "j", "һ": "h", "ԁ": "d", "ԛ": "q",
-    "ԝ": "w", "ү": "y", "ɡ": "g", "ӏ": "l", "ԍ": "g",
-    "А": "A", "В": "B", "Е": "E", "Ё": "E", "К": "K", "М": "M", "Н": "H", "О": "O", "Р": "P", "С": "C",
-    "Т": "T", "У": "Y", "Х": "X", "Ѕ": "S", "І": "I", "Ї": "I", "Ј": "J", "Һ": "H", "Ԁ": "D", "Ԛ": "Q",
-    "Ԝ": "W", "Ү": "Y", "Ӏ": "I",
-    # Greek.
-    "α": "a", "β": "b", "γ": "y", "ε": "e", "η": "n", "ι": "i", "κ": "k", "ν": "v", "ο": "o", "ρ": "p",
-    "τ": "t", "υ": "u", "χ": "x", "ω": "w",
-    "Α": "A", "Β": "B", "Ε": "E", "Ζ": "Z", "Η": "H", "Ι": "I", "Κ": "K", "Μ": "M", "Ν": "N", "Ο": "O",
-    "Ρ": "P", "Τ": "T", "Υ": "Y", "Χ": "X",
-    # Armenian, and Latin letters that pass for others.
-    "օ": "o", "ո": "n", "ս": "u", "ց": "g", "հ": "h", "ı": "i", "ȷ": "j", "ł": "l", "ø": "o", "ß": "ss",
-}  # fmt: skip
-"""Letters that look like a Latin letter, mapped to it (after NFKC, which folds full-width and
-mathematical letters itself). Written out by hand from the common lookalikes of Unicode's
-confusables: Cyrillic, Greek and Armenian letters, and a few Latin variants."""
-
-_CONFUSE = str.maketrans(CONFUSABLES)
-_INVISIBLE = re.compile(
-    "[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e"
-    "\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\U000e0000-\U000e0fff]"
-)
-"""Format and invisible characters (zero-width spaces and joiners, direction marks, variation
-selectors, tags, the soft hyphen): deleted, so that they split nothing."""
+_PLAIN_TEXT = re.compile(r"[A-Za-z0-9 ]*")
 _WORD = re.compile(r"[\w.@/:+#%~'-]+")
 """A word: letters, digits and the marks that join an identifier's parts (``chk_a1``,
 ``a.b@c.d``, ``https://x/y``). Any other character (space, quote, bracket, ``*``, ``,``) ends it."""
 _NOT_ALNUM = re.compile(r"[\W_]+")
-_PLAIN = re.compile(r"[A-Za-z0-9 ]*")
 
 
 def tokens(text: str) -> list[str]:
@@ -72,9 +49,9 @@ def tokens(text: str) -> list[str]:
 
     Words that reduce to nothing (a lone punctuation mark) are dropped.
     """
-    if _PLAIN.fullmatch(text) is not None:  # plain ASCII: nothing to fold but case
+    if _PLAIN_TEXT.fullmatch(text) is not None:  # plain ASCII: nothing to fold but case
         return text.lower().split()
-    folded = unicodedata.normalize("NFKC", _INVISIBLE.sub("", text)).translate(_CONFUSE).casefold()
+    folded = plain(text).translate(CONFUSE).casefold()
     return [w for word in _WORD.findall(folded) if (w := _NOT_ALNUM.sub("", word))]
 
 

@@ -4,7 +4,8 @@
 module turns them into :class:`~weir.flow.provenance.ArgTaint` facts. Whether a mentioned value
 is *corroborated* is the value memory's answer for the value as a whole (seen whole in trusted
 data, or used by the agent before untrusted data showed it), or the value is in the vocabulary
-of a trusted server's tools (an enum a tool's definition lists is not data an attacker chose).
+the called tool of a trusted server enumerates in its schema (an enum value is not data an
+attacker chose; a value that only repeats a description's words is still the text's).
 Each argument leaf gets at most one prose taint: the one a rule should weigh first (see
 :func:`_rank`). A prose taint for a leaf the value memory also tainted, when both describe the
 whole value, is folded into that taint.
@@ -26,7 +27,7 @@ from weir.flow.provenance import ArgTaint, ValueMemory, url_with_query
 from weir.flow.textindex import TextIndex
 from weir.flow.values import walk_leaves
 
-__all__ = ["Leaf", "holds", "merge", "prose_taints", "string_leaves", "value_grams"]
+__all__ = ["Leaf", "merge", "prose_taints", "string_leaves", "value_grams"]
 
 
 Leaf = tuple[str, str, Probe]
@@ -48,7 +49,7 @@ def prose_taints(
     memory: ValueMemory,
     steps: Sequence[tuple[str, str]],
     *,
-    vocabulary: TextIndex | None = None,
+    vocabulary: Collection[str] | None = None,
     skip: Collection[str] = (),
     mark: bool = False,
 ) -> list[ArgTaint]:
@@ -77,10 +78,10 @@ def _taint(
     memory: ValueMemory,
     *,
     steps: Sequence[tuple[str, str]],
-    vocabulary: TextIndex | None,
+    vocabulary: Collection[str] | None,
 ) -> ArgTaint:
     trusted, agent, sources = memory.standing(arg_keys(m.text))
-    vocab = vocabulary is not None and holds(vocabulary, m.text)
+    vocab = vocabulary is not None and skeleton(m.text) in vocabulary
     server, tool = steps[m.step] if 0 <= m.step < len(steps) else ("?", "?")
     shown = leaf if m.whole else m.text
     return ArgTaint(
@@ -115,15 +116,6 @@ def value_grams(text: str) -> Grams:
 
 
 _NONE: Grams = np.zeros(0, dtype=np.uint32)
-
-
-def holds(index: TextIndex, text: str) -> bool:
-    """Whether ``index`` holds every gram of ``text`` (a word of two or three characters: as a word)."""
-    grams = value_grams(text)
-    if not len(grams) or not index:
-        return False
-    present, _ = index.lookup(grams)
-    return all(present)
 
 
 def merge(typed: list[ArgTaint], prose: list[ArgTaint]) -> list[ArgTaint]:

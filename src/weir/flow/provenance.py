@@ -94,7 +94,7 @@ class ArgTaint(NamedTuple):
     encoded: bool = False
     """It was found only by undoing a disguise (decoded, reversed, split in two, look-alike letters)."""
     vocabulary: bool = False
-    """It appears in a trusted server's tool definitions: the tools' own vocabulary, not data."""
+    """The called tool of a trusted server enumerates it in its schema (enum, const): vocabulary, not data."""
 
     def as_fact(self) -> dict[str, Any]:
         """The policy fact for this taint (a plain dict for CEL): every field, and ``corroborated``."""

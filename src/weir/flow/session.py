@@ -11,12 +11,13 @@ import binascii
 import json
 import sys
 import uuid
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any, NamedTuple, TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
+from weir.flow.actions import asked_for
 from weir.flow.argkeys import arg_keys, data_keys
 from weir.flow.grams import Grams, text_grams
 from weir.flow.lineage import Lineage
@@ -152,16 +153,19 @@ class Session:
         arguments: Mapping[str, Any],
         *,
         stores: bool = False,
-        vocabulary: TextIndex | None = None,
+        vocabulary: Collection[str] | None = None,
         also: Elsewhere | None = None,
+        action: str | None = None,
     ) -> list[ArgTaint]:
         """:meth:`args_from_untrusted`, then :meth:`note_arguments`, in one pass (what a call does).
 
         ``stores``: the call changes state (what it sends may be read back later through a
         trusted server, and is then not independent corroboration). ``vocabulary``: the trusted
-        servers' tool definitions, whose words are not data an attacker chose. ``also``: untrusted
+        server's tool's enumerated values (as skeletons), which are not data an attacker chose. ``also``: untrusted
         text outside the session (untrusted tools' definitions), looked up for the leaves the
-        session's own data does not explain.
+        session's own data does not explain. ``action``: the tool's name, when the call's outcome
+        makes it worth asking whether untrusted text requested it (:mod:`weir.flow.actions`): a
+        request is one more taint, of kind ``action`` at path ``(action)``.
         """
         leaves = string_leaves(arguments) if self.text or (also is not None and also.text) else []
         prose = prose_taints(leaves, self.text, self.values, self.steps, vocabulary=vocabulary, mark=stores)
@@ -174,9 +178,26 @@ class Session:
             seen = {t.path for t in taints}
             rest = [(p, v, arg_keys(v)) for p, v in walk_leaves(dict(arguments)) if p not in seen]
             taints += also.values.tainted_leaves(rest, also.steps)
-        return merge(taints, prose)
+        out = merge(taints, prose)
+        if action is not None and self.text:
+            asked = self.requested(action)
+            if asked is not None:
+                out.append(asked)
+        return out
 
-    def args_from_untrusted(self, arguments: Mapping[str, Any], vocabulary: TextIndex | None = None) -> list[ArgTaint]:
+    def requested(self, tool: str) -> ArgTaint | None:
+        """The ``action`` taint when the session's untrusted prose asked for ``tool``'s action."""
+        m = asked_for(self.text, tool)
+        if m is None:
+            return None
+        server, source = self.steps[m.step] if 0 <= m.step < len(self.steps) else ("?", "?")
+        shown = f"{m.text} ({tool})"
+        return ArgTaint("(action)", shown, "action", m.step, server, source, 1, m.malicious, False, False,
+                        False, m.open, False, False, True)  # fmt: skip
+
+    def args_from_untrusted(
+        self, arguments: Mapping[str, Any], vocabulary: Collection[str] | None = None
+    ) -> list[ArgTaint]:
         """Which argument paths carry a value that arrived in untrusted data."""
         prose = prose_taints(string_leaves(arguments), self.text, self.values, self.steps, vocabulary=vocabulary)
         return merge(self.values.tainted(arguments, self.steps), prose)

@@ -86,10 +86,10 @@ class Guard(MessageDecisions):
         self._definitions = ValueMemory()
         self._definition_steps: list[tuple[str, str]] = []
         self._definition_text = TextIndex()
-        # The trusted servers' tool definitions, by server: their words are the tools' own
-        # vocabulary (an enum value a definition lists is not data an attacker chose).
-        self._vocabulary_texts: dict[str, tuple[str, ...]] = {}
-        self._vocabulary = TextIndex()
+        # The values each trusted server's tool enumerates in its schema, as skeletons: the tool's
+        # own vocabulary (an enum value is not data an attacker chose; a description's words are
+        # no corroboration).
+        self._vocabulary: dict[tuple[str, str], frozenset[str]] = {}
         self._registering = threading.RLock()
 
     # -- sessions and tools -------------------------------------------------------------
@@ -174,7 +174,7 @@ class Guard(MessageDecisions):
         raw = {t.get("name"): t for t in tools if isinstance(t, Mapping)} if held else {}
         profiles: dict[str, ToolProfile] = {}
         definitions: list[tuple[str, tuple[str, ...], bool]] = []
-        vocabulary: list[str] = []
+        vocabulary: dict[str, frozenset[str]] = {}
         for tool in listing.tools:
             found = flagged.get(tool.name, [])
             hold = held.get(tool.name)
@@ -189,12 +189,13 @@ class Guard(MessageDecisions):
             profiles[tool.name] = profile
             registered[(server, tool.name)] = entry
             if listing.trusted and hold is None and not found:
-                vocabulary += definition
+                if tool.enums:
+                    vocabulary[tool.name] = tool.enums
             elif definition:
                 definitions.append((tool.name, definition, bool(found)))
         if definitions:
             self._remember_definitions(server, definitions)
-        self._remember_vocabulary(server, tuple(vocabulary))
+        self._remember_vocabulary(server, vocabulary)
         self._tools = registered
         changed = {name: hold.changes for name, hold in held.items() if name in profiles}
         return ToolsReview(server, profiles, tuple(findings), flagged, listing.errors, changed)
@@ -239,23 +240,24 @@ class Guard(MessageDecisions):
             text.add(grams, plain, step=len(steps) - 1, malicious=flagged, open_world=True)
         self._definitions, self._definition_steps, self._definition_text = memory, steps, text
 
-    def _remember_vocabulary(self, server: str, texts: tuple[str, ...]) -> None:
-        """Keep a trusted server's tool definitions as vocabulary (rebuilt when a list changes it)."""
-        if self._vocabulary_texts.get(server, ()) == texts:
-            return
-        vocabulary = {**self._vocabulary_texts, server: texts}
-        every = [t for listed in vocabulary.values() for t in listed]
-        index = TextIndex()
-        if every:
-            grams, plain = prose_grams(every)
-            index.add(grams, plain, step=0, malicious=False, open_world=False)
-        self._vocabulary_texts, self._vocabulary = vocabulary, index
+    def _remember_vocabulary(self, server: str, enums: Mapping[str, frozenset[str]]) -> None:
+        """Keep a trusted server's enumerated values by tool (replaced whole when its list changes)."""
+        kept = {key: v for key, v in self._vocabulary.items() if key[0] != server}
+        kept.update({(server, name): values for name, values in enums.items()})
+        self._vocabulary = kept
 
-    def _taints(self, session: Session, args: dict[str, Any], *, stores: bool) -> list[ArgTaint]:
-        """Argument provenance from the session's data and from untrusted tool definitions."""
+    def _taints(self, session: Session, key: tuple[str, str], args: dict[str, Any], tool: ToolFacts) -> list[ArgTaint]:
+        """Argument provenance from the session's data and from untrusted tool definitions; the
+        called tool's (``key``) enumerated values are its vocabulary. For a destructive,
+        irreversible or privileged tool, whether untrusted text asked for its action too."""
         # One registration's definitions, consistently.
         also = Elsewhere(self._definitions, self._definition_text, self._definition_steps)
-        return session.check_call(args, stores=stores, vocabulary=self._vocabulary, also=also)
+        vocabulary = self._vocabulary.get(key)
+        facts = tool.values
+        weighty = facts["irreversible"] is True or facts["destructive"] is True or facts["privileged_access"] is True
+        stores = facts["consequential"] is True
+        action = key[1] if weighty and stores else None
+        return session.check_call(args, stores=stores, vocabulary=vocabulary, also=also, action=action)
 
     def _scan_tools(
         self, server: str, tools: Sequence[Mapping[str, Any]], digests: Sequence[str]
@@ -322,7 +324,7 @@ class Guard(MessageDecisions):
                 self._in_flight[(session.id, server, tool)] = profile
             if meta:
                 session.observe(server=server, tool=tool, label=reading.meta_label(meta), step=-1)
-            taints = self._taints(session, args, stores=tfacts.values["consequential"] is True)
+            taints = self._taints(session, (server, tool), args, tfacts)
             cfg = self._server(server)
             facts = call_facts(
                 session=session,

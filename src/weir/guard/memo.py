@@ -63,6 +63,33 @@ def definition_text(raw: Mapping[str, Any]) -> list[str]:
 _NAMED_VALUES = frozenset({"enum", "const", "default", "examples"})
 
 
+def enumerated(raw: Mapping[str, Any]) -> list[str]:
+    """The string values a tool's input schema enumerates: ``enum`` and ``const``, and the values a
+    parameter's own description lists in quotes ("Must be one of: 'checking', 'savings'", the
+    way schemas generated from a docstring enumerate). These are the only words of a trusted tool
+    that corroborate an argument; the rest of its text does not: an injected value that merely
+    repeats it ("set the password to new-account-password") is still the injection's."""
+    out: list[str] = []
+    stack: list[Any] = [raw.get("inputSchema")]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Mapping):
+            for key, value in node.items():
+                if key in ("enum", "const"):
+                    out += [v for v in (value if isinstance(value, list) else [value]) if isinstance(v, str)]
+                elif key == "description" and isinstance(value, str):
+                    out += [next(g for g in m.groups() if g is not None) for m in _QUOTED.finditer(value)]
+                elif isinstance(value, Mapping | list):
+                    stack.append(value)
+        elif isinstance(node, list):
+            stack.extend(node)
+    return out
+
+
+_QUOTED = re.compile(r"(?<!\w)'([^'\s][^']{0,63})'(?!\w)|\"([^\"\s][^\"]{0,63})\"|`([^`\s][^`]{0,63})`")
+"""A value a description names in quotes (at most 64 characters: a value, not a quoted sentence)."""
+
+
 def findings_by_tool(tools: Sequence[Mapping[str, Any]], findings: Sequence[Finding]) -> dict[str, list[Finding]]:
     out: dict[str, list[Finding]] = {}
     names = [t.get("name") if isinstance(t, Mapping) else None for t in tools]

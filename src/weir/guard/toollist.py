@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from weir.flow.normalise import skeleton
 from weir.guard import memo
 from weir.labels.profile import ToolProfile
 from weir.policy.facts import ToolFacts
@@ -35,6 +36,9 @@ class ListedTool:
     server's tool, vocabulary for a trusted server's."""
     facts: ToolFacts
     """Its policy facts when no tool check flags it (:func:`weir.guard.memo.facts_of` with none)."""
+    enums: frozenset[str] = frozenset()
+    """The skeletons of the values its input schema enumerates (:func:`weir.guard.memo.enumerated`):
+    for a trusted server's tool, the arguments that are its own vocabulary, not data."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +80,8 @@ def read_listing(server: str, tools: Sequence[Any], *, trusted: bool, read: Read
         except Exception as exc:  # a reader bug must not make a tool look safe
             errors.append(f"tools[{i}]: could not be read ({exc}); treated as unknown")
             profile = ToolProfile(name=name, server=server)
-        listed.append(ListedTool(name, profile, _definition(raw, digest), memo.facts_of(profile, [], believed=trusted)))
+        enums = frozenset(skeleton(v) for v in memo.enumerated(raw)) if trusted else frozenset()
+        listed.append(ListedTool(name, profile, _definition(raw, digest), memo.facts_of(profile, [], believed=trusted), enums))
     return Listing(digests, tuple(listed), tuple(errors), trusted)
 
 

@@ -66,25 +66,26 @@ def elicitation_params(tool: str, arguments: Mapping[str, Any], reasons: Sequenc
     message = f"Weir: allow the tool call {quote(tool)}?\nArguments: {args}\nWhy you are asked:\n{why}"
     schema = {
         "type": "object",
-        "properties": {"approve": {"type": "boolean", "title": "Run this tool call", "default": False}},
-        "required": ["approve"],
+        "properties": {"approve": {"type": "boolean", "title": "Run this tool call", "default": True}},
     }
     return {"mode": "form", "message": message, "requestedSchema": schema}
 
 
 def accepted(answer: Any) -> bool:
-    """True only for an explicit accept: without a form (a client that shows a plain yes/no), or
-    with a form that says ``approve: true`` — the JSON boolean.
+    """True for an accept (issue 30: the form's accept means approve): without a form (a client
+    that shows a plain yes/no), with a form the user did not touch (no ``approve``: a client that
+    answers "accept" without ticking the box), or with ``approve: true``.
 
-    A form that says anything else is a no: ``false``, ``"no"``, ``"yes"``, ``1``, nothing (the form
-    asks for a boolean, and an answer that cannot be read as one is not an approval).
+    An accept whose form says anything else is a no: ``false`` (the user unticked the box), and any
+    value that is not the JSON boolean (``"no"``, ``"yes"``, ``1``): an answer that cannot be read
+    as one is not an approval. Decline, cancel and anything that is not an answer are no.
     """
     if not isinstance(answer, Mapping) or answer.get("action") != "accept":
         return False
-    if "content" not in answer:
+    if "content" not in answer or answer["content"] is None:
         return True
     content = answer["content"]
-    return isinstance(content, Mapping) and content.get("approve") is True
+    return isinstance(content, Mapping) and content.get("approve", True) is True
 
 
 def input_required(params: dict[str, Any], state: str) -> dict[str, Any]:
