@@ -195,9 +195,10 @@ def test_the_check_words_a_mistake_as_the_gateway_refuses_it(tmp_path: Path) -> 
     from weir.config import load_config
     from weir.errors import ConfigError
 
+    server = "servers: {mail: {command: [python, -m, weir.demo_servers.mail]}}\n"
     for mistake in ("policy:\n  mode: enforcee\n", "policy:\n  rules:\n    - {name: a, effect: blok, when: 'true'}\n"):
         path = tmp_path / "weir.yaml"
-        path.write_text(mistake, encoding="utf-8")
+        path.write_text(server + mistake, encoding="utf-8")
         [problem] = [p for p in check_config(path).problems if p.severity == "error"]
         with pytest.raises(ConfigError) as refused:
             load_config(path)
@@ -205,7 +206,7 @@ def test_the_check_words_a_mistake_as_the_gateway_refuses_it(tmp_path: Path) -> 
         assert str(refused.value).startswith(f"{path}:")
 
 
-def test_an_empty_file_is_an_error_and_a_file_without_servers_a_warning(tmp_path: Path) -> None:
+def test_an_empty_file_is_an_error_and_so_is_a_file_without_servers(tmp_path: Path) -> None:
     empty = tmp_path / "empty.yaml"
     empty.write_text("# nothing yet\n\n", encoding="utf-8")
     report = check_config(empty)
@@ -214,9 +215,9 @@ def test_an_empty_file_is_an_error_and_a_file_without_servers_a_warning(tmp_path
     serverless = tmp_path / "weir.yaml"
     serverless.write_text("policy: {packs: [baseline]}\n", encoding="utf-8")
     report = check_config(serverless)
-    assert report.ok
+    assert not report.ok  # the gateway refuses it, in these words
     assert [(p.severity, p.message) for p in report.problems] == [
-        ("warning", "no `servers`: the gateway would serve no tool")
+        ("error", "the gateway needs at least one server under `servers:`")
     ]
 
 

@@ -152,7 +152,9 @@ def _semantics(where: Locator, config: WeirConfig, text: str, valid: set[str]) -
 
 def _servers(where: Locator, config: WeirConfig) -> list[Problem]:
     if not config.servers:
-        return [where.problem("warning", "no `servers`: the gateway would serve no tool", key=True)]
+        return [
+            where.problem("error", "the gateway needs at least one server under `servers:`", ("servers",), key=True)
+        ]
     out: list[Problem] = []
     for name, server in config.servers.items():
         loc = ("servers", name)
