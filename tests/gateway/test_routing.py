@@ -13,6 +13,7 @@ from mcp.server import Server
 from mcp.server.mcpserver import MCPServer
 from mcp.shared.exceptions import MCPError
 
+from tests.deadlines import hang_guard
 from weir.audit import MemoryAudit
 from weir.config import WeirConfig
 from weir.gateway.downstream.memory import MemoryChannel, MemoryTransport
@@ -91,7 +92,7 @@ async def test_a_server_that_never_lists_its_tools_holds_up_no_other_server() ->
     gateway = gateway_over({"silent": silent_server(), "mail": echo_server("mail", "send")}, list_timeout_s=0.5)
     try:
         async with Client(MemoryTransport(gateway)) as client:
-            with anyio.fail_after(30):  # a hang is the failure; the listing deadline is 0.5 s
+            with anyio.fail_after(hang_guard()):  # a hang is the failure; the listing deadline is 0.5 s
                 sent = await client.call_tool("mail__send", {"text": "a"})
                 listed = await client.list_tools()
     finally:

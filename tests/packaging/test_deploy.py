@@ -23,6 +23,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from tests.deadlines import hang_guard
 from weir.cli.app import app
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -132,7 +133,7 @@ def test_the_health_check_passes_against_a_real_gateway_and_fails_without_one(tm
         stderr=subprocess.PIPE,
     )
     try:
-        deadline = time.monotonic() + 120  # a hang guard only: the gateway starts when the machine lets it
+        deadline = time.monotonic() + hang_guard(120)  # a hang guard only: the gateway starts when the machine lets it
         while (done := subprocess.run(probe, capture_output=True, check=False)).returncode != 0:
             assert gateway.poll() is None, gateway.stderr.read() if gateway.stderr else ""
             assert time.monotonic() < deadline, done.stderr
