@@ -29,7 +29,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("gateway",),
     ("console",),
     ("config", "configcheck"),
-    ("serving",),
+    ("serving", "testing"),
     ("demo_servers",),
     ("demo", "cli", "evaluation"),
 )
