@@ -43,7 +43,7 @@ NOT_IMPORTED = {
     "dev": "the tools of a checkout (tests, linters, reference servers)",
     "bench": "benchmarks/ only",
     "train": "evals/ rebuilding only",
-    "judge": "empty: the judge speaks HTTP with httpx2, a core requirement",
+    "judge": "empty: the judge needs nothing beyond the core",
     "fleet": "reserved for the fleet backends (docs/deploy.md); nothing imports them yet",
     "onnx": "reserved while the ONNX detector is built (issue 31)",
 }
