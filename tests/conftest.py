@@ -2,7 +2,11 @@
 
 Hypothesis: ``scripts/test`` selects the ``ci`` profile — derandomised (the same examples on every
 run, so a red CI is reproducible) and without its example database (a clean clone has none) —
-while ``HYPOTHESIS_PROFILE=dev`` explores new examples each run. Example counts stay per test.
+while ``HYPOTHESIS_PROFILE=dev`` explores new examples each run. No profile has a per-example
+deadline (a wall-clock assertion on a loaded machine). Each test states its example count; the
+profile scales it: ``ci`` and ``dev`` ×1, ``quick`` ×¼ (at least 10, for a local loop),
+``thorough`` ×10 (a nightly or pre-release run). The gateway fuzzer's budget follows the same
+profile (tests/e2e/test_fuzz.py) unless ``WEIR_FUZZ_EXAMPLES`` says otherwise.
 
 Logging: the SDK's ``MCPServer()`` calls ``logging.basicConfig`` (a Rich handler at INFO on
 stderr), and modules that build one at import (``weir.demo_servers.*``) are imported while tests
@@ -17,10 +21,35 @@ from __future__ import annotations
 import logging
 import os
 
+import pytest
 from hypothesis import settings
 
 settings.register_profile("ci", derandomize=True, database=None, deadline=None)
 settings.register_profile("dev", deadline=None)
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+settings.register_profile("quick", derandomize=True, database=None, deadline=None)
+settings.register_profile("thorough", database=None, deadline=None)
+PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "dev")
+settings.load_profile(PROFILE)
+SCALE = {"quick": 0.25, "thorough": 10.0}.get(PROFILE, 1.0)
+"""How the profile scales every test's own example count."""
+
+
+def scaled_examples(count: int) -> int:
+    """``count`` examples under this profile (at least 10)."""
+    return max(10, round(count * SCALE)) if SCALE != 1.0 else count
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Apply the profile's scale to each property test's ``max_examples``."""
+    if SCALE == 1.0:
+        return
+    for item in items:
+        test = getattr(getattr(item, "obj", None), "hypothesis", None)
+        inner = getattr(test, "inner_test", None)
+        own = getattr(getattr(item, "obj", None), "_hypothesis_internal_use_settings", None)
+        if inner is None or own is None:
+            continue
+        item.obj._hypothesis_internal_use_settings = settings(own, max_examples=scaled_examples(own.max_examples))  # type: ignore[attr-defined]
+
 
 logging.getLogger().addHandler(logging.NullHandler())

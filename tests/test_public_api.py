@@ -39,5 +39,15 @@ def test_importing_weir_loads_no_database_http_gateway_or_serving_code() -> None
     probe = "import sys, json, weir; print(json.dumps(sorted(sys.modules)))"
     loaded = json.loads(subprocess.run([sys.executable, "-c", probe], check=True, capture_output=True).stdout)
     heavy = ("sqlite3", "_sqlite3", "httpx", "httpx2", "starlette", "uvicorn", "anyio", "mcp", "cbor2")
+    heavy += ("prompt_toolkit", "pygments", "rich", "typer")  # CEL's shell: weir.policy.celimport defers it
     assert [m for m in loaded if m.split(".")[0] in heavy or m.startswith(("weir.gateway", "weir.serving"))] == []
     assert "weir.guard" in loaded  # the probe did import the library
+
+
+def test_cels_shell_still_loads_whole_when_something_asks_for_it() -> None:
+    probe = (
+        "import sys, weir, cel; assert 'prompt_toolkit' not in sys.modules; "
+        "assert cel.evaluate('1 + 2', {}) == 3; print(cel.cli.PromptSession.__module__)"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], check=True, capture_output=True, text=True)
+    assert done.stdout.strip().startswith("prompt_toolkit")

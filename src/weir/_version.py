@@ -1,3 +1,3 @@
-"""The installed version of Weir."""
+"""The installed version of Weir (pyproject.toml reads it from here)."""
 
-__version__ = "0.1.0"
+__version__ = "0.3.0"

@@ -22,7 +22,7 @@ from weir.guard.config import GuardConfig
 from weir.observe.config import ObservabilityConfig
 from weir.policy.check import check_inline_rules
 
-__all__ = ["WeirConfig", "load_config"]
+__all__ = ["WeirConfig", "load_config", "schema_errors"]
 
 
 class WeirConfig(GuardConfig):
@@ -65,16 +65,31 @@ def load_config(path: str | Path) -> WeirConfig:
     try:
         config = WeirConfig.model_validate(data)
     except ValidationError as exc:
-        problems = "; ".join(
-            f"{'.'.join(str(x) for x in err['loc']) or '<root>'}: {err['msg'].removeprefix('Value error, ')}"
-            for err in exc.errors()
-        )
-        raise ConfigError(f"{p}: {problems}") from exc
+        raise ConfigError(f"{p}: {'; '.join(message for _, message, _ in schema_errors(exc))}") from exc
     located = config.model_copy(update={"base_dir": p.resolve().parent})
     if located.policy.rules:
         check_inline_rules(text, path=str(p))  # errors with this file's line and column
         located = located.model_copy(update={"policy": located.policy.model_copy(update={"source": str(p)})})
     return located
+
+
+def schema_errors(exc: ValidationError) -> list[tuple[tuple[str | int, ...], str, bool]]:
+    """Each schema error as (where, ``key.path: what is wrong``, whether it is about the key itself).
+
+    One wording for the gateway's refusal and ``weir config check``: an unknown key is "unknown key
+    (a typo?)", a missing one "`x` is required here" (located at the mapping that lacks it).
+    """
+    out: list[tuple[tuple[str | int, ...], str, bool]] = []
+    for err in exc.errors():
+        loc = tuple(err["loc"])
+        name = ".".join(str(x) for x in loc) or "the file"
+        message = err["msg"].removeprefix("Value error, ")
+        if err["type"] == "extra_forbidden":
+            message = "unknown key (a typo?)"
+        elif err["type"] == "missing":
+            message, loc = f"`{loc[-1]}` is required here", loc[:-1]
+        out.append((loc, f"{name}: {message}", err["type"] in ("extra_forbidden", "missing")))
+    return out
 
 
 def _position(exc: yaml.YAMLError) -> str:

@@ -1,4 +1,4 @@
-"""The folder tree is the layer diagram of docs/architecture.md: every import goes down, never up.
+"""The folder tree is the layer diagram of docs/architecture.md, read from it: every import goes down, never up.
 
 Read from the source with ``ast`` (nothing is imported), so a new upward import fails here with
 the file and the line, before it shows up as a cycle or as a library layer loading the gateway.
@@ -7,44 +7,49 @@ the file and the line, before it shows up as a cycle or as a library layer loadi
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
 SRC = Path(__file__).resolve().parents[2] / "src"
 
+ARCHITECTURE = Path(__file__).resolve().parents[2] / "docs" / "architecture.md"
+
+
+def _block(heading: str) -> list[str]:
+    """The lines of the first code block after ``heading`` in docs/architecture.md."""
+    text = ARCHITECTURE.read_text(encoding="utf-8")
+    after = text[text.index(heading) :]
+    opened = after.index("```\n") + 4
+    return after[opened : after.index("```", opened)].splitlines()
+
+
+def _names(part: str) -> list[str]:
+    return re.findall(r"(?<![\w./`])([a-z_]+)(?:/|\.py)(?![\w])", part)
+
+
+def _layers() -> tuple[tuple[str, ...], ...]:
+    """The layer diagram, lowest first: each line's packages (column 18 on, before the description)."""
+    lines = []
+    for line in _block("## The layers, as the folder tree has them"):
+        names = _names(re.split(r"\s{3,}", line[17:].strip(), maxsplit=1)[0])
+        if names:
+            lines.append(tuple(names))
+    return tuple(reversed(lines))
+
+
+def _rooms() -> tuple[tuple[str, ...], ...]:
+    """The gateway's rooms, lowest first: the names indented by two spaces in the rooms' block."""
+    rooms = [
+        m.group(1) for line in _block("## The gateway's rooms") if (m := re.match(r"^  ([a-z_]+)(?:/|\.py)", line))
+    ]
+    return tuple((room,) for room in reversed(rooms))
+
+
 # Lowest first; packages on one line share a layer (they may import each other's lower layers only).
-LAYERS: tuple[tuple[str, ...], ...] = (
-    ("errors", "_version", "yamltext"),
-    ("text",),
-    ("quoting",),
-    ("labels",),
-    ("flow",),
-    ("policy",),
-    ("detect",),
-    ("guard",),
-    ("audit", "trace", "catalog"),
-    ("pipeline",),
-    ("observe",),
-    ("approvals",),
-    ("server", "lint"),
-    ("client", "replay", "docs"),
-    ("gateway",),
-    ("console",),
-    ("config", "configcheck"),
-    ("serving",),
-    ("demo_servers",),
-    ("demo", "cli", "evaluation"),
-)
+LAYERS: tuple[tuple[str, ...], ...] = _layers()
 RANK = {package: rank for rank, line in enumerate(LAYERS) for package in line}
-ROOMS: tuple[tuple[str, ...], ...] = (
-    ("config", "wire"),
-    ("clients",),
-    ("upstream",),
-    ("confirmation",),
-    ("routing",),
-    ("proxy",),
-    ("downstream",),
-)
+ROOMS: tuple[tuple[str, ...], ...] = _rooms()
 """The gateway's own rooms, lowest first, as docs/architecture.md draws them: the transports
 (``downstream``) sit on top of the core (``proxy``) they serve."""
 ROOM_RANK = {room: rank for rank, line in enumerate(ROOMS) for room in line}
@@ -161,3 +166,20 @@ def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
             elif nxt in stack:
                 low[node] = min(low[node], index[nxt])
     return found
+
+
+def test_the_diagram_reads_as_the_layers_it_draws() -> None:
+    assert LAYERS[0] == ("errors", "_version", "yamltext")
+    assert LAYERS[-1] == ("cli", "demo")
+    assert RANK["labels"] < RANK["flow"] < RANK["policy"] < RANK["detect"] < RANK["guard"] < RANK["pipeline"]
+    assert RANK["gateway"] < RANK["console"] < RANK["config"] < RANK["serving"] == RANK["testing"]
+    assert [r for (r,) in ROOMS] == [
+        "config",
+        "wire",
+        "clients",
+        "upstream",
+        "confirmation",
+        "routing",
+        "proxy",
+        "downstream",
+    ]

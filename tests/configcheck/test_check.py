@@ -40,7 +40,8 @@ def test_the_readmes_sample_config_passes_without_a_warning(tmp_path: Path) -> N
     [ROOT / "examples" / "weir.yaml", ROOT / "src" / "weir" / "data" / "traces" / "weir.yaml"],
     ids=["examples", "trace-corpus"],
 )
-def test_every_shipped_config_passes(shipped: Path) -> None:
+def test_every_shipped_config_passes(shipped: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)  # examples/weir.yaml's scripts are the checkout root's, where the gateway runs it
     report = check_config(shipped)
     assert report.ok, "\n".join(map(str, report.problems))
     # Replay configs name servers without a command: fine for replay, said as a warning only.
@@ -87,7 +88,7 @@ def test_a_broken_config_gets_every_problem_with_its_line_and_column(tmp_path: P
         ("warning", 7, 12, "overrides[0].match 'mial/send_*' names no configured server (mail, ftp)"),
         ("error", 10, 21, "policy.packs[1]"),
         ("warning", 14, 13, "rule 'big-transfers' reads `arguments.amount` without `has(arguments.amount)`"),
-        ("error", 18, 13, "`when` refers to an unknown fact 'nme' (rule 'typo')"),
+        ("error", 18, 13, "`when` refers to an unknown fact 'nme' in rule 'typo'"),
         ("error", 20, 13, "detectors[0] (nosuch)"),
         ("error", 21, 15, "audit.path"),
         ("warning", 23, 21, "gateway.confirm_fallback is queue but console.operators is empty"),
@@ -145,18 +146,21 @@ def test_policy_check_given_a_weir_yaml_checks_its_policy_section(tmp_path: Path
     assert "unknown fact 'nme'" in done.stderr
 
 
+SERVER = "servers: {mail: {command: [python, -m, weir.demo_servers.mail]}}\n"
+
+
 @pytest.mark.parametrize("token", ["a", "s3cret-token", "aaaaaaaaaaaaaaaaaaaa", "tok1tok1tok1tok1", "0123456789abcdef"])
 def test_a_short_or_guessable_gateway_token_is_refused_from_the_file_and_from_the_environment(
     tmp_path: Path, token: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     path = tmp_path / "weir.yaml"
-    path.write_text(f"gateway: {{tokens: ['{token}']}}\n", encoding="utf-8")
+    path.write_text(SERVER + f"gateway: {{tokens: ['{token}']}}\n", encoding="utf-8")
     [problem] = check_config(path).problems
     assert problem.severity == "error"
     assert problem.message.startswith("gateway.tokens[0] ")
     with pytest.raises(ConfigError, match=r"gateway.tokens\[0\]"):
         check_principals([token], [])
-    path.write_text("gateway: {tokens: []}\n", encoding="utf-8")
+    path.write_text(SERVER + "gateway: {tokens: []}\n", encoding="utf-8")
     monkeypatch.setenv("WEIR_GATEWAY_TOKENS", f"Xk3-pQ9z_Lm2vB8w,{token}")
     [problem] = check_config(path).problems
     assert problem.message.startswith("WEIR_GATEWAY_TOKENS[1] ")
@@ -166,3 +170,109 @@ def test_a_short_or_guessable_gateway_token_is_refused_from_the_file_and_from_th
     result = runner.invoke(app, ["config", "check", str(path)])
     assert result.exit_code == 2
     assert "WEIR_GATEWAY_TOKENS[1]" in result.output
+
+
+EIGHT_MISTAKES = """\
+servers:
+  crm: {command: [no-such-program-weir-test]}
+  notes: {command: [python, missing-server.py]}
+  mail: {command: [python, -m, weir.demo_servers.mail]}
+policy:
+  mode: enforcee
+  rules:
+    - name: a
+      effect: blok
+      when: tool.name == "x"
+    - name: b
+      effect: block
+      when: tool.name == ("x"
+    - name: b
+      effect: warn
+      when: tool.egres
+audit: {path: nodir/weir-audit.db}
+gateway:
+  allowed_origins: [console.example]
+"""
+
+
+def test_eight_independent_mistakes_are_all_reported_in_one_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)  # a relative script is the working directory's, as the gateway runs it
+    path = tmp_path / "weir.yaml"
+    path.write_text(EIGHT_MISTAKES, encoding="utf-8")
+    report = check_config(path)
+    found = [(p.line, p.column, p.message) for p in report.problems if p.severity == "error"]
+    expected = [
+        (2, 19, "servers.crm: `no-such-program-weir-test` is not found"),
+        (3, 29, "servers.notes: the script `missing-server.py` does not exist"),
+        (6, 9, "policy.mode: Input should be 'enforce', 'warn' or 'audit'"),
+        (8, 7, "effect must be one of allow, warn, redact, confirm (escalate), block; got 'blok'"),
+        (13, 30, "`when` does not compile"),
+        (14, 7, "duplicate rule name 'b'"),
+        (16, 13, "`when` refers to an unknown fact 'egres'"),  # the duplicate is compiled all the same
+        (17, 15, "audit.path: the directory"),
+        (19, 21, "gateway.allowed_origins[0]"),
+    ]
+    assert [(line, column) for line, column, _ in found] == [(line, column) for line, column, _ in expected]
+    for (_, _, message), (_, _, start) in zip(found, expected, strict=True):
+        assert message.startswith(start), message
+    assert report.summary().endswith("9 error(s), 0 warning(s)")
+
+
+def test_the_check_words_a_mistake_as_the_gateway_refuses_it(tmp_path: Path) -> None:
+    from weir.config import load_config
+    from weir.errors import ConfigError
+
+    server = "servers: {mail: {command: [python, -m, weir.demo_servers.mail]}}\n"
+    for mistake in ("policy:\n  mode: enforcee\n", "policy:\n  rules:\n    - {name: a, effect: blok, when: 'true'}\n"):
+        path = tmp_path / "weir.yaml"
+        path.write_text(server + mistake, encoding="utf-8")
+        [problem] = [p for p in check_config(path).problems if p.severity == "error"]
+        with pytest.raises(ConfigError) as refused:
+            load_config(path)
+        assert problem.message in str(refused.value)
+        assert str(refused.value).startswith(f"{path}:")
+
+
+def test_an_empty_file_is_an_error_and_so_is_a_file_without_servers(tmp_path: Path) -> None:
+    empty = tmp_path / "empty.yaml"
+    empty.write_text("# nothing yet\n\n", encoding="utf-8")
+    report = check_config(empty)
+    assert not report.ok
+    assert [p.message for p in report.problems] == ["the file is empty: no server to serve, nothing to check"]
+    serverless = tmp_path / "weir.yaml"
+    serverless.write_text("policy: {packs: [baseline]}\n", encoding="utf-8")
+    report = check_config(serverless)
+    assert not report.ok  # the gateway refuses it, in these words
+    assert [(p.severity, p.message) for p in report.problems] == [
+        ("error", "the gateway needs at least one server under `servers:`")
+    ]
+
+
+def test_which_python_runs_is_said_and_a_missing_module_or_script_found(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sys
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "srv.py").write_text("print('never run by the check')\n", encoding="utf-8")
+    path = tmp_path / "weir.yaml"
+    path.write_text(
+        "servers:\n"
+        "  ok: {command: [python, -u, srv.py]}\n"
+        "  mod: {command: [python3, -m, no_such_module_weir_test.server]}\n"
+        "  inline: {command: [python, -c, 'print(1)']}\n"
+        "  sh: {command: [sh, gone.sh]}\n",
+        encoding="utf-8",
+    )
+    report = check_config(path)
+    assert [(p.line, p.message.split(":")[1].strip()) for p in report.problems] == [
+        (3, "`python3 -m no_such_module_weir_test.server`"),
+        (5, f"the script `gone.sh` does not exist (a relative path is the working directory's, here {tmp_path})"),
+    ]
+    assert sys.executable in report.problems[0].message
+    path.write_text("servers:\n  ok: {command: [python, srv.py]}\n", encoding="utf-8")
+    report = check_config(path)
+    assert report.ok
+    assert report.summary().endswith(f"; `python` in a server command runs {sys.executable} (Weir's interpreter)")

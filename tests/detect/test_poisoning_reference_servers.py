@@ -26,6 +26,7 @@ from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 
 from tests.conformance import harness
+from tests.deadlines import hang_guard
 from weir.detect.poisoning import PoisoningDetector
 
 pytestmark = pytest.mark.slow
@@ -92,7 +93,7 @@ async def _list_tools(server: StdioServerParameters) -> list[dict[str, Any]]:
         "elicitation_callback": _elicitation,
         "list_roots_callback": _roots,
     }
-    with anyio.fail_after(60):
+    with anyio.fail_after(hang_guard(120)):
         async with Client(server, mode="legacy", **callbacks) as client:
             cursor: str | None = None
             while True:

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 import yaml
 
+from tests.deadlines import hang_guard
 from tests.servers.launch import stop
 
 RULES = [
@@ -87,7 +88,7 @@ def chromium_endpoint(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]
     proc = subprocess.Popen([str(CHROMIUM), *flags], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         active = profile / "DevToolsActivePort"  # Chromium writes the port it chose, then the path
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + hang_guard()
         while not (active.exists() and len(active.read_text().splitlines()) >= 2):
             if proc.poll() is not None or time.monotonic() > deadline:
                 pytest.fail(f"Chromium did not start (exit {proc.poll()})")

@@ -13,6 +13,7 @@ from typing import Any
 
 import yaml
 
+from tests.deadlines import hang_guard
 from tests.e2e.conftest import RULES, weir_command
 
 CLIENT = "e2e-client-token-00000000"
@@ -73,7 +74,7 @@ def start(config: Path, *extra: str) -> Running:
     with stderr.open("wb") as err:
         proc = subprocess.Popen(cmd, stderr=err, stdout=subprocess.DEVNULL)
     running = Running(proc, f"http://127.0.0.1:{port}", stderr)
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + hang_guard(90)
     while time.monotonic() < deadline:
         if proc.poll() is not None:
             raise AssertionError(f"the gateway exited: {running.log()}")

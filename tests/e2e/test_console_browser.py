@@ -24,6 +24,7 @@ import pytest
 from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
 
+from tests.deadlines import hang_guard
 from tests.e2e.conftest import weir_command
 from tests.e2e.running import CLIENT, OPERATOR, Running, start, stop, write_config
 from tests.gateway.test_rug_pull import SERVER as RUGPULL_SERVER
@@ -79,7 +80,7 @@ def _shot(page: Any, name: str, tmp_path: Path) -> None:
 
 def _held(page: Any, gateway: Running) -> Any:
     """Reload the approvals page until a held call shows; its card."""
-    deadline = time.monotonic() + 90  # a client's first call opens its own upstream sessions
+    deadline = time.monotonic() + hang_guard(90)  # a client's first call opens its own upstream sessions
     while time.monotonic() < deadline:
         page.goto(f"{gateway.base}/console/approvals")
         card = page.locator("section.approval").first
@@ -165,7 +166,7 @@ def _a_changed_tool_is_reapproved(page: Any, gateway: Running, tmp_path: Path) -
     first = _call(gateway.mcp, "notes__save_note", {"name": "weekly"}).result(timeout=60)
     assert first.is_error is False  # the server now changes save_note and says so
     held = page.locator("section.held")
-    deadline = time.monotonic() + 90
+    deadline = time.monotonic() + hang_guard(90)
     while time.monotonic() < deadline:
         page.goto(f"{gateway.base}/console/pins")
         if held.count():

@@ -27,6 +27,7 @@ from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 
 from tests.conformance import harness
+from tests.deadlines import hang_guard
 from weir.config import WeirConfig
 from weir.gateway.downstream.memory import MemoryTransport
 from weir.serving.runner import build_gateway
@@ -125,8 +126,8 @@ def stdio(cmd: list[str]) -> StdioServerParameters:
     return StdioServerParameters(command=cmd[0], args=cmd[1:])
 
 
-async def wait_for(peer: Peer, method: str, count: int = 1, timeout: float = 15) -> None:
-    with anyio.fail_after(timeout):
+async def wait_for(peer: Peer, method: str, count: int = 1, timeout: float = 60) -> None:
+    with anyio.fail_after(hang_guard(timeout)):
         while peer.methods().count(method) < count:
             await anyio.sleep(0.05)
 

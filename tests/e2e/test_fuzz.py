@@ -26,6 +26,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.conftest import scaled_examples
+from tests.deadlines import hang_guard
 from tests.e2e.conftest import weir_command, write_config
 from tests.servers.launch import free_port, wait_for_port
 
@@ -38,7 +40,7 @@ METHODS = (
     "completion/complete", "logging/setLevel", "notifications/cancelled", "notifications/initialized",
     "sampling/createMessage", "elicitation/create", "no/such", "",
 )  # fmt: skip
-EXAMPLES = int(os.environ.get("WEIR_FUZZ_EXAMPLES", "150"))
+EXAMPLES = int(os.environ.get("WEIR_FUZZ_EXAMPLES", str(scaled_examples(150))))
 
 _scalars = st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats(allow_nan=False) | st.text(max_size=40)
 _json = st.recursive(
@@ -120,7 +122,7 @@ class _Stdio:
         ping_id = f"fuzz-ping-{self.pings}"
         self.send(json.dumps({"jsonrpc": "2.0", "id": ping_id, "method": "ping", "params": {"_meta": META}}).encode())
         seen: list[dict[str, Any]] = []
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + hang_guard()
         assert self.proc.stdout is not None
         while time.monotonic() < deadline:
             assert self.proc.poll() is None, "the gateway exited"

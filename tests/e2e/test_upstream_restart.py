@@ -22,6 +22,7 @@ import pytest
 from mcp import Client
 
 from tests.conformance import harness
+from tests.deadlines import hang_guard
 from tests.servers.launch import free_port, wait_for_port
 from weir.config import WeirConfig
 from weir.gateway.downstream.memory import MemoryTransport
@@ -56,7 +57,7 @@ async def test_a_stdio_server_killed_mid_session_is_started_again_and_the_labels
             assert isinstance(channel, StdioChannel)
             assert channel.pid is not None
             os.kill(channel.pid, signal.SIGKILL)
-            with anyio.fail_after(10):
+            with anyio.fail_after(hang_guard()):
                 while session.channel is not None:
                     await anyio.sleep(0.02)
             after_restart = await c.call_tool("read_file", {"path": "notes/todo.txt"}, meta=SESSION)

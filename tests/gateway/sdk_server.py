@@ -56,7 +56,9 @@ async def heavy(seconds: float = 0.3) -> int:
 
 @server.tool()
 async def wait(marker: str) -> str:
-    """Wait long; if cancelled, leave a marker file saying so."""
+    """Wait long; the marker file says ``started`` once it runs and ``cancelled`` if it is cancelled."""
+    with open(marker, "w") as f:
+        f.write("started")
     try:
         await anyio.sleep(30)
     except anyio.get_cancelled_exc_class():

@@ -9,6 +9,7 @@ from typing import Any
 import anyio
 import pytest
 
+from tests.deadlines import hang_guard
 from tests.gateway.conftest import WIRE_SERVER, TableDecider, client, make_gateway
 from weir.audit import Phase
 from weir.gateway.upstream.channels import StdioChannel
@@ -31,7 +32,7 @@ async def test_a_tool_added_upstream_is_published_and_the_client_is_told(mode: s
         async with client(gateway, mode, tap=seen) as c:
             before = {t.name for t in (await c.list_tools()).tools}
             await c.call_tool("grow", {})
-            with anyio.fail_after(20):
+            with anyio.fail_after(hang_guard()):
                 while not any(m.get("method") == CHANGED for m in seen):
                     await anyio.sleep(0.02)
             # No tools/list from the client since: the gateway re-listed on its own.

@@ -19,6 +19,7 @@ from mcp.client.stdio import StdioServerParameters
 from mcp.client.subscriptions import ResourceUpdated, listen
 from mcp.shared.exceptions import MCPError
 
+from tests.deadlines import hang_guard
 from tests.gateway.conftest import HERE, WIRE_SERVER, TableDecider, client, make_gateway, wire_upstream
 from tests.gateway.test_http import TOKEN, server  # noqa: F401  (the HTTP gateway fixture)
 from tests.jsonrpc import INITIALIZED, initialize
@@ -57,7 +58,7 @@ async def test_a_server_log_line_after_the_call_reaches_the_client_that_called(m
         async with client(gateway, "legacy", tap=other) as bystander, client(gateway, mode, tap=seen) as c:
             await bystander.list_tools()
             await c.call_tool("later", {})
-            with anyio.fail_after(10):
+            with anyio.fail_after(hang_guard()):
                 while not any(m.get("method") == "notifications/message" for m in seen):
                     await anyio.sleep(0.02)
     finally:
@@ -91,7 +92,7 @@ async def test_http_get_is_the_clients_standing_stream_and_is_admitted_like_a_po
         async with http.stream("GET", server, headers=_headers(sid, **get, origin=same)) as stream:
             assert stream.status_code == 200
             await http.post(server, json=call, headers=_headers(sid))
-            with anyio.fail_after(10):
+            with anyio.fail_after(hang_guard()):
                 async for line in stream.aiter_lines():
                     if line.startswith("data: ") and line[6:].strip():
                         log = json.loads(line[6:])
@@ -117,7 +118,7 @@ async def test_a_stdio_client_of_weir_gateway_gets_a_log_line_sent_after_its_cal
     params = StdioServerParameters(command=sys.executable, args=weir, cwd=str(tmp_path))
     async with Client(params, mode="legacy", message_handler=on_message) as c:
         await c.call_tool("later", {})
-        with anyio.fail_after(10):
+        with anyio.fail_after(hang_guard()):
             while not seen:
                 await anyio.sleep(0.02)
     assert seen == ["logged after the call"]
@@ -133,7 +134,7 @@ async def test_a_2026_07_28_client_listens_through_the_gateway() -> None:
             await c.list_tools()
             async with listen(c.session, resource_subscriptions=["mem://watched"]) as subscription:
                 await c.call_tool("touch", {"uri": "mem://watched"})
-                with anyio.fail_after(10):
+                with anyio.fail_after(hang_guard()):
                     event = await subscription.__anext__()
                 honoured = subscription.honored
     finally:

@@ -13,12 +13,11 @@ from mcp.server import Server
 from mcp.server.mcpserver import MCPServer
 from mcp.shared.exceptions import MCPError
 
-from weir.audit import MemoryAudit
+from tests.deadlines import hang_guard
 from weir.config import WeirConfig
-from weir.gateway.downstream.memory import MemoryChannel, MemoryTransport
 from weir.gateway.proxy import Gateway
-from weir.gateway.upstream.session import Upstream
 from weir.guard import Guard
+from weir.testing import MemoryAudit, MemoryTransport, RecordingUpstream
 
 pytestmark = pytest.mark.anyio
 
@@ -46,9 +45,14 @@ def silent_server() -> Server[Any]:
 
 
 def gateway_over(servers: dict[str, Any], **settings: Any) -> Gateway:
+    return gateway_recording(servers, **settings)[0]
+
+
+def gateway_recording(servers: dict[str, Any], **settings: Any) -> tuple[Gateway, dict[str, RecordingUpstream]]:
     config = WeirConfig.model_validate({"servers": {n: {"trust": "trusted"} for n in servers}, "gateway": settings})
-    upstreams = {name: Upstream(name, lambda s=server: MemoryChannel(s)) for name, server in servers.items()}
-    return Gateway(config.gateway, upstreams=upstreams, decider=Guard(config), audit=MemoryAudit())
+    recording = {name: RecordingUpstream(name, server) for name, server in servers.items()}
+    upstreams = {name: r.upstream for name, r in recording.items()}
+    return Gateway(config.gateway, upstreams=upstreams, decider=Guard(config), audit=MemoryAudit()), recording
 
 
 def text(result: t.CallToolResult) -> str:
@@ -56,7 +60,8 @@ def text(result: t.CallToolResult) -> str:
 
 
 async def test_a_server_whose_name_extends_another_servers_gets_its_own_calls() -> None:
-    gateway = gateway_over({"web": echo_server("web", "x__echo", "echo"), "web__x": echo_server("web__x", "echo")})
+    servers = {"web": echo_server("web", "x__echo", "echo"), "web__x": echo_server("web__x", "echo")}
+    gateway, reached = gateway_recording(servers)
     try:
         async with Client(MemoryTransport(gateway)) as client:
             names = {tool.name for tool in (await client.list_tools()).tools}
@@ -67,6 +72,8 @@ async def test_a_server_whose_name_extends_another_servers_gets_its_own_calls() 
     assert names == {"web__x__echo", "web__echo"}  # web's own `x__echo` would be ambiguous: web__x's wins
     assert text(inner) == "web__x/echo: hi"
     assert text(outer) == "web/echo: hi"
+    assert reached["web__x"].calls == [("echo", {"text": "hi"})]  # what each server itself received
+    assert reached["web"].calls == [("echo", {"text": "hi"})]
 
 
 async def test_without_namespacing_each_name_reaches_the_one_server_that_lists_it() -> None:
@@ -91,7 +98,7 @@ async def test_a_server_that_never_lists_its_tools_holds_up_no_other_server() ->
     gateway = gateway_over({"silent": silent_server(), "mail": echo_server("mail", "send")}, list_timeout_s=0.5)
     try:
         async with Client(MemoryTransport(gateway)) as client:
-            with anyio.fail_after(30):  # a hang is the failure; the listing deadline is 0.5 s
+            with anyio.fail_after(hang_guard()):  # a hang is the failure; the listing deadline is 0.5 s
                 sent = await client.call_tool("mail__send", {"text": "a"})
                 listed = await client.list_tools()
     finally:

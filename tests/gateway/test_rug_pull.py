@@ -22,6 +22,7 @@ import yaml
 from mcp import Client
 from typer.testing import CliRunner
 
+from tests.deadlines import hang_guard
 from tests.gateway.conftest import client
 from weir.audit import AuditConfig, AuditQuery, open_store
 from weir.audit.event import AuditEvent
@@ -73,7 +74,7 @@ async def _pulled(c: Client, seen: list[dict[str, Any]], tool: str) -> t.CallToo
     """Call ``tool`` once (its server then changes it) and wait until the gateway has re-listed."""
     await c.list_tools()
     first = await c.call_tool(tool, {"name": "weekly"})
-    with anyio.fail_after(20):
+    with anyio.fail_after(hang_guard()):
         while not any(m.get("method") == CHANGED for m in seen):
             await anyio.sleep(0.02)
     return first

@@ -14,6 +14,7 @@ import pytest
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 
+from tests.deadlines import hang_guard
 from tests.gateway.conftest import HERE, approve
 from tests.jsonrpc import initialize
 from weir.audit import AuditQuery, open_store
@@ -133,7 +134,7 @@ def test_sigkill_mid_burst_leaves_an_audit_record_for_every_released_response(tm
         reply = json.loads(proc.stdout.readline())
         released.append(int(reply["id"]))
     os.kill(proc.pid, signal.SIGKILL)
-    proc.wait(timeout=10)
+    proc.wait(timeout=hang_guard())  # SIGKILL: a hang guard only
     # Whatever the pipe still held was also released before the kill.
     released.extend(int(json.loads(x)["id"]) for x in proc.stdout.read().splitlines() if x.strip())
     results = {e.call_id for e in _events(tmp_path) if e.phase.value == "result"}

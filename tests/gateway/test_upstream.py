@@ -7,6 +7,7 @@ import json
 import anyio
 import pytest
 
+from tests.deadlines import hang_guard
 from tests.gateway.conftest import wire_upstream
 from weir.gateway.wire.jsonrpc import Message
 
@@ -23,11 +24,13 @@ async def test_a_notification_for_a_client_that_has_gone_does_not_stop_the_upstr
 
     try:
         params = {"name": "slow", "arguments": {"seconds": 0.05}, "_meta": {"progressToken": "p-1"}}
-        first = await upstream.request("tools/call", params, timeout=10, on_notify=gone)
+        first = await upstream.request("tools/call", params, timeout=hang_guard(), on_notify=gone)
         assert first["content"][0]["text"] == "done"
         assert [m["method"] for m in relayed] == ["notifications/progress"]
         # The reader that delivered the failed relay still delivers the next call's answer.
-        second = await upstream.request("tools/call", {"name": "echo", "arguments": {"text": "still here"}}, timeout=10)
+        second = await upstream.request(
+            "tools/call", {"name": "echo", "arguments": {"text": "still here"}}, timeout=hang_guard()
+        )
         assert second["content"][0]["text"] == "still here"
     finally:
         await upstream.close()
@@ -40,7 +43,9 @@ async def test_a_server_question_whose_relay_fails_is_answered_with_an_error() -
         raise anyio.BrokenResourceError  # the client that could answer has gone
 
     try:
-        result = await upstream.request("tools/call", {"name": "ask", "arguments": {}}, timeout=10, on_request=gone)
+        result = await upstream.request(
+            "tools/call", {"name": "ask", "arguments": {}}, timeout=hang_guard(), on_request=gone
+        )
         # The server got an error answer instead of waiting for ever, and finished its call.
         answer = json.loads(result["content"][0]["text"].removeprefix("wire:"))
         assert answer["code"] == -32603

@@ -76,3 +76,23 @@ def test_an_unreadable_file_is_reported_not_raised(tmp_path: Path) -> None:
     check = check_policy(tmp_path / "missing.yaml")
     (error,) = check.errors
     assert "cannot read policy file" in str(error)
+
+
+def test_a_rule_that_does_not_read_hides_no_other_problem() -> None:
+    text = (
+        "rules:\n"
+        "  - {name: a, effect: blok, when: 'true'}\n"
+        "  - {name: b, effect: block, when: 'tool.name == (\"x\"'}\n"
+        "  - {name: b, effect: warn, when: 'tool.egres'}\n"
+        "  - {name: c, effect: warn}\n"
+        "  - {name: d, effect: warn, when: 'session.untrusted'}\n"
+    )
+    check = check_policy_text(text, path="p.yaml")
+    assert [(e.line, e.message.split(":")[0].split(";")[0]) for e in check.errors] == [
+        (2, "effect must be one of allow, warn, redact, confirm (escalate), block"),
+        (3, "`when` does not compile"),
+        (4, "duplicate rule name 'b'"),
+        (4, "`when` refers to an unknown fact 'egres'"),
+        (5, "a rule needs `when` (CEL) or `conditions` (seed-004 form)"),
+    ]
+    assert [r.name for r in check.rules] == ["b", "b", "d"]  # what read, the duplicate included

@@ -11,6 +11,8 @@ from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from typing import Any
 
+from tests.deadlines import hang_guard
+
 __all__ = ["SERVER", "free_port", "http_server", "serving", "stdio_argv", "stop", "wait_for_port"]
 
 SERVER = Path(__file__).resolve().parent / "catalog_server.py"
@@ -31,7 +33,7 @@ def free_port() -> int:
 
 def wait_for_port(port: int, proc: subprocess.Popen[Any], timeout: float = 60.0) -> None:
     """Return once something accepts connections on 127.0.0.1:``port``; fail if ``proc`` died first or time ran out."""
-    deadline = time.monotonic() + timeout
+    deadline = time.monotonic() + hang_guard(timeout)
     while time.monotonic() < deadline:
         if proc.poll() is not None:
             raise RuntimeError(f"{proc.args!r} exited with {proc.returncode} before listening")

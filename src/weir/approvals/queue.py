@@ -176,7 +176,8 @@ class ApprovalQueue:
 
     def _open(self, call: ToolCall, check: CallCheck, principal: str) -> PendingApproval:
         now = datetime.now(UTC)
-        approval_id = secrets.token_urlsafe(12)
+        # Hex, not URL-safe base64: an id may start with "-", which `weir approvals approve ID` read as an option.
+        approval_id = secrets.token_hex(12)
         item = PendingApproval(
             id=approval_id,
             call=call,

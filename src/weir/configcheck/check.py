@@ -13,7 +13,7 @@ server or writes a file.
 from __future__ import annotations
 
 import os
-import shutil
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -21,12 +21,14 @@ import yaml
 from pydantic import ValidationError
 
 from weir import yamltext
-from weir.config import WeirConfig
+from weir.config import WeirConfig, schema_errors
+from weir.configcheck.commands import command_problems
 from weir.configcheck.policy import policy_problems
 from weir.configcheck.problems import Locator, Problem
 from weir.detect.chain import Chain
 from weir.errors import WeirError
 from weir.gateway.config import env_tokens, token_problem
+from weir.labels.config import WEIR_PYTHON
 
 __all__ = ["ConfigCheck", "check_config"]
 
@@ -57,7 +59,15 @@ class ConfigCheck:
             f" + {len(c.policy.rules)} inline rule(s){' + ' + c.policy.file if c.policy.file else ''}, {detectors}, "
             f"audit {c.audit.path}, {len(c.console.operators)} operator(s)"
             + (f"; {warnings} warning(s)" if warnings else "")
+            + self._interpreter()
         )
+
+    def _interpreter(self) -> str:
+        """Which program ``python`` in a server command is: said, since it is not PATH's."""
+        assert self.config is not None
+        if not any(s.command and s.command[0] in WEIR_PYTHON for s in self.config.servers.values()):
+            return ""
+        return f"; `python` in a server command runs {sys.executable} (Weir's interpreter)"
 
 
 def check_config(path: str | Path) -> ConfigCheck:
@@ -81,15 +91,13 @@ def check_config(path: str | Path) -> ConfigCheck:
         check.problems.append(Problem("error", f"not valid YAML: {reason}", str(p), line, column))
         return check
     where = Locator(str(p), root)
+    if root is None:  # nothing but blanks and comments
+        check.problems.append(Problem("error", "the file is empty: no server to serve, nothing to check", str(p)))
+        return check
     if not isinstance(data, dict):
         check.problems.append(where.problem("error", f"the top level must be a mapping, not {type(data).__name__}"))
         return check
-    valid: dict[str, object] = {}
-    for key, value in data.items():  # section by section: one bad section does not hide the others
-        if key == "servers" and isinstance(value, dict):  # and server by server
-            valid[key] = {name: server for name, server in value.items() if _fits(where, {key: {name: server}}, check)}
-        elif _fits(where, {key: value}, check):
-            valid[key] = value
+    valid = _valid_parts(where, data, check)
     try:
         config = WeirConfig.model_validate(valid)
     except ValidationError as exc:  # what only the sections together show (shared tokens)
@@ -101,30 +109,35 @@ def check_config(path: str | Path) -> ConfigCheck:
     return check
 
 
-def _fits(where: Locator, data: dict[str, object], check: ConfigCheck) -> bool:
-    """Whether ``data`` (a part of the file) validates; its problems go into ``check``."""
+def _valid_parts(where: Locator, data: dict[str, object], check: ConfigCheck) -> dict[str, object]:
+    """The parts of the file that validate; every other part's problems go into ``check``.
+
+    Section by section, and inside a section that does not validate, key by key (server by
+    server for ``servers``): a bad ``policy.mode`` reports its error and keeps ``policy.rules``,
+    which are then compiled like any others, so one mistake hides no other.
+    """
+    valid: dict[str, object] = {}
+    for key, value in data.items():
+        if _fits(where, {key: value}, check):
+            valid[key] = value
+        elif isinstance(value, dict):  # salvage the keys that are right on their own (errors reported once)
+            valid[key] = {k: v for k, v in value.items() if _fits(where, {key: {k: v}}, None)}
+    return valid
+
+
+def _fits(where: Locator, data: dict[str, object], check: ConfigCheck | None) -> bool:
+    """Whether ``data`` (a part of the file) validates; its problems go into ``check`` when given."""
     try:
         WeirConfig.model_validate(data)
     except ValidationError as exc:
-        check.problems.extend(_schema(where, exc))
+        if check is not None:
+            check.problems.extend(_schema(where, exc))
         return False
     return True
 
 
 def _schema(where: Locator, exc: ValidationError) -> list[Problem]:
-    out = []
-    for err in exc.errors():
-        loc = tuple(err["loc"])
-        name = ".".join(str(x) for x in loc) or "the file"
-        key = err["type"] in ("extra_forbidden", "missing")
-        message = (
-            err["msg"].removeprefix("Value error, ") if err["type"] != "extra_forbidden" else "unknown key (a typo?)"
-        )
-        if err["type"] == "missing":
-            message = f"`{loc[-1]}` is required here"
-            loc = loc[:-1]
-        out.append(where.problem("error", f"{name}: {message}", loc, key=key))
-    return out
+    return [where.problem("error", message, loc, key=key) for loc, message, key in schema_errors(exc)]
 
 
 def _semantics(where: Locator, config: WeirConfig, text: str, valid: set[str]) -> list[Problem]:
@@ -140,15 +153,15 @@ def _semantics(where: Locator, config: WeirConfig, text: str, valid: set[str]) -
 
 
 def _servers(where: Locator, config: WeirConfig) -> list[Problem]:
+    if not config.servers:
+        return [
+            where.problem("error", "the gateway needs at least one server under `servers:`", ("servers",), key=True)
+        ]
     out: list[Problem] = []
     for name, server in config.servers.items():
         loc = ("servers", name)
         if server.command:
-            program = server.command[0]
-            if program not in ("python", "python3") and shutil.which(program) is None and not Path(program).exists():
-                out.append(
-                    where.problem("warning", f"servers.{name}: `{program}` is not on PATH", (*loc, "command", 0))
-                )
+            out.extend(command_problems(where, name, list(server.command)))
         elif server.url:
             if not server.url.startswith(("http://", "https://")):
                 out.append(

@@ -65,7 +65,7 @@ def _policy_file(where: Locator, config: WeirConfig) -> Path | Problem:
 
 
 def _compile_problem(exc: PolicyCompileError, default_path: str) -> Problem:
-    rule = f" (rule {exc.rule!r})" if exc.rule else ""
+    rule = f" in rule {exc.rule!r}" if exc.rule else ""  # as PolicyCompileError says it (the gateway's words)
     return Problem("error", f"{exc.message}{rule}", exc.path or default_path, exc.line, exc.column)
 
 

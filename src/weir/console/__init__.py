@@ -4,3 +4,7 @@ plain server-rendered HTML; its JSON API (``weir approvals``); ``/metrics``, ``/
 It sits above the gateway: :mod:`weir.serving.deployment` hands it what it shows and acts on
 (:class:`weir.console.app.ConsoleParts`), and the HTTP listener mounts its routes. See docs/console.md.
 """
+
+__all__: list[
+    str
+] = []  # nothing re-exported: served by weir.serving; :class:`weir.console.app.ConsoleParts` is what it is handed

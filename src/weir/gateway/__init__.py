@@ -1,3 +1,5 @@
 """The MCP gateway: :class:`weir.gateway.proxy.Gateway` in front of its upstream servers, in rooms —
 ``wire``, ``clients``, ``upstream``, ``confirmation``, ``routing``, then the core (``proxy``), then
 ``downstream`` (the transports that serve it). See docs/architecture.md."""
+
+__all__: list[str] = []  # nothing re-exported: the core is weir.gateway.proxy.Gateway; the rooms are internal

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from enum import StrEnum
 from typing import Any
 
@@ -9,7 +10,7 @@ from pydantic import Field, field_validator, model_validator
 
 from weir.labels.base import WeirModel
 
-__all__ = ["Override", "ServerConfig", "Sharing", "Trust"]
+__all__ = ["WEIR_PYTHON", "Override", "ServerConfig", "Sharing", "Trust"]
 
 
 class Trust(StrEnum):
@@ -88,6 +89,19 @@ class ServerConfig(WeirModel):
         if self.command is not None and self.url is not None:
             raise ValueError("a server has either `command` or `url`, not both")
         return self
+
+    def argv(self) -> list[str]:
+        """The command as the gateway runs it: ``python`` or ``python3`` first is the interpreter
+        running Weir (``sys.executable``: under pipx, Weir's own venv), never a PATH lookup, so a
+        server written against ``weir.server`` finds Weir; any other program is looked up on PATH."""
+        command = list(self.command or ())
+        if command and command[0] in WEIR_PYTHON:
+            return [sys.executable, *command[1:]]
+        return command
+
+
+WEIR_PYTHON = ("python", "python3")
+"""The program names in a server command that mean the interpreter running Weir."""
 
 
 class Override(WeirModel):

@@ -6,3 +6,7 @@ collaborators (decider, audit sink) to time and count them, so the pipeline itse
 is; :mod:`weir.observe.logs` writes JSON or text log lines; :mod:`weir.observe.tracing` emits
 OpenTelemetry spans and is imported only when traces are switched on (the ``otel`` extra).
 """
+
+__all__: list[
+    str
+] = []  # nothing re-exported: used from its modules (``weir.observe.logs``, ``.metrics``, ``.tracing``)

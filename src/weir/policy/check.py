@@ -21,7 +21,7 @@ import yaml
 from weir.errors import PolicyCompileError
 from weir.policy.compiler import compile_rule, referenced_facts
 from weir.policy.facts import skeleton
-from weir.policy.rules import Rule, compose, load_rules_text, rules_from_node
+from weir.policy.rules import Rule, compose, read_rules_from_node, rules_node
 
 __all__ = [
     "PolicyCheck",
@@ -52,11 +52,14 @@ def check_policy_text(text: str, *, path: str) -> PolicyCheck:
     """Check a policy given as text (``path`` is used in messages)."""
     check = PolicyCheck(path)
     try:
-        check.rules = load_rules_text(text, path=path)
+        node = rules_node(text, path=path)
+        if node is None:
+            return check
+        check.rules, unread = read_rules_from_node(node, path=path)
     except PolicyCompileError as exc:  # the file's structure is wrong: no rule list to go through
         check.errors.append(exc)
         return check
-    check.errors = _problems(check.rules, text.splitlines())
+    check.errors = _in_order([*unread, *_problems(check.rules, text.splitlines())])
     return check
 
 
@@ -70,13 +73,19 @@ def check_inline_rules(text: str, *, path: str) -> None:
 
 def inline_rule_problems(text: str, *, path: str) -> tuple[list[Rule], list[PolicyCompileError]]:
     """The ``policy.rules`` written inline in a weir.yaml, and every problem in them (line and
-    column in this file). A structural problem (not a list of rules) is raised, as the reader does."""
+    column in this file), each rule read and compiled on its own so that no problem hides another.
+    A structural problem (not a list of rules) is raised, as the reader does."""
     root = compose(text, path=path)
     node = _child(_child(root, "policy"), "rules")
     if node is None:
         return [], []
-    rules = rules_from_node(node, path=path)
-    return rules, _problems(rules, text.splitlines())
+    rules, unread = read_rules_from_node(node, path=path)
+    return rules, _in_order([*unread, *_problems(rules, text.splitlines())])
+
+
+def _in_order(problems: list[PolicyCompileError]) -> list[PolicyCompileError]:
+    """As they appear in the file (a rule that did not read, then one that did not compile, …)."""
+    return sorted(problems, key=lambda e: (e.line or 0, e.column or 0))
 
 
 def _child(node: yaml.Node | None, key: str) -> yaml.Node | None:

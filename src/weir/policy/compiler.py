@@ -14,9 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import cel
-
 from weir.errors import PolicyCompileError
+from weir.policy.celimport import cel
 from weir.policy.facts import skeleton
 from weir.policy.fastpath import Verdicts, compile_conditions
 from weir.policy.rules import FACT_ROOTS, Phase, Rule

@@ -13,9 +13,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal
 
-import cel
-
 from weir.errors import ConfigError, PolicyCompileError
+from weir.policy.celimport import cel
 from weir.policy.compiler import CompiledPhase, compile_phase
 from weir.policy.config import Mode, PolicyConfig
 from weir.policy.decision import Decision, Lazy, Obligations, RuleMatch, Verdict, built

@@ -26,9 +26,12 @@ __all__ = [
     "Phase",
     "Rule",
     "compose",
+    "duplicate_names",
     "load_rules_text",
+    "read_rules_from_node",
     "rules_from_data",
     "rules_from_node",
+    "rules_node",
     "seed_condition_to_cel",
 ]
 
@@ -102,16 +105,19 @@ def _fail(msg: str, *, node: yaml.Node | None, path: str | None, rule: str | Non
 
 def load_rules_text(text: str, *, path: str | None = None, prefix: str = "") -> list[Rule]:
     """Parse a policy file (``rules:`` mapping or a bare list). Raises PolicyCompileError."""
+    node = rules_node(text, path=path)
+    return [] if node is None else rules_from_node(node, path=path, prefix=prefix)
+
+
+def rules_node(text: str, *, path: str | None = None) -> yaml.Node | None:
+    """The node holding a policy file's rules (None for an empty file). Raises PolicyCompileError."""
     root = compose(text, path=path)
-    if root is None:
-        return []
-    node: yaml.Node = root
-    if isinstance(root, yaml.MappingNode):
-        found = [v for k, v in root.value if isinstance(k, yaml.ScalarNode) and k.value == "rules"]
-        if not found:
-            raise _fail("a policy file is a list of rules or a mapping with `rules:`", node=root, path=path)
-        node = found[0]
-    return rules_from_node(node, path=path, prefix=prefix)
+    if root is None or not isinstance(root, yaml.MappingNode):
+        return root
+    found: list[yaml.Node] = [v for k, v in root.value if isinstance(k, yaml.ScalarNode) and k.value == "rules"]
+    if not found:
+        raise _fail("a policy file is a list of rules or a mapping with `rules:`", node=root, path=path)
+    return found[0]
 
 
 def compose(text: str, *, path: str | None = None) -> yaml.Node | None:
@@ -135,11 +141,31 @@ def compose(text: str, *, path: str | None = None) -> yaml.Node | None:
 
 def rules_from_node(node: yaml.Node, *, path: str | None = None, prefix: str = "") -> list[Rule]:
     """The rules of a YAML list node, each with its position in the file. Raises PolicyCompileError."""
+    rules, problems = read_rules_from_node(node, path=path, prefix=prefix)
+    if problems:
+        raise problems[0]
+    return rules
+
+
+def read_rules_from_node(
+    node: yaml.Node, *, path: str | None = None, prefix: str = ""
+) -> tuple[list[Rule], list[PolicyCompileError]]:
+    """Every rule of a YAML list node that reads, and every problem: one bad rule hides no other.
+
+    A duplicate name is a problem of its second rule; both rules are still returned, so that a
+    checker compiles each of them. Raises PolicyCompileError only when ``node`` is not a list.
+    """
     if not isinstance(node, yaml.SequenceNode):
         raise _fail("`rules` must be a list", node=node, path=path)
-    rules = [_rule_from_node(item, path=path, prefix=prefix) for item in node.value]
-    _check_unique(rules)
-    return rules
+    rules: list[Rule] = []
+    problems: list[PolicyCompileError] = []
+    for item in node.value:
+        try:
+            rules.append(_rule_from_node(item, path=path, prefix=prefix))
+        except PolicyCompileError as exc:
+            problems.append(exc)
+    problems.extend(duplicate_names(rules))
+    return rules, problems
 
 
 def _rule_from_node(node: yaml.Node, *, path: str | None, prefix: str) -> Rule:
@@ -241,11 +267,23 @@ def _infer_phase(when: str) -> Phase:
 
 
 def _check_unique(rules: Sequence[Rule]) -> None:
+    for problem in duplicate_names(rules):
+        raise problem
+
+
+def duplicate_names(rules: Sequence[Rule]) -> list[PolicyCompileError]:
+    """A problem for each rule whose name an earlier rule already has."""
     seen: set[str] = set()
+    out = []
     for r in rules:
         if r.name in seen:
-            raise PolicyCompileError(f"duplicate rule name {r.name!r}", rule=r.name, line=r.line, path=r.path)
+            out.append(
+                PolicyCompileError(
+                    f"duplicate rule name {r.name!r}", rule=r.name, line=r.line, column=r.column, path=r.path
+                )
+            )
         seen.add(r.name)
+    return out
 
 
 def seed_condition_to_cel(cond: Any) -> str:

@@ -2,3 +2,5 @@
 metrics, approvals), running it, reloading its policy, recording its trace.
 
 It sits above the gateway and the console: ``weir gateway`` is this package's library."""
+
+__all__: list[str] = []  # nothing re-exported: used from its modules (``weir.serving.runner``, ``.deployment``)

@@ -9,7 +9,6 @@ builds (:mod:`weir.serving.runner`).
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
@@ -159,23 +158,20 @@ def upstreams_from_config(config: WeirConfig) -> dict[str, Upstream]:
     """An :class:`Upstream` per configured server; a server with neither command nor url is an error.
 
     ``python`` (or ``python3``) as a stdio server's command means the interpreter running Weir, so
-    ``command: [python, -m, my_server]`` works whether or not a virtual environment is active.
+    ``command: [python, -m, my_server]`` works whether or not a virtual environment is active
+    (:meth:`weir.labels.config.ServerConfig.argv`, which `weir config check` names).
     """
     limit = config.gateway.max_message_bytes
     out: dict[str, Upstream] = {}
     for name, server in config.servers.items():
         if server.command:
-            command = _interpreter(list(server.command))
+            command = server.argv()
             out[name] = Upstream(name, partial(StdioChannel, name, command, dict(server.env), limit=limit))
         elif server.url:
             out[name] = Upstream(name, partial(HttpChannel, name, server.url, dict(server.headers), limit=limit))
         else:
             raise ConfigError(f"servers.{name}: the gateway needs a `command` or a `url`", server=name)
     return out
-
-
-def _interpreter(command: list[str]) -> list[str]:
-    return [sys.executable, *command[1:]] if command[0] in ("python", "python3") else command
 
 
 def _approvals(config: WeirConfig, sink: AuditSink, metrics: GatewayMetrics, link: Any) -> ApprovalQueue | None:

@@ -98,11 +98,12 @@ async def run_gateway(
             )
             mounts = ()
         if listen.http_host is None:
-            log.info("serving MCP on stdio", extra=fields(upstreams=len(gateway.upstreams)))
+            log.info("serving MCP on stdio", extra=fields(upstreams=upstreams_said(len(gateway.upstreams), problems)))
             await serve_stdio(gateway)
         else:
             url = f"http://{_hostport(listen.http_host, listen.http_port)}/mcp"
-            said = _announce("listening", url=url, console=bool(mounts))
+            upstreams = upstreams_said(len(gateway.upstreams), problems)
+            said = _announce("listening", url=url, console=bool(mounts), upstreams=upstreams)
             await serve_http(
                 gateway, listen.http_host, listen.http_port, tokens=tokens, mounts=mounts, on_listening=said
             )
@@ -178,6 +179,14 @@ def _console_url(listen: Listen) -> str | None:
 
 def _hostport(host: str, port: int) -> str:
     return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+
+def upstreams_said(total: int, problems: Sequence[str]) -> str:
+    """``3``, or ``2, 1 failed: server 'x' closed its output (exit code 1)`` — the start line counts
+    the servers that answered, and names the ones that did not (they are retried on demand)."""
+    if not problems:
+        return str(total)
+    return f"{total - len(problems)}, {len(problems)} failed: {'; '.join(problems)}"
 
 
 def _announce(what: str, **values: object) -> Callable[[], None]:

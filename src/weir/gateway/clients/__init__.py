@@ -2,3 +2,5 @@
 
 What every other room knows about a downstream client, whatever transport it came on (those are
 :mod:`weir.gateway.downstream`, which sits on top of the gateway core)."""
+
+__all__: list[str] = []  # nothing re-exported: internal to the gateway

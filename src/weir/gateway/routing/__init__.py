@@ -1,2 +1,4 @@
 """Routing a downstream request to its upstream servers: names, pages, pass-through methods, tool calls,
 agent sessions and ``subscriptions/listen``."""
+
+__all__: list[str] = []  # nothing re-exported: internal to the gateway

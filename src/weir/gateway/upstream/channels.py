@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import sys
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Final, Protocol
 
@@ -21,6 +22,8 @@ from weir.gateway.wire.jsonrpc import Message
 __all__ = ["SESSION_LOST", "Channel", "Deliver", "OnClosed", "StdioChannel"]
 
 Deliver = Callable[[Message], Awaitable[None]]
+_STDERR_CHUNK: Final = 65536
+"""Bytes of a server's stderr read at once; a longer line is relayed in pieces."""
 
 
 class OnClosed(Protocol):
@@ -58,6 +61,8 @@ class StdioChannel:
         self._limit = limit
         self._proc: asyncio.subprocess.Process | None = None
         self._reader: asyncio.Task[None] | None = None
+        self._errors: asyncio.Task[None] | None = None
+        self._last_error = ""
         self._write_lock = asyncio.Lock()
 
     async def start(self, deliver: Deliver, on_closed: OnClosed) -> None:
@@ -67,12 +72,35 @@ class StdioChannel:
                 *self._command,
                 stdin=asyncio.subprocess.PIPE,
                 stdout=asyncio.subprocess.PIPE,
+                stderr=asyncio.subprocess.PIPE,
                 env=self._env,
                 limit=self._limit + 1,
             )
         except OSError as exc:
             raise UpstreamError(f"cannot start {self._command[0]!r}: {exc}", server=self.name) from exc
+        assert self._proc.stderr is not None
+        self._errors = asyncio.create_task(self._relay_stderr(self._proc.stderr))
         self._reader = asyncio.create_task(self._read(deliver, on_closed))
+
+    async def _relay_stderr(self, stream: asyncio.StreamReader) -> None:
+        """Copy the server's stderr to Weir's, each line prefixed ``[name]``, keeping the last line
+        (a server that dies at start says why there: the reason it closed then quotes it)."""
+        pending = b""
+        while chunk := await stream.read(_STDERR_CHUNK):
+            *lines, pending = (pending + chunk).split(b"\n")
+            if len(pending) >= _STDERR_CHUNK:  # a line without end: shown in pieces, never buffered whole
+                lines, pending = [*lines, pending], b""
+            for line in lines:
+                self._say(line)
+        if pending:
+            self._say(pending)
+
+    def _say(self, line: bytes) -> None:
+        text = line.decode("utf-8", errors="replace").rstrip()
+        if text:
+            self._last_error = text
+            sys.stderr.write(f"[{self.name}] {text}\n")
+            sys.stderr.flush()
 
     @property
     def pid(self) -> int | None:
@@ -94,7 +122,10 @@ class StdioChannel:
             reason = f"sent a message over the {self._limit}-byte limit"
         finally:
             code = await self._exit_code()
-            on_closed(f"server {self.name!r} {reason} (exit code {code})")
+            if self._errors is not None:  # its last words, once its stderr is read to the end
+                await asyncio.wait({self._errors}, timeout=1.0)  # neither raises nor cancels it
+            said = f": {self._last_error}" if code not in (0, None) and self._last_error else ""
+            on_closed(f"server {self.name!r} {reason} (exit code {code}){said}")
 
     async def _deliver_line(self, line: bytes, deliver: Deliver) -> None:
         try:
@@ -138,3 +169,5 @@ class StdioChannel:
             await proc.wait()
         if self._reader is not None:
             self._reader.cancel()
+        if self._errors is not None:
+            self._errors.cancel()

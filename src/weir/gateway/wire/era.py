@@ -12,6 +12,8 @@ from collections.abc import Mapping
 from enum import StrEnum
 from typing import Any, Final
 
+from weir._version import __version__
+
 __all__ = [
     "CAPABILITIES_KEY",
     "CLIENT_INFO_KEY",
@@ -36,7 +38,7 @@ VERSION_KEY: Final = "io.modelcontextprotocol/protocolVersion"
 CLIENT_INFO_KEY: Final = "io.modelcontextprotocol/clientInfo"
 CAPABILITIES_KEY: Final = "io.modelcontextprotocol/clientCapabilities"
 SERVER_INFO_KEY: Final = "io.modelcontextprotocol/serverInfo"
-GATEWAY_INFO: Final = {"name": "weir-gateway", "version": "0.1.0"}
+GATEWAY_INFO: Final = {"name": "weir-gateway", "version": __version__}
 SERVERS_KEY: Final = "dev.weir/servers"
 """Result ``_meta`` key of ``initialize`` / ``server/discover``: each upstream's own ``serverInfo``, by name."""
 

@@ -1,0 +1,65 @@
+"""Every package of src/weir says what it exports (``__all__``), and the whole surface is pinned.
+
+One parametrised test, a package per case: the package's ``__init__`` assigns ``__all__`` (an
+empty list says "use the modules", deliberately); every name in it exists once imported and none
+is private; the list is the one recorded in tests/surface.json — so adding or dropping a name is
+a decision someone sees in review. After an intended change:
+``.venv/bin/python -m tests.test_surface --write``.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SRC = ROOT / "src"
+PINNED = Path(__file__).with_name("surface.json")
+
+
+def packages() -> list[str]:
+    found = []
+    for init in sorted((SRC / "weir").rglob("__init__.py")):
+        found.append(".".join(init.parent.relative_to(SRC).parts))
+    return found
+
+
+def declared(package: str) -> list[str] | None:
+    """The literal ``__all__`` of ``package``'s ``__init__`` (None when it has none)."""
+    init = SRC.joinpath(*package.split("."), "__init__.py")
+    for node in ast.parse(init.read_text(encoding="utf-8")).body:
+        targets = (
+            node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) else []
+        )
+        if any(isinstance(t, ast.Name) and t.id == "__all__" for t in targets) and node.value is not None:
+            return list(ast.literal_eval(node.value))
+    return None
+
+
+@pytest.mark.parametrize("package", packages())
+def test_the_package_declares_its_surface_and_it_is_the_pinned_one(package: str) -> None:
+    names = declared(package)
+    assert names is not None, f"{package}/__init__.py has no __all__ (an empty one says: use the modules)"
+    assert len(names) == len(set(names)), "a name listed twice"
+    assert [n for n in names if n.startswith("_") and n != "__version__"] == []
+    module = importlib.import_module(package)
+    assert [n for n in names if not hasattr(module, n)] == []
+    pinned = json.loads(PINNED.read_text(encoding="utf-8"))
+    assert sorted(names) == pinned.get(package), (
+        f"{package}'s surface changed; if intended: python -m tests.test_surface --write"
+    )
+
+
+def test_every_package_is_pinned_and_nothing_else() -> None:
+    assert sorted(json.loads(PINNED.read_text(encoding="utf-8"))) == packages()
+
+
+if __name__ == "__main__" and sys.argv[1:] == ["--write"]:
+    surface = {package: sorted(declared(package) or []) for package in packages()}
+    PINNED.write_text(json.dumps(surface, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    print(f"wrote {PINNED.relative_to(ROOT)}: {len(surface)} packages, {sum(map(len, surface.values()))} names")
