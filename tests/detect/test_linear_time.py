@@ -65,6 +65,12 @@ PATHOLOGICAL: dict[str, Callable[[int], str]] = {
     "comment-words": lambda n: "<!-- " + "ab " * (n // 3),
     "tool-sentence": lambda n: "when send_message used also set " * (n // 32),
     "addresses": lambda n: "bcc a@b.co always " * (n // 18),
+    # The manipulation rules (weir.detect.poison_claims): other tools, servers, markers, preferences.
+    "other-tools": lambda n: "the other search tools " * (n // 23),
+    "named-servers": lambda n: "'x' server " * (n // 11),
+    "system-brackets": lambda n: "[[system note " * (n // 14),
+    "preferences": lambda n: "always use this tool " * (n // 21),
+    "only-adjectives": lambda n: "the only reliable " * (n // 18),
 }
 DETECTORS: dict[str, Callable[[str], object]] = {
     "normalize": normalize,

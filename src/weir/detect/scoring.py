@@ -230,6 +230,23 @@ def _poisoning_rows(folder: Path, quick: bool) -> list[Row]:
     return [
         ("poisoning (tools)", "recall", round(recall, 4), ">= 0.95"),
         ("poisoning (tools)", "precision", round(precision, 4), ">= 0.95"),
+        *_clean_tool_rows(folder, check),
+    ]
+
+
+def _clean_tool_rows(folder: Path, check: Any) -> list[Row]:
+    """Tools flagged among real definitions of public MCP servers (``clean-tools.jsonl``), per source."""
+    path = folder / "clean-tools.jsonl"
+    if not path.exists():
+        return []
+    flagged: Counter[str] = Counter()
+    total: Counter[str] = Counter()
+    for item in load_corpus(folder, "clean-tools"):
+        total[item["source"]] += 1
+        flagged[item["source"]] += bool(check.check_tool(item["tool"]))
+    return [
+        (f"poisoning clean/{source}", f"flagged of {total[source]}", float(flagged[source]), "<= 0")
+        for source in sorted(total)
     ]
 
 
