@@ -2,7 +2,8 @@
 
 Built-in ids: ``hidden``, ``secrets``, ``pii``, ``injection``, ``requests`` (text detectors, in
 the default chain in that order; ``requests`` looks only at texts scanned with a tool catalog),
-``ner`` (Presidio, optional extra ``ner``; not in the default chain),
+``ner`` (Presidio, optional extra ``ner``; not in the default chain), ``onnx`` and ``judge``
+(model detectors, extras ``onnx`` / ``judge``, see :mod:`weir.detect.models`; not in the default chain),
 ``poisoning`` and ``pinning`` (tool checks, both in the default chain). Other code can add ids
 with :func:`register`.
 """
@@ -26,6 +27,8 @@ _BUILTIN: dict[str, str] = {
     "injection": "weir.detect.injection:InjectionDetector",
     "requests": "weir.detect.injection.requests:RequestDetector",
     "ner": "weir.detect.ner:NerDetector",
+    "onnx": "weir.detect.models.onnx:OnnxDetector",
+    "judge": "weir.detect.models.judge:JudgeDetector",
     "poisoning": "weir.detect.poisoning:PoisoningDetector",
     "pinning": "weir.detect.pinning:Pins",
 }
