@@ -15,12 +15,14 @@ are measured per sentence (``weir detect eval`` prints each one's rates on the m
 - ``addressee``: it speaks to the assistant ("dear AI", "if you are an assistant", "agent
   reading this").
 
-A sentence is reported (kind ``markerless-request``, malicious) when it is imperative and one of
-the other three holds: on the development set (``evals/detect/markerless.jsonl``) "two of three"
-found 0.33-0.49 of the injected requests at no false positive, "one of three" 0.65-0.88 at
-0-4 % of clean documents (``weir detect eval --detector requests`` prints both the rows and each
-signal's rate on injected and on clean sentences). Without a catalog (nothing told the detector
-which tools exist) only ``sensitive`` and ``addressee`` can fire. A result whose own tool acts rather than returns
+A sentence is reported (kind ``markerless-request``, malicious) when it is imperative and
+``sensitive`` or ``addressee`` holds, or when it asks with "please"/"you" and ``catalog`` holds (a
+bare "Update config" in a commit log, with an ``update_config`` tool listed, is not reported). On
+the development set (``evals/detect/markerless.jsonl``; ``weir detect eval --detector requests``
+prints the rows and each signal's rate on injected and on clean sentences): family A (what the
+rules were written against) 0.87-0.95 TPR per source, family B (never tuned on) 0.65-0.75, at
+0-2.6 % of clean documents. Without a catalog (nothing told the detector which tools exist) only
+``sensitive`` and ``addressee`` can fire. A result whose own tool acts rather than returns
 data (``ScanContext.returns_data is False``: a ``send_email`` echoing what it sent) is not
 searched: a request there was written by the caller.
 
@@ -93,6 +95,8 @@ _ACTIONS = [
     "reply",
     "merge",
     "refund",
+    "place",
+    "ship",
     "deliver",
     "switch",
     "turn",
@@ -131,8 +135,13 @@ _REQUESTS = (
     r"|pounds|btc)|\b(?:funds|money|payment|balance|bitcoin|crypto|savings)\b)",
     r"\b(?:delete|remove|erase|wipe|purge|destroy)\b[^.\n]{0,50}\b(?:all|every|accounts?|files?|records?|data"
     r"|history|backups?|logs?|e-?mails?|messages?|repositor(?:y|ies)|database|contacts?|photos?|documents?)\b",
-    r"\b(?:forward|send|share|e-?mail|upload|post)\b[^.\n]{0,60}\bto\s+(?:[\w.+-]{1,64}@[\w-]{1,63}\.\w"
-    r"|https?://)",
+    r"\b(?:forward|send|share|e-?mail|upload|post|invite|cc|bcc)\b[^\n]{0,60}?\b(?:to|with|invite)\s+"
+    r"(?:[\w.+-]{1,64}@[\w-]{1,63}\.\w|https?://)",
+    r"\b(?:update|change|set|replace|redirect)\b[^.\n]{0,40}\b(?:shipping|delivery|billing|mailing|recovery|payout"
+    r"|bank|payee)\s+(?:address|details|account|number|e-?mail|phone)",
+    r"\b(?:refund|issue\s+a\s+refund)\b[^.\n]{0,40}\b(?:card|account|iban)\b",
+    r"\b(?:merge|approve|deploy|publish|release|push|sign)\b[^.\n]{0,60}\bwithout\s+(?:waiting|review|approval"
+    r"|asking|confirmation|checking|permission)",
     r"\b(?:unlock|disarm|disable)\b[^.\n]{0,40}\b(?:doors?|locks?|alarms?|security|cameras?|2fa|mfa)\b",
 )
 """Sensitive requests, each opening with its verb: credentials handed over, access granted, money
@@ -247,12 +256,28 @@ _SENSITIVE_VERBS = frozenset(
         "tell",
         "reveal",
         "disclose",
+        "invite",
+        "cc",
+        "bcc",
+        "redirect",
+        "replace",
+        "refund",
+        "merge",
+        "approve",
+        "deploy",
+        "publish",
+        "release",
+        "push",
+        "sign",
     ]
 )
 """The verbs :data:`_REQUESTS` open with: a sentence opening with another verb, asking nothing of
 "you" and without "please", is not looked at further."""
-_BOUNDS = ".!?\n"
+_BOUNDS = (". ", "! ", "? ", ".\t", "\n")
 _WINDOW = 600
+
+
+_PLEASE = re.compile(r"\b(?:please|kindly|pls|plz)\b", re.IGNORECASE)
 
 
 def signals(sentence: str, catalog: ToolCatalog | None) -> dict[str, bool]:
@@ -264,7 +289,7 @@ def signals(sentence: str, catalog: ToolCatalog | None) -> dict[str, bool]:
         acting = catalog.acting(verb, concepts(sentence))
     return {
         "imperative": bool(verb),
-        "polite": bool(m and m.lastgroup != "v1"),
+        "polite": bool(m and (m.lastgroup != "v1" or _PLEASE.search(sentence))),
         "catalog": acting is not None,
         "sensitive": _SENSITIVE.search(sentence) is not None,
         "addressee": _ADDRESSEE.search(sentence) is not None,
@@ -283,10 +308,11 @@ def candidate_sentences(text: str) -> list[tuple[int, int, bool, str, int]]:
     """``(start, end, asking, opening, at)`` of the sentences of ``text`` that may hold an imperative,
     in order, without repeats: ``asking`` when the sentence holds "please", "you", "make sure to",
     or opens with a lead word or a greeting; ``opening`` its first word when that is an action verb,
-    ``at`` where that word is."""
-    low = "\n" + text.lower()
-    if len(low) != len(text) + 1:  # lower-casing changed lengths (rare letters): offsets would drift
-        low = "\n" + "".join(c if len(c.lower()) != 1 else c.lower() for c in text)
+    ``at`` where that word is. A sentence ends at a newline or at ``.``/``!``/``?`` before a blank
+    (not at the dot of ``sam.carter@mail.org`` or ``$2.50``)."""
+    low = "\n" + text.lower() + " "
+    if len(low) != len(text) + 2:  # lower-casing changed lengths (rare letters): offsets would drift
+        low = "\n" + "".join(c if len(c.lower()) != 1 else c.lower() for c in text) + " "
     hits = [(m.start(1), m.group(1)) for m in _OPENING.finditer(low)]
     for pattern in _ASKING:
         hits += ((m.start(), "") for m in pattern.finditer(low))
@@ -296,14 +322,14 @@ def candidate_sentences(text: str) -> list[tuple[int, int, bool, str, int]]:
         asking = word == "" or word in _LEADS or word in _GREETINGS
         opening = "" if asking else word
         floor = max(0, at - _WINDOW)
-        first = max(low.rfind(c, floor, at) for c in _BOUNDS)
-        first = floor if first < 0 else first + 1
+        starts = [i + len(b) for b in _BOUNDS if (i := low.rfind(b, floor, at)) >= 0]
+        first = max(starts) if starts else floor
         if first in spans:
             begun, ended, was, verb, where = spans[first]
             spans[first] = (begun, ended, was or asking, verb or opening, where if verb else at - 1)
             continue
-        ends = [e for e in (low.find(c, at, at + _WINDOW) for c in _BOUNDS) if e >= 0]
-        last = min(ends) + 1 if ends else min(len(low), at + _WINDOW)
+        ends = [i + 1 for b in _BOUNDS if (i := low.find(b, at, at + _WINDOW)) >= 0]
+        last = min(ends) if ends else min(len(low), at + _WINDOW)
         spans[first] = (max(0, first - 1), min(len(text), last - 1), asking, opening, at - 1)
     return list(spans.values())
 
