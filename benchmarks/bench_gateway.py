@@ -48,15 +48,15 @@ from tests.servers.launch import free_port, serving
 
 from weir.config import WeirConfig
 from weir.flow.session import Session
-from weir.gateway.deployment import build_deployment
-from weir.gateway.memory import MemoryChannel, MemoryTransport
+from weir.gateway.downstream.memory import MemoryChannel, MemoryTransport
 from weir.gateway.proxy import Gateway
-from weir.gateway.runner import Listen, upstreams_from_config
-from weir.gateway.runner import run as run_gateway
-from weir.gateway.upstream import Upstream
+from weir.gateway.upstream.session import Upstream
 from weir.guard import CallCheck, ResultCheck, ToolsReview
 from weir.labels.datalabel import DataLabel
 from weir.policy.decision import Decision
+from weir.serving.deployment import build_deployment
+from weir.serving.runner import Listen, upstreams_from_config
+from weir.serving.runner import run as run_gateway
 
 Row = tuple[str, str, str, bool]
 

@@ -41,12 +41,12 @@ from benchmarks.bench_gateway import ARGS, MODE, _PassThrough
 from weir.client import WeirClient
 from weir.config import WeirConfig
 from weir.detect.chain import Chain
-from weir.gateway.memory import MemoryChannel, MemoryTransport
+from weir.gateway.downstream.memory import MemoryChannel, MemoryTransport
 from weir.gateway.proxy import Gateway
-from weir.gateway.stores import default_chain, open_audit
-from weir.gateway.upstream import Upstream
+from weir.gateway.upstream.session import Upstream
 from weir.guard import Guard
 from weir.labels.config import ServerConfig, Trust
+from weir.serving.stores import default_chain, open_audit
 
 Row = tuple[str, str, str, bool]
 Times = dict[str, list[float]]

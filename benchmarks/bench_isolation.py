@@ -21,11 +21,11 @@ from mcp import Client
 from mcp.server.mcpserver import MCPServer
 
 from weir.config import WeirConfig
-from weir.gateway.memory import MemoryChannel, MemoryTransport
+from weir.gateway.downstream.memory import MemoryChannel, MemoryTransport
 from weir.gateway.proxy import Gateway
-from weir.gateway.stores import default_chain, open_audit
-from weir.gateway.upstream import Upstream
+from weir.gateway.upstream.session import Upstream
 from weir.guard import Guard
+from weir.serving.stores import default_chain, open_audit
 
 Row = tuple[str, str, str, bool]
 

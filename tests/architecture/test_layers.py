@@ -29,15 +29,23 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("gateway",),
     ("console",),
     ("config", "configcheck"),
+    ("serving",),
     ("demo_servers",),
     ("demo", "cli", "evaluation"),
 )
 RANK = {package: rank for rank, line in enumerate(LAYERS) for package in line}
-EDGE = dict.fromkeys(
-    ("weir.gateway.runner", "weir.gateway.stores", "weir.gateway.deployment", "weir.gateway.reloading"), RANK["config"]
+ROOMS: tuple[tuple[str, ...], ...] = (
+    ("config", "wire"),
+    ("clients",),
+    ("upstream",),
+    ("confirmation",),
+    ("routing",),
+    ("proxy",),
+    ("downstream",),
 )
-"""The gateway's edge: building, running and reloading a gateway from a whole weir.yaml (they sit
-with ``config``; the deployment wires the console, which sits above the gateway)."""
+"""The gateway's own rooms, lowest first, as docs/architecture.md draws them: the transports
+(``downstream``) sit on top of the core (``proxy``) they serve."""
+ROOM_RANK = {room: rank for rank, line in enumerate(ROOMS) for room in line}
 
 
 def _modules() -> Iterator[tuple[str, Path]]:
@@ -47,8 +55,6 @@ def _modules() -> Iterator[tuple[str, Path]]:
 
 
 def _rank(module: str) -> int | None:
-    if module in EDGE:
-        return EDGE[module]
     parts = module.split(".")
     return RANK.get(parts[1]) if len(parts) > 1 else None
 
@@ -73,6 +79,30 @@ def test_every_import_goes_down_the_layers() -> None:
             if target is not None and target > own:
                 upward.append(f"{path.relative_to(SRC)}:{line}: {module} imports {imported}")
     assert upward == []
+
+
+def _room_rank(module: str) -> int | None:
+    parts = module.split(".")
+    return ROOM_RANK.get(parts[2]) if len(parts) > 2 and parts[:2] == ["weir", "gateway"] else None
+
+
+def test_every_import_in_the_gateway_goes_down_its_rooms() -> None:
+    upward: list[str] = []
+    for module, path in _modules():
+        own = _room_rank(module)
+        if own is None:
+            continue
+        for line, imported in _imports(ast.parse(path.read_text(encoding="utf-8"))):
+            target = _room_rank(imported)
+            if target is not None and target > own:
+                upward.append(f"{path.relative_to(SRC)}:{line}: {module} imports {imported}")
+    assert upward == []
+
+
+def test_every_gateway_module_has_a_room() -> None:
+    gateway = SRC / "weir" / "gateway"
+    entries = {p.stem for p in gateway.iterdir() if p.suffix == ".py" or (p / "__init__.py").exists()}
+    assert entries - {"__init__"} == set(ROOM_RANK)
 
 
 def test_every_package_has_a_place_in_the_layers() -> None:

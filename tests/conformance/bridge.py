@@ -6,7 +6,7 @@ It adds nothing and drops nothing, so a scenario that fails through Weir + bridg
 through Weir over HTTP is a fault of Weir's stdio side, not of the bridge
 (``test_bridge.py`` shows the bridge relays what the suite needs: server requests on the
 standalone GET stream and a stream resumed with ``Last-Event-ID``). SSE bodies are read with the
-parser of Weir's own HTTP upstreams (``weir.gateway.sse``): a fault there fails the HTTP
+parser of Weir's own HTTP upstreams (``weir.gateway.wire.sse``): a fault there fails the HTTP
 configuration too, so it is never taken for one of the stdio side.
 
 What it does, per the streamable-HTTP transport (2025-11-25):
@@ -35,7 +35,7 @@ from typing import Any
 
 import httpx2
 
-from weir.gateway.sse import parse_events
+from weir.gateway.wire.sse import parse_events
 
 TRACE = bool(os.environ.get("WEIR_BRIDGE_TRACE"))
 """Set to trace every message both ways on stderr."""

@@ -15,8 +15,8 @@ from tests.console.conftest import ALICE, BOB, CLIENT, ORIGIN, Deployed, console
 from weir.audit import AuditQuery
 from weir.audit.event import Phase
 from weir.detect.pinning import Pins
-from weir.gateway.deployment import build_deployment
-from weir.gateway.http import create_app
+from weir.gateway.downstream.http import create_app
+from weir.serving.deployment import build_deployment
 
 pytestmark = pytest.mark.anyio
 

@@ -40,7 +40,7 @@ from tests.e2e.conftest import weir_command
 from weir.audit import AuditConfig, AuditQuery, open_store
 from weir.client import WeirClient
 from weir.config import load_config
-from weir.gateway.stores import open_audit
+from weir.serving.stores import open_audit
 from weir.trace import CallEvent, ResultEvent, SessionEvent, ToolsEvent, TraceLine, iter_trace
 
 pytestmark = [pytest.mark.anyio, pytest.mark.slow]

@@ -28,8 +28,8 @@ from mcp.client.stdio import StdioServerParameters
 
 from tests.conformance import harness
 from weir.config import WeirConfig
-from weir.gateway.memory import MemoryTransport
-from weir.gateway.runner import build_gateway
+from weir.gateway.downstream.memory import MemoryTransport
+from weir.serving.runner import build_gateway
 
 pytestmark = [pytest.mark.anyio, pytest.mark.slow]
 

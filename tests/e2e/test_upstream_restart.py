@@ -24,11 +24,11 @@ from mcp import Client
 from tests.conformance import harness
 from tests.servers.launch import free_port, wait_for_port
 from weir.config import WeirConfig
-from weir.gateway.channels import StdioChannel
-from weir.gateway.memory import MemoryTransport
+from weir.gateway.downstream.memory import MemoryTransport
 from weir.gateway.proxy import Gateway
-from weir.gateway.runner import build_gateway
+from weir.gateway.upstream.channels import StdioChannel
 from weir.labels.datalabel import DataLabel
+from weir.serving.runner import build_gateway
 
 pytestmark = [pytest.mark.anyio, pytest.mark.slow]
 

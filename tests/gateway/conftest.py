@@ -23,10 +23,10 @@ from mcp import Client
 from weir.audit import MemoryAudit
 from weir.config import WeirConfig
 from weir.flow.session import Session
-from weir.gateway.channels import StdioChannel
-from weir.gateway.memory import MemoryTransport
+from weir.gateway.downstream.memory import MemoryTransport
 from weir.gateway.proxy import Gateway
-from weir.gateway.upstream import Upstream
+from weir.gateway.upstream.channels import StdioChannel
+from weir.gateway.upstream.session import Upstream
 from weir.guard import CallCheck, ResultCheck, ToolsReview
 from weir.guard.shaping import blocked_result, decision_meta, warn_result
 from weir.labels.datalabel import DataLabel

@@ -18,7 +18,7 @@ from tests.gateway.conftest import TableDecider, wire_upstream
 from weir.audit import AuditConfig, open_store
 from weir.gateway.config import GatewayConfig
 from weir.gateway.proxy import Gateway
-from weir.gateway.runner import Listen, run_gateway
+from weir.serving.runner import Listen, run_gateway
 
 
 def main() -> None:

@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from weir.gateway.confirm import STATE_PREFIX, Kept, PendingConfirmations, accepted, elicitation_params, input_required
+from weir.gateway.confirmation.confirm import (
+    STATE_PREFIX,
+    Kept,
+    PendingConfirmations,
+    accepted,
+    elicitation_params,
+    input_required,
+)
 
 
 def test_a_state_confirms_exactly_the_call_it_was_asked_for() -> None:

@@ -19,8 +19,8 @@ from weir.approvals import ApprovalQueue
 from weir.audit import MemoryAudit
 from weir.audit.event import Phase
 from weir.config import WeirConfig
-from weir.gateway.exchange import ClientState
-from weir.gateway.memory import MemoryTransport
+from weir.gateway.clients.exchange import ClientState
+from weir.gateway.downstream.memory import MemoryTransport
 from weir.gateway.proxy import Gateway
 
 pytestmark = [pytest.mark.anyio, pytest.mark.slow]

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from weir.gateway.deadlines import Deadlines
+from weir.gateway.upstream.deadlines import Deadlines
 
 pytestmark = pytest.mark.anyio
 

@@ -10,9 +10,9 @@ import mcp_types as t
 import pytest
 
 from tests.gateway.conftest import HERE, TableDecider, client, make_gateway, wire_upstream
-from weir.gateway.channels import StdioChannel
-from weir.gateway.confirm import CONFIRM_KEY, STATE_PREFIX
-from weir.gateway.upstream import Upstream
+from weir.gateway.confirmation.confirm import CONFIRM_KEY, STATE_PREFIX
+from weir.gateway.upstream.channels import StdioChannel
+from weir.gateway.upstream.session import Upstream
 
 pytestmark = pytest.mark.anyio
 

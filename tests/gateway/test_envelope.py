@@ -11,7 +11,7 @@ from mcp.shared.message import SessionMessage
 from mcp_types import JSONRPCRequest, JSONRPCResponse, jsonrpc_message_adapter
 from pydantic import ValidationError
 
-from weir.gateway.envelope import to_message, to_session
+from weir.gateway.wire.envelope import to_message, to_session
 
 _scalars = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text()
 _json = st.recursive(

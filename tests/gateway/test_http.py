@@ -15,7 +15,7 @@ from tests.gateway.conftest import HERE, approve
 from tests.jsonrpc import INITIALIZED, initialize
 from tests.servers.launch import free_port, serving
 from weir.errors import ConfigError
-from weir.gateway.http import check_binding, is_loopback
+from weir.gateway.downstream.http import check_binding, is_loopback
 
 TOKEN = "s3cret-token"
 
@@ -191,7 +191,7 @@ def test_routing_headers_that_contradict_the_body_are_refused(server: str) -> No
 def test_the_gateways_own_origin_is_admitted_only_where_its_host_is_checked() -> None:
     from starlette.requests import Request
 
-    from weir.gateway.admission import Admission
+    from weir.gateway.downstream.admission import Admission
 
     def status(admission: Admission, host: str, origin: str) -> int | None:
         headers = [(b"host", host.encode()), (b"origin", origin.encode())]

@@ -9,7 +9,7 @@ import pytest
 
 from tests.gateway.conftest import TableDecider, make_gateway, wire_upstream
 from weir.config import WeirConfig
-from weir.gateway.http import create_app
+from weir.gateway.downstream.http import create_app
 
 pytestmark = pytest.mark.anyio
 

@@ -11,8 +11,8 @@ import pytest
 
 from tests.gateway.conftest import HERE, TableDecider, approve, client, make_gateway
 from tests.servers.launch import free_port, serving
-from weir.gateway.upstream import Upstream
-from weir.gateway.upstream_http import HttpChannel
+from weir.gateway.upstream.http import HttpChannel
+from weir.gateway.upstream.session import Upstream
 
 pytestmark = [pytest.mark.anyio, pytest.mark.slow]
 

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from weir.gateway import jsonrpc
-from weir.gateway.jsonrpc import RpcError
+from weir.gateway.wire import jsonrpc
+from weir.gateway.wire.jsonrpc import RpcError
 
 
 @given(st.binary(max_size=300))

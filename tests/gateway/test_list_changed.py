@@ -11,8 +11,8 @@ import pytest
 
 from tests.gateway.conftest import WIRE_SERVER, TableDecider, client, make_gateway
 from weir.audit import Phase
-from weir.gateway.channels import StdioChannel
-from weir.gateway.upstream import Upstream
+from weir.gateway.upstream.channels import StdioChannel
+from weir.gateway.upstream.session import Upstream
 
 pytestmark = pytest.mark.anyio
 

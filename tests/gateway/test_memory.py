@@ -13,8 +13,8 @@ from mcp.shared.message import SessionMessage
 from mcp_types import JSONRPCNotification
 
 from weir.errors import UpstreamError
-from weir.gateway.memory import Inbox, MemoryChannel, MemoryTransport, Outbox
-from weir.gateway.upstream import Upstream
+from weir.gateway.downstream.memory import Inbox, MemoryChannel, MemoryTransport, Outbox
+from weir.gateway.upstream.session import Upstream
 
 from .conftest import TableDecider, make_gateway
 

@@ -6,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from weir.gateway.config import GatewayConfig
-from weir.gateway.naming import Naming, Route, ToolTable
+from weir.gateway.routing.naming import Naming, Route, ToolTable
 
 
 def test_one_server_is_not_namespaced_unless_configured() -> None:

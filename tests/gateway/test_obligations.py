@@ -12,10 +12,10 @@ import pytest
 from tests.gateway.conftest import HERE, TableDecider, client, make_gateway
 from weir.audit import MemoryAudit
 from weir.config import WeirConfig
-from weir.gateway.channels import StdioChannel
 from weir.gateway.config import GatewayConfig
 from weir.gateway.proxy import Gateway
-from weir.gateway.upstream import Upstream
+from weir.gateway.upstream.channels import StdioChannel
+from weir.gateway.upstream.session import Upstream
 from weir.guard import Guard
 
 pytestmark = pytest.mark.anyio

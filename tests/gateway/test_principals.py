@@ -27,12 +27,12 @@ from weir.audit import MemoryAudit
 from weir.config import WeirConfig
 from weir.demo_servers import files, mail, web
 from weir.demo_servers.web import POISONED_URL
-from weir.gateway.http import create_app
-from weir.gateway.memory import MemoryChannel, MemoryTransport
+from weir.gateway.downstream.http import create_app
+from weir.gateway.downstream.memory import MemoryChannel, MemoryTransport
 from weir.gateway.proxy import Gateway
-from weir.gateway.stores import default_chain
-from weir.gateway.upstream import Upstream
+from weir.gateway.upstream.session import Upstream
 from weir.guard import Guard
+from weir.serving.stores import default_chain
 
 pytestmark = pytest.mark.anyio
 

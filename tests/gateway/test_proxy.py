@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 
 from tests.gateway.conftest import SECRET, TableDecider, approve, client, decline, make_gateway, wire_upstream
-from weir.gateway.exchange import ClientState
-from weir.gateway.jsonrpc import Message
-from weir.gateway.naming import PROFILE_KEY
+from weir.gateway.clients.exchange import ClientState
+from weir.gateway.routing.naming import PROFILE_KEY
+from weir.gateway.wire.jsonrpc import Message
 from weir.guard.shaping import DECISION_KEY
 
 pytestmark = pytest.mark.anyio

@@ -22,8 +22,8 @@ from mcp.shared.exceptions import MCPError
 from tests.gateway.conftest import HERE, WIRE_SERVER, TableDecider, client, make_gateway, wire_upstream
 from tests.gateway.test_http import TOKEN, server  # noqa: F401  (the HTTP gateway fixture)
 from tests.jsonrpc import INITIALIZED, initialize
-from weir.gateway.channels import StdioChannel
-from weir.gateway.upstream import Upstream
+from weir.gateway.upstream.channels import StdioChannel
+from weir.gateway.upstream.session import Upstream
 
 pytestmark = pytest.mark.anyio
 LISTEN_SERVER = HERE / "listen_server.py"

@@ -15,9 +15,9 @@ from mcp.shared.exceptions import MCPError
 
 from weir.audit import MemoryAudit
 from weir.config import WeirConfig
-from weir.gateway.memory import MemoryChannel, MemoryTransport
+from weir.gateway.downstream.memory import MemoryChannel, MemoryTransport
 from weir.gateway.proxy import Gateway
-from weir.gateway.upstream import Upstream
+from weir.gateway.upstream.session import Upstream
 from weir.guard import Guard
 
 pytestmark = pytest.mark.anyio

@@ -28,7 +28,7 @@ from weir.audit.event import AuditEvent
 from weir.cli.app import app
 from weir.config import load_config
 from weir.gateway.proxy import Gateway
-from weir.gateway.runner import build_gateway
+from weir.serving.runner import build_gateway
 
 pytestmark = pytest.mark.anyio
 

@@ -7,7 +7,7 @@ import asyncio
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from weir.gateway.stdio import LineSplitter, Oversized, read_lines
+from weir.gateway.downstream.stdio import LineSplitter, Oversized, read_lines
 
 LIMIT = 8
 

@@ -8,7 +8,7 @@ import anyio
 import pytest
 
 from tests.gateway.conftest import wire_upstream
-from weir.gateway.jsonrpc import Message
+from weir.gateway.wire.jsonrpc import Message
 
 pytestmark = pytest.mark.anyio
 

@@ -24,9 +24,9 @@ from weir.audit import AuditConfig, AuditEvent, MemoryAudit, open_store
 from weir.client import default_guard
 from weir.config import load_config
 from weir.demo.session import TRACE_NAME, run_session
-from weir.gateway.memory import MemoryChannel, MemoryTransport
+from weir.gateway.downstream.memory import MemoryChannel, MemoryTransport
 from weir.gateway.proxy import Gateway
-from weir.gateway.upstream import Upstream
+from weir.gateway.upstream.session import Upstream
 from weir.replay import replay
 from weir.replay.run import ReplayDecision
 from weir.trace import CallEvent, ConfirmEvent, TraceWriter, read_trace

@@ -18,8 +18,8 @@ from tests.gateway.test_rug_pull import User, _calls, _config, _pulled
 from tests.replay.test_gateway_replay import _live, _replayed
 from weir.cli.app import app
 from weir.config import load_config
-from weir.gateway.runner import build_gateway
 from weir.replay import replay
+from weir.serving.runner import build_gateway
 from weir.trace import TraceWriter, read_trace
 
 pytestmark = pytest.mark.anyio

@@ -14,9 +14,9 @@ from weir.observe.config import LogFormat, LogLevel
 if TYPE_CHECKING:
     from weir.config import WeirConfig
     from weir.console.config import Operator
-    from weir.gateway.deployment import Deployment
-    from weir.gateway.recording import SafeRecorder
-    from weir.gateway.runner import Listen
+    from weir.serving.deployment import Deployment
+    from weir.serving.recording import SafeRecorder
+    from weir.serving.runner import Listen
 
 __all__ = ["register"]
 
@@ -66,7 +66,7 @@ def gateway(
     """
     from weir.config import load_config
     from weir.errors import WeirError
-    from weir.gateway.runner import run_deployment
+    from weir.serving.runner import run_deployment
 
     if stdio and http:
         raise typer.BadParameter("choose --stdio or --http, not both")
@@ -87,7 +87,7 @@ def gateway(
 
 
 def _listen(http: str | None, console: str | None) -> Listen:
-    from weir.gateway.runner import Listen
+    from weir.serving.runner import Listen
 
     host, port = _address(http, "--http") if http is not None else (None, 0)
     console_host, console_port = _address(console, "--console") if console is not None else (None, 0)
@@ -98,7 +98,7 @@ def _principals(cfg: WeirConfig) -> tuple[list[str], list[Operator]]:
     """MCP client tokens and operators, from the config and the environment; never the same token."""
     from weir.console.config import Operator
     from weir.errors import ConfigError
-    from weir.gateway.deployment import check_principals
+    from weir.serving.deployment import check_principals
 
     env_tokens = [t.strip() for t in os.environ.get("WEIR_GATEWAY_TOKENS", "").split(",") if t.strip()]
     tokens = [*cfg.gateway.tokens, *env_tokens]
@@ -122,8 +122,8 @@ def _logging(cfg: WeirConfig, level: LogLevel | None, fmt: LogFormat | None) -> 
 
 
 def _deployment(cfg: WeirConfig, path: Path, operators: list[Operator], record: Path | None) -> Deployment:
-    from weir.gateway.deployment import build_deployment
-    from weir.gateway.reloading import PolicyReloader
+    from weir.serving.deployment import build_deployment
+    from weir.serving.reloading import PolicyReloader
 
     tracer = None
     if cfg.observability.traces:
@@ -146,7 +146,7 @@ def _deployment(cfg: WeirConfig, path: Path, operators: list[Operator], record: 
 
 
 def _recorder(path: Path) -> SafeRecorder:
-    from weir.gateway.recording import open_recorder
+    from weir.serving.recording import open_recorder
 
     return open_recorder(path)
 

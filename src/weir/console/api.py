@@ -21,7 +21,7 @@ from starlette.routing import BaseRoute, Route
 from weir.approvals import ApprovalError, ApprovalQueue
 from weir.console.auth import Operators
 from weir.errors import AuditError
-from weir.gateway.http import Admission
+from weir.gateway.downstream.http import Admission
 
 __all__ = ["Api"]
 

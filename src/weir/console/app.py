@@ -43,7 +43,7 @@ from weir.console.pages.sessions import session_page, sessions_page
 from weir.console.pages.status import Status, status_page
 from weir.detect.pinning import PinStore
 from weir.errors import WeirError
-from weir.gateway.http import Admission
+from weir.gateway.downstream.http import Admission
 from weir.observe.logs import fields
 
 __all__ = ["Console", "ConsoleParts"]

@@ -17,8 +17,8 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
-from weir.gateway.http import Admission
-from weir.gateway.upstream import Upstream
+from weir.gateway.downstream.http import Admission
+from weir.gateway.upstream.session import Upstream
 
 __all__ = ["Health", "health_routes"]
 

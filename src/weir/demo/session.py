@@ -21,10 +21,10 @@ from mcp.client.session import ClientRequestContext
 
 from weir.config import WeirConfig
 from weir.demo_servers.web import POISONED_URL
-from weir.gateway.memory import MemoryTransport
+from weir.gateway.downstream.memory import MemoryTransport
 from weir.gateway.proxy import Gateway
-from weir.gateway.runner import build_gateway
-from weir.gateway.stores import open_audit
+from weir.serving.runner import build_gateway
+from weir.serving.stores import open_audit
 from weir.trace import TraceWriter
 
 __all__ = ["STEPS", "TRACE_NAME", "Outcome", "Step", "run_session", "write_config"]

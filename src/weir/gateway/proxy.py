@@ -14,10 +14,19 @@ from typing import Any
 
 from weir.approvals import ApprovalQueue
 from weir.errors import ConfigError, UpstreamError, WeirError
-from weir.gateway import jsonrpc
-from weir.gateway.asking import ClientRequests
+from weir.gateway.clients.asking import ClientRequests
+from weir.gateway.clients.exchange import ClientState, Exchange
 from weir.gateway.config import GatewayConfig
-from weir.gateway.era import (
+from weir.gateway.routing.forwarding import Forwarding
+from weir.gateway.routing.listen import Listening
+from weir.gateway.routing.naming import Naming, Route, ToolTable
+from weir.gateway.routing.paging import page_across, server_page
+from weir.gateway.routing.passthrough import Passthrough
+from weir.gateway.routing.toolcalls import ToolCalls
+from weir.gateway.upstream.links import Links
+from weir.gateway.upstream.session import Upstream
+from weir.gateway.wire import jsonrpc
+from weir.gateway.wire.era import (
     GATEWAY_INFO,
     LEGACY_VERSION,
     LEGACY_VERSIONS,
@@ -28,16 +37,7 @@ from weir.gateway.era import (
     Era,
     legacy_shape,
 )
-from weir.gateway.exchange import ClientState, Exchange
-from weir.gateway.forwarding import Forwarding
-from weir.gateway.jsonrpc import Message, RpcError
-from weir.gateway.links import Links
-from weir.gateway.listen import Listening
-from weir.gateway.naming import Naming, Route, ToolTable
-from weir.gateway.paging import page_across, server_page
-from weir.gateway.passthrough import Passthrough
-from weir.gateway.toolcalls import ToolCalls
-from weir.gateway.upstream import Upstream
+from weir.gateway.wire.jsonrpc import Message, RpcError
 from weir.observe.instruments import CallObserver
 from weir.pipeline import AuditSink, CallPipeline, Decider, Recorder
 from weir.pipeline.worker import Worker
@@ -55,7 +55,7 @@ class Gateway:
     :class:`weir.guard.Guard` in production), the ``audit`` sink and the trace ``recorder``; every
     ``tools/call`` walks the shared :class:`weir.pipeline.CallPipeline` over them. Optional: the
     ``approvals`` queue (``confirm_fallback: queue``) and an ``observer`` of whole calls (metrics, traces).
-    :func:`weir.gateway.runner.build_gateway` builds one from a ``weir.yaml``.
+    :func:`weir.serving.runner.build_gateway` builds one from a ``weir.yaml``.
     """
 
     def __init__(

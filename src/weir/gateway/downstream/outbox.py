@@ -16,8 +16,8 @@ import secrets
 from collections import OrderedDict, deque
 from collections.abc import AsyncIterator, Callable
 
-from weir.gateway.jsonrpc import Message
-from weir.gateway.sse import encode, priming
+from weir.gateway.wire.jsonrpc import Message
+from weir.gateway.wire.sse import encode, priming
 
 __all__ = ["RETRY_MS", "Outbox", "Stream"]
 

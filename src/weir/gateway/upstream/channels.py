@@ -1,9 +1,9 @@
 """Upstream channels: how raw JSON-RPC dicts reach one MCP server and come back.
 
 A channel only moves messages; correlation, negotiation and timeouts live in
-:mod:`weir.gateway.upstream`. Three kinds: a subprocess over stdio (newline-delimited JSON,
-our own framing so nothing is re-typed), streamable HTTP (:mod:`weir.gateway.upstream_http`),
-and an in-process SDK ``Server`` for tests and the in-memory benchmark (:mod:`weir.gateway.memory`).
+:mod:`weir.gateway.upstream.session`. Three kinds: a subprocess over stdio (newline-delimited JSON,
+our own framing so nothing is re-typed), streamable HTTP (:mod:`weir.gateway.upstream.http`),
+and an in-process SDK ``Server`` for tests and the in-memory benchmark (:mod:`weir.gateway.downstream.memory`).
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from collections.abc import Awaitable, Callable, Mapping
 from typing import Final, Protocol
 
 from weir.errors import UpstreamError
-from weir.gateway import jsonrpc
-from weir.gateway.jsonrpc import Message
+from weir.gateway.wire import jsonrpc
+from weir.gateway.wire.jsonrpc import Message
 
 __all__ = ["SESSION_LOST", "Channel", "Deliver", "OnClosed", "StdioChannel"]
 

@@ -4,7 +4,7 @@ A :class:`CallRouter` is made per request; it carries the client's exchange (pro
 relayed questions go back on it) and applies the decision's obligations: the configured
 timeouts (the longer one for slow tools), retries for idempotent tools, and the per-server
 limit on resource-intensive calls. A call goes on the client's own session with its server
-(:mod:`weir.gateway.links`), so the client's own progress token travels as it is. When a
+(:mod:`weir.gateway.upstream.links`), so the client's own progress token travels as it is. When a
 2026-07-28 upstream asks for input and the client speaks 2025-11-25, the questions are asked of
 the client one by one and the call is retried.
 """
@@ -16,14 +16,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from weir.errors import UpstreamError
-from weir.gateway.asking import ClientRequests
+from weir.gateway.clients.asking import ClientRequests
+from weir.gateway.clients.exchange import Exchange
 from weir.gateway.config import GatewayConfig
-from weir.gateway.confirm import Kept
-from weir.gateway.era import Era
-from weir.gateway.exchange import Exchange
-from weir.gateway.jsonrpc import Message, RpcError
-from weir.gateway.links import Links
-from weir.gateway.naming import Route, ToolTable
+from weir.gateway.confirmation.confirm import Kept
+from weir.gateway.routing.naming import Route, ToolTable
+from weir.gateway.upstream.links import Links
+from weir.gateway.wire.era import Era
+from weir.gateway.wire.jsonrpc import Message, RpcError
 from weir.guard.checks import CallCheck
 from weir.labels.keys import TOOL_RESOLUTION
 from weir.pipeline import Forwarded, ToolCall

@@ -4,7 +4,7 @@ A POST carrying a request is answered with SSE when the client accepts it (else 
 piece when nothing reaches the client before the response, else as a stream that carries
 progress, logs and the questions asked mid-call, then the response. Streams open with a priming
 event (an id and the ``retry`` delay) for 2025-11-25 clients, and their events are kept (bounded,
-:mod:`weir.gateway.outbox`) so a client cut off reconnects with ``GET`` and ``Last-Event-ID``.
+:mod:`weir.gateway.downstream.outbox`) so a client cut off reconnects with ``GET`` and ``Last-Event-ID``.
 A legacy client's ``GET`` opens its standing stream: what its servers send outside any request —
 their own requests, logs, resource updates, list changes — arrives there. Legacy clients get an
 ``Mcp-Session-Id`` at ``initialize``; modern clients are stateless, so their connection identity
@@ -12,7 +12,7 @@ is their token plus their client name.
 
 Every connection has a principal: its bearer token's fingerprint (``loopback`` when no tokens
 are configured). A legacy session belongs to the principal that opened it. Before anything
-else, every request — ``GET`` too — passes :class:`weir.gateway.admission.Admission` (``Host``,
+else, every request — ``GET`` too — passes :class:`weir.gateway.downstream.admission.Admission` (``Host``,
 ``Origin``, the body's type) and the token check. The admission names are re-exported here.
 """
 
@@ -31,14 +31,14 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import BaseRoute, Route
 
-from weir.gateway import jsonrpc
-from weir.gateway.admission import Admission, check_binding, is_loopback, principal_of
-from weir.gateway.era import CLIENT_INFO_KEY, VERSION_KEY
-from weir.gateway.exchange import ClientState
-from weir.gateway.jsonrpc import Message, RpcError
-from weir.gateway.outbox import RETRY_MS, Outbox, Stream
+from weir.gateway.clients.exchange import ClientState
+from weir.gateway.downstream.admission import Admission, check_binding, is_loopback, principal_of
+from weir.gateway.downstream.outbox import RETRY_MS, Outbox, Stream
 from weir.gateway.proxy import Gateway
-from weir.gateway.sse import encode, priming
+from weir.gateway.wire import jsonrpc
+from weir.gateway.wire.era import CLIENT_INFO_KEY, VERSION_KEY
+from weir.gateway.wire.jsonrpc import Message, RpcError
+from weir.gateway.wire.sse import encode, priming
 
 __all__ = [
     "Admission",

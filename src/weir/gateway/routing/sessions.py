@@ -11,9 +11,9 @@ histories cannot be merged), and is told so. The number of agent sessions is bou
 
 from __future__ import annotations
 
-from weir.gateway import jsonrpc
-from weir.gateway.exchange import LOCAL, ClientState, Exchange
-from weir.gateway.jsonrpc import RpcError
+from weir.gateway.clients.exchange import LOCAL, ClientState, Exchange
+from weir.gateway.wire import jsonrpc
+from weir.gateway.wire.jsonrpc import RpcError
 from weir.pipeline import Decider
 from weir.pipeline.worker import Worker
 

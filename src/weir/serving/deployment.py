@@ -4,7 +4,7 @@
 detectors (tool pins beside the audit trail), the SQLite audit store, the approvals queue and its
 webhook (``confirm_fallback: queue``), the metrics and the wrappers that feed them, health, the
 operators' console — and hands each its collaborators explicitly. ``weir gateway`` serves what it
-builds (:mod:`weir.gateway.runner`).
+builds (:mod:`weir.serving.runner`).
 """
 
 from __future__ import annotations
@@ -28,18 +28,18 @@ from weir.console.pages.status import Status
 from weir.detect.pinning import MemoryPinStore, PinStore
 from weir.detect.redact import redact
 from weir.errors import ConfigError, WeirError
-from weir.gateway.channels import StdioChannel
 from weir.gateway.config import ConfirmFallback
-from weir.gateway.http import Mount
+from weir.gateway.downstream.http import Mount
 from weir.gateway.proxy import Gateway
-from weir.gateway.reloading import PolicyReloader
-from weir.gateway.stores import default_chain, open_audit, open_pins, redaction_chain
-from weir.gateway.upstream import Upstream
-from weir.gateway.upstream_http import HttpChannel
+from weir.gateway.upstream.channels import StdioChannel
+from weir.gateway.upstream.http import HttpChannel
+from weir.gateway.upstream.session import Upstream
 from weir.guard import Guard
 from weir.observe.instruments import CallObservation, CallTracer, GatewayMetrics, MeteredAudit, MeteredDecider
 from weir.observe.metrics import Gauge, Sample
 from weir.pipeline import AuditSink, Decider, Recorder
+from weir.serving.reloading import PolicyReloader
+from weir.serving.stores import default_chain, open_audit, open_pins, redaction_chain
 
 __all__ = ["Deployment", "build_deployment", "check_principals"]
 

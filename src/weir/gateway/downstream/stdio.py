@@ -15,10 +15,10 @@ import uuid
 from collections.abc import AsyncIterator
 from typing import BinaryIO
 
-from weir.gateway import jsonrpc
-from weir.gateway.exchange import ClientState
-from weir.gateway.jsonrpc import Message, RpcError
+from weir.gateway.clients.exchange import ClientState
 from weir.gateway.proxy import Gateway
+from weir.gateway.wire import jsonrpc
+from weir.gateway.wire.jsonrpc import Message, RpcError
 
 __all__ = ["LineSplitter", "Oversized", "read_lines", "serve_stdio", "serve_streams"]
 

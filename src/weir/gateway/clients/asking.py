@@ -14,10 +14,10 @@ import logging
 import secrets
 from typing import Any
 
-from weir.gateway import jsonrpc
-from weir.gateway.era import Era
-from weir.gateway.exchange import ClientState, Exchange
-from weir.gateway.jsonrpc import Message, RpcError
+from weir.gateway.clients.exchange import ClientState, Exchange
+from weir.gateway.wire import jsonrpc
+from weir.gateway.wire.era import Era
+from weir.gateway.wire.jsonrpc import Message, RpcError
 
 log = logging.getLogger(__name__)
 

@@ -18,8 +18,8 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any, Protocol
 
 from weir.errors import UpstreamError
-from weir.gateway import jsonrpc
-from weir.gateway.jsonrpc import RpcError
+from weir.gateway.wire import jsonrpc
+from weir.gateway.wire.jsonrpc import RpcError
 
 __all__ = ["CURSOR_PREFIX", "FetchPage", "decode_cursor", "encode_cursor", "page_across", "server_page"]
 
@@ -30,7 +30,7 @@ FetchPage = Callable[[str, Any], Awaitable[dict[str, Any] | None]]
 
 
 class Requester(Protocol):
-    """A session with one upstream server (:class:`weir.gateway.upstream.Upstream`)."""
+    """A session with one upstream server (:class:`weir.gateway.upstream.session.Upstream`)."""
 
     async def request(self, method: str, params: dict[str, Any], *, timeout: float) -> dict[str, Any]: ...
 

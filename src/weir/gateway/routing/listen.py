@@ -18,11 +18,11 @@ from functools import partial
 from typing import Any
 
 from weir.errors import UpstreamError
-from weir.gateway.era import Era
-from weir.gateway.exchange import ClientState, Exchange
-from weir.gateway.jsonrpc import Message, RpcError
-from weir.gateway.links import Links
-from weir.gateway.upstream import SUBSCRIPTION_KEY, Upstream
+from weir.gateway.clients.exchange import ClientState, Exchange
+from weir.gateway.upstream.links import Links
+from weir.gateway.upstream.session import SUBSCRIPTION_KEY, Upstream
+from weir.gateway.wire.era import Era
+from weir.gateway.wire.jsonrpc import Message, RpcError
 
 __all__ = ["ACKNOWLEDGED", "Listening"]
 

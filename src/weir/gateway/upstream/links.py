@@ -17,12 +17,12 @@ import logging
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
-from weir.gateway import jsonrpc
-from weir.gateway.asking import ClientRequests
-from weir.gateway.era import Era
-from weir.gateway.exchange import ClientState, Exchange
-from weir.gateway.jsonrpc import Message
-from weir.gateway.upstream import RELAYED_CAPABILITIES, Upstream
+from weir.gateway.clients.asking import ClientRequests
+from weir.gateway.clients.exchange import ClientState, Exchange
+from weir.gateway.upstream.session import RELAYED_CAPABILITIES, Upstream
+from weir.gateway.wire import jsonrpc
+from weir.gateway.wire.era import Era
+from weir.gateway.wire.jsonrpc import Message
 
 __all__ = ["Links", "Send"]
 

@@ -1,8 +1,8 @@
 """Everything but tools: prompts, resources, templates, subscriptions, completion and logging.
 
 The gateway does not act on these, so they pass through unchanged in meaning, on the client's
-own session with each server (:mod:`weir.gateway.links`): lists page by page with cursors
-namespaced per server (:mod:`weir.gateway.paging`; prompt names namespaced like tools), a
+own session with each server (:mod:`weir.gateway.upstream.links`): lists page by page with cursors
+namespaced per server (:mod:`weir.gateway.routing.paging`; prompt names namespaced like tools), a
 resource read, subscription or completion goes to the server that listed the URI or whose
 template matches it, a prompt's to the server its name names, ``logging/setLevel`` to every
 server that logs; with a single upstream any other method is forwarded as it is.
@@ -17,15 +17,15 @@ from collections.abc import Mapping
 from typing import Any
 
 from weir.errors import UpstreamError
-from weir.gateway import jsonrpc
+from weir.gateway.clients.exchange import Exchange
 from weir.gateway.config import GatewayConfig
-from weir.gateway.era import Era
-from weir.gateway.exchange import Exchange
-from weir.gateway.jsonrpc import RpcError
-from weir.gateway.links import Links
-from weir.gateway.naming import Naming
-from weir.gateway.paging import page_across, server_page
-from weir.gateway.upstream import Upstream
+from weir.gateway.routing.naming import Naming
+from weir.gateway.routing.paging import page_across, server_page
+from weir.gateway.upstream.links import Links
+from weir.gateway.upstream.session import Upstream
+from weir.gateway.wire import jsonrpc
+from weir.gateway.wire.era import Era
+from weir.gateway.wire.jsonrpc import RpcError
 
 __all__ = ["Passthrough", "template_pattern"]
 

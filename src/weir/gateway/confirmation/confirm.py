@@ -26,11 +26,11 @@ from typing import Any, Final
 
 from weir.approvals import ApprovalQueue, PendingApproval
 from weir.errors import UpstreamError
-from weir.gateway.asking import ClientRequests
+from weir.gateway.clients.asking import ClientRequests
+from weir.gateway.clients.exchange import Exchange
 from weir.gateway.config import ConfirmFallback, GatewayConfig
-from weir.gateway.era import Era
-from weir.gateway.exchange import Exchange
-from weir.gateway.jsonrpc import RpcError
+from weir.gateway.wire.era import Era
+from weir.gateway.wire.jsonrpc import RpcError
 from weir.guard.checks import CallCheck
 from weir.pipeline import Answer, Approved, Declined, Deferred, ToolCall
 

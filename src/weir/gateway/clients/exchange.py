@@ -11,8 +11,8 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from weir.gateway.era import CAPABILITIES_KEY, VERSION_KEY, Era, era_of_version
-from weir.gateway.jsonrpc import Message
+from weir.gateway.wire.era import CAPABILITIES_KEY, VERSION_KEY, Era, era_of_version
+from weir.gateway.wire.jsonrpc import Message
 from weir.labels.keys import WEIR_SESSION
 
 __all__ = ["LOCAL", "SESSION_KEY", "ClientState", "Exchange"]

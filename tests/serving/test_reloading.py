@@ -13,8 +13,8 @@ import yaml
 from weir.audit import MemoryAudit
 from weir.audit.event import Phase
 from weir.config import load_config
-from weir.gateway.reloading import PolicyReloader
 from weir.guard import Guard
+from weir.serving.reloading import PolicyReloader
 
 
 def _write(path: Path, effect: str, *, when: str = "tool.name == 'send_email'", **more: object) -> None:

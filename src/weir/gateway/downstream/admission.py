@@ -19,7 +19,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from weir.errors import ConfigError
-from weir.gateway import jsonrpc
+from weir.gateway.wire import jsonrpc
 
 __all__ = ["Admission", "check_binding", "is_loopback", "principal_of"]
 

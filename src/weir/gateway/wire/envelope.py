@@ -21,7 +21,7 @@ from mcp_types import (
     JSONRPCResponse,
 )
 
-from weir.gateway.jsonrpc import Message
+from weir.gateway.wire.jsonrpc import Message
 
 __all__ = ["to_message", "to_session"]
 

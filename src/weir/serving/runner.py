@@ -2,7 +2,7 @@
 
 Files and the environment are read by the CLI; this module takes typed values. The decision
 path is the shared ``weir.guard.Guard`` and the audit trail the ``weir.audit`` store; everything
-around them (console, metrics, health, approvals) is :mod:`weir.gateway.deployment`.
+around them (console, metrics, health, approvals) is :mod:`weir.serving.deployment`.
 """
 
 from __future__ import annotations
@@ -18,12 +18,12 @@ from typing import TYPE_CHECKING
 
 from weir.config import WeirConfig
 from weir.errors import UpstreamError
-from weir.gateway.admission import Admission, is_loopback
-from weir.gateway.deployment import Deployment, build_deployment, upstreams_from_config
-from weir.gateway.http import Mount
+from weir.gateway.downstream.admission import Admission, is_loopback
+from weir.gateway.downstream.http import Mount
 from weir.gateway.proxy import Gateway
 from weir.observe.logs import fields
 from weir.pipeline import AuditSink, Decider, Recorder
+from weir.serving.deployment import Deployment, build_deployment, upstreams_from_config
 
 if TYPE_CHECKING:
     from starlette.applications import Starlette
@@ -76,8 +76,8 @@ async def run_gateway(
     ``mounts`` go on the HTTP listener, or on the console's own when ``listen`` names one.
     ``on_started`` gets the unreachable upstreams once they were tried (it may raise to refuse).
     """
-    from weir.gateway.http import check_binding, serve_app, serve_http
-    from weir.gateway.stdio import serve_stdio
+    from weir.gateway.downstream.http import check_binding, serve_app, serve_http
+    from weir.gateway.downstream.stdio import serve_stdio
 
     if listen.http_host is not None:
         check_binding(listen.http_host, tokens)
@@ -160,7 +160,7 @@ async def run_deployment(
 
 
 async def _reload(reloader: object, trigger: str) -> None:
-    from weir.gateway.reloading import PolicyReloader
+    from weir.serving.reloading import PolicyReloader
 
     if isinstance(reloader, PolicyReloader):
         await asyncio.to_thread(reloader.reload, trigger)

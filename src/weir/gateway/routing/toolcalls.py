@@ -12,14 +12,15 @@ from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 from weir.approvals import ApprovalQueue
-from weir.gateway import confirm, jsonrpc
-from weir.gateway.asking import ClientRequests
+from weir.gateway.clients.asking import ClientRequests
+from weir.gateway.clients.exchange import Exchange
 from weir.gateway.config import GatewayConfig
-from weir.gateway.exchange import Exchange
-from weir.gateway.forwarding import Forwarding
-from weir.gateway.jsonrpc import RpcError
-from weir.gateway.naming import Route
-from weir.gateway.sessions import AgentSessions
+from weir.gateway.confirmation import confirm
+from weir.gateway.routing.forwarding import Forwarding
+from weir.gateway.routing.naming import Route
+from weir.gateway.routing.sessions import AgentSessions
+from weir.gateway.wire import jsonrpc
+from weir.gateway.wire.jsonrpc import RpcError
 from weir.observe.instruments import CallObserver
 from weir.pipeline import Answer, CallPipeline, Passage, ToolCall
 

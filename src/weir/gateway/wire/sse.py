@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 
-from weir.gateway import jsonrpc
-from weir.gateway.jsonrpc import Message
+from weir.gateway.wire import jsonrpc
+from weir.gateway.wire.jsonrpc import Message
 
 __all__ = ["SseEvent", "encode", "parse_events", "priming"]
 

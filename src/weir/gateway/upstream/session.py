@@ -23,10 +23,10 @@ from collections.abc import Awaitable, Callable, Coroutine, Mapping
 from typing import Any
 
 from weir.errors import UpstreamError
-from weir.gateway import jsonrpc
-from weir.gateway.channels import SESSION_LOST, Channel
-from weir.gateway.deadlines import Deadlines
-from weir.gateway.era import (
+from weir.gateway.upstream.channels import SESSION_LOST, Channel
+from weir.gateway.upstream.deadlines import Deadlines
+from weir.gateway.wire import jsonrpc
+from weir.gateway.wire.era import (
     CAPABILITIES_KEY,
     CLIENT_INFO_KEY,
     GATEWAY_INFO,
@@ -36,7 +36,7 @@ from weir.gateway.era import (
     Era,
     modern_meta,
 )
-from weir.gateway.jsonrpc import Message, RpcError
+from weir.gateway.wire.jsonrpc import Message, RpcError
 
 __all__ = [
     "GATEWAY_CAPABILITIES",

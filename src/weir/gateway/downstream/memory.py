@@ -2,7 +2,7 @@
 
 :class:`MemoryTransport` lets the SDK's ``mcp.Client`` talk to a :class:`Gateway` in the same
 process; :class:`MemoryChannel` lets the gateway talk to an in-process SDK ``Server``. Both
-convert only the JSON-RPC envelope (:mod:`weir.gateway.envelope`), whose ``params``/``result``
+convert only the JSON-RPC envelope (:mod:`weir.gateway.wire.envelope`), whose ``params``/``result``
 stay plain dicts, so nothing is lost on the way.
 
 Each direction is one hop, not two: what an SDK peer writes is handed straight to the
@@ -28,11 +28,11 @@ from mcp.server.mcpserver import MCPServer
 from mcp.shared.message import SessionMessage
 
 from weir.errors import UpstreamError
-from weir.gateway.channels import Deliver, OnClosed
-from weir.gateway.envelope import to_message, to_session
-from weir.gateway.exchange import ClientState
-from weir.gateway.jsonrpc import Message
+from weir.gateway.clients.exchange import ClientState
 from weir.gateway.proxy import Gateway
+from weir.gateway.upstream.channels import Deliver, OnClosed
+from weir.gateway.wire.envelope import to_message, to_session
+from weir.gateway.wire.jsonrpc import Message
 
 __all__ = ["Inbox", "MemoryChannel", "MemoryTransport", "Outbox"]
 

@@ -23,10 +23,10 @@ from typing import Any
 import httpx2
 
 from weir.errors import UpstreamError
-from weir.gateway import jsonrpc
-from weir.gateway.channels import SESSION_LOST, Deliver, OnClosed
-from weir.gateway.jsonrpc import Message
-from weir.gateway.sse import parse_events
+from weir.gateway.upstream.channels import SESSION_LOST, Deliver, OnClosed
+from weir.gateway.wire import jsonrpc
+from weir.gateway.wire.jsonrpc import Message
+from weir.gateway.wire.sse import parse_events
 
 __all__ = ["HttpChannel"]
 
