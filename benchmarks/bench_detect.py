@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from weir.detect import short
+from weir.detect.catalog import ScanContext, ToolCatalog
 from weir.detect.chain import Chain
 from weir.detect.config import DetectorSpec
 from weir.detect.hidden import HiddenTextDetector
@@ -191,9 +192,35 @@ def run(quick: bool) -> list[Row]:
     default = Chain.from_specs(None)
     rows.append(_rate(f"chain: default ({', '.join(default.ids)})", default.scan_text, text, repeat)[0])
     rows.append(_rate("chain: default, a non-ASCII word in every 20", default.scan_text, _sprinkled(text), repeat)[0])
+    rows += _with_catalog(text, repeat)
     if available("injection"):
         rows += _without_classifier(default, text, repeat)
     return rows + _short_texts(quick) + _results(quick) + _side_by_side(quick, secrets_rate)
+
+
+_CATALOG = ScanContext(
+    ToolCatalog.from_tools(
+        [
+            {"name": "send_email", "description": "Send an e-mail."},
+            {"name": "delete_file", "description": "Delete a file."},
+            {"name": "update_config", "description": "Update a config value."},
+            {"name": "read_file", "description": "Read a file.", "annotations": {"readOnlyHint": True}},
+        ]
+    )
+)
+
+
+def _with_catalog(text: str, repeat: int) -> list[Row]:
+    """The default chain as the Guard runs it (with a tool catalog, so ``requests`` searches), beside
+    the same chain without ``requests`` -- interleaved, so their ratio is this change's cost."""
+    before = Chain.from_specs([DetectorSpec(use=i) for i in ("hidden", "secrets", "pii", "injection")])
+    after = Chain.from_specs(None)
+    rows = []
+    for _ in range(2):
+        rows.append(_rate("chain: default without requests", before.scan_text, text, repeat)[0])
+        scan = lambda t: after.scan_text(t, context=_CATALOG)  # noqa: E731
+        rows.append(_rate("chain: default with a tool catalog (the Guard's scan)", scan, text, repeat)[0])
+    return rows
 
 
 def _tool_results(base: str, n: int) -> list[dict[str, Any]]:

@@ -14,6 +14,7 @@ from collections.abc import Callable
 import pytest
 
 from weir.detect import short
+from weir.detect.catalog import ScanContext, ToolCatalog
 from weir.detect.chain import Chain
 from weir.detect.hidden import HiddenTextDetector
 from weir.detect.normalize import normalize
@@ -65,7 +66,19 @@ PATHOLOGICAL: dict[str, Callable[[int], str]] = {
     "comment-words": lambda n: "<!-- " + "ab " * (n // 3),
     "tool-sentence": lambda n: "when send_message used also set " * (n // 32),
     "addresses": lambda n: "bcc a@b.co always " * (n // 18),
+    # The manipulation rules (weir.detect.poison_claims): other tools, servers, markers, preferences.
+    "other-tools": lambda n: "the other search tools " * (n // 23),
+    "named-servers": lambda n: "'x' server " * (n // 11),
+    "system-brackets": lambda n: "[[system note " * (n // 14),
+    "preferences": lambda n: "always use this tool " * (n // 21),
+    "only-adjectives": lambda n: "the only reliable " * (n // 18),
+    # The markerless-request detector: asking words and opening verbs with and without boundaries.
+    "please-run": lambda n: "please " * (n // 7),
+    "openings": lambda n: ". send " * (n // 7),
+    "you-asks": lambda n: "could you grant access " * (n // 23),
 }
+_CHAIN = Chain.from_specs(None)
+_CATALOG = ScanContext(ToolCatalog.from_tools([{"name": "send_money"}, {"name": "grant_access"}]))
 DETECTORS: dict[str, Callable[[str], object]] = {
     "normalize": normalize,
     "secrets": SecretsDetector(),
@@ -73,6 +86,8 @@ DETECTORS: dict[str, Callable[[str], object]] = {
     "hidden": HiddenTextDetector(),
     "poisoning": PoisoningDetector(),
     "chain": Chain.from_specs(None).scan_text,
+    # With a tool catalog, as the Guard scans (the requests detector searches only then).
+    "chain+catalog": lambda text: _CHAIN.scan_text(text, context=_CATALOG),
 }
 
 

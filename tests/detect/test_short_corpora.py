@@ -34,7 +34,7 @@ def _shipped(name: str) -> list[str]:
 
 def _shipped_names() -> list[str]:
     # The poisoning corpus holds tool definitions, not texts: they are compared as _tool_texts.
-    texts = (p.name for p in DETECT.glob("*.jsonl") if p.name != "poisoning.jsonl")
+    texts = (p.name for p in DETECT.glob("*.jsonl") if p.name not in ("poisoning.jsonl", "clean-tools.jsonl"))
     return sorted(name for name in texts if "heldout" not in name)
 
 

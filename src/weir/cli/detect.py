@@ -21,7 +21,8 @@ def register(app: typer.Typer) -> None:
     @detect_app.command("eval")
     def evaluate(  # noqa: PLR0917 - typer reads the options from the signature
         detector: Annotated[
-            str | None, typer.Option("--detector", help="secrets, pii, hidden, poisoning, injection or chain.")
+            str | None,
+            typer.Option("--detector", help="secrets, pii, hidden, poisoning, injection, requests or chain."),
         ] = None,
         quick: Annotated[bool, typer.Option("--quick", help="A quarter of the data, one timing run.")] = False,
         as_json: Annotated[bool, typer.Option("--json", help="Print the rows as JSON.")] = False,
@@ -40,6 +41,12 @@ def register(app: typer.Typer) -> None:
             ),
         ] = False,
         source: Annotated[str | None, typer.Option("--source", help="With --loso: leave out only this source.")] = None,
+        config: Annotated[
+            Path | None,
+            typer.Option(
+                "--config", help="weir.yaml whose detectors: (e.g. an onnx or judge extra) get their own rows."
+            ),
+        ] = None,
     ) -> None:
         """Print precision/recall per detector and MB/s per detector and for the whole chain."""
         if loso:
@@ -49,7 +56,8 @@ def register(app: typer.Typer) -> None:
         from weir.detect.scoring import evaluate as run
 
         try:
-            rows = run(data_dir(data), detector, quick=quick)
+            configured = _configured(config)
+            rows = run(data_dir(data), detector, quick=quick, configured=configured)
         except (ValueError, WeirError) as exc:
             typer.echo(f"weir detect eval: {exc}", err=True)
             raise typer.Exit(2) from exc
@@ -63,6 +71,16 @@ def register(app: typer.Typer) -> None:
         raise typer.Exit(1 if any(meets(v, t) is False for _, _, v, t in rows) else 0)
 
     app.add_typer(detect_app, name="detect")
+
+
+def _configured(config: Path | None) -> object | None:
+    """The chain ``config``'s ``detectors:`` describe, or None without ``--config``."""
+    if config is None:
+        return None
+    from weir.config import load_config
+    from weir.detect.chain import Chain
+
+    return Chain.from_specs(load_config(config).detectors)
 
 
 def _print_loso(data: Path, source: str | None) -> None:

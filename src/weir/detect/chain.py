@@ -18,6 +18,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from weir.detect.blobs import unreadable_finding
+from weir.detect.catalog import ScanContext
 from weir.detect.config import DetectorSpec
 from weir.detect.detector import Detector, ToolCheck
 from weir.detect.normalize import normalize
@@ -38,6 +39,9 @@ class Chain:
     ``pin_store`` (given to :meth:`from_specs`) is where the ``pinning`` check keeps its pins;
     in memory by default. ``missing`` names default detectors this installation lacks.
     """
+
+    takes_context = True
+    """``scan_result``/``scan_text`` accept ``context=`` (a :class:`~weir.detect.catalog.ScanContext`)."""
 
     def __init__(
         self,
@@ -91,18 +95,22 @@ class Chain:
         """The ids of every detector and tool check, in order."""
         return tuple(d.id for d in self.detectors) + tuple(c.id for c in self.tool_checks)
 
-    def scan_text(self, text: str) -> list[Finding]:
-        """Every finding in ``text``, spans into ``text`` itself, sorted by position."""
+    def scan_text(self, text: str, *, context: ScanContext | None = None) -> list[Finding]:
+        """Every finding in ``text``, spans into ``text`` itself, sorted by position.
+
+        ``context`` (the session's tool catalog, what the result's tool is) is handed to the
+        detectors that declare ``uses_context`` (``requests``); the others never see it.
+        """
         if not isinstance(text, str):
             raise TypeError(f"scan_text needs a str, not {type(text).__name__}")
         found: dict[tuple[str, str, int, int], Finding] = {}
         for base, own_end, chunk in self._chunks(text):
-            for finding in self._scan_chunk(chunk, base):
+            for finding in self._scan_chunk(chunk, base, context):
                 if finding.start < own_end or finding.start == finding.end == base:
                     found.setdefault((finding.detector, finding.kind, finding.start, finding.end), finding)
         return sorted(found.values(), key=lambda f: (f.start, f.end, f.detector, f.kind))
 
-    def scan_result(self, result: Mapping[str, Any]) -> list[Finding]:
+    def scan_result(self, result: Mapping[str, Any], *, context: ScanContext | None = None) -> list[Finding]:
         """Findings in every string of a wire ``CallToolResult``; ``path`` says which string.
 
         Every string value at any depth is scanned (:mod:`weir.detect.walk`): text blocks,
@@ -111,23 +119,23 @@ class Chain:
         A payload that is neither text nor binary gets a finding of kind ``unreadable-payload``
         (suspicious, no span): the caller withholds it (:func:`weir.detect.blobs.withholds`).
         """
-        return self.scan_json(result)
+        return self.scan_json(result, context=context)
 
-    def scan_json(self, value: Any) -> list[Finding]:
+    def scan_json(self, value: Any, *, context: ScanContext | None = None) -> list[Finding]:
         """:meth:`scan_result` for any JSON value (tool arguments, an error message, ...)."""
         if not self.detectors:
             return []  # nothing would look at the text: skip walking and normalising it
         strings, unreadable = walk_result(value)
         findings = [unreadable_finding(path, why) for path, why in unreadable]
         if strings:
-            findings += self._scan_strings(strings)
+            findings += self._scan_strings(strings, context)
             # What only the shape shows: values of secret-named keys, texts split over blocks.
             if any(getattr(d, "id", None) == "secrets" for d in self.detectors):
                 findings += named_secrets(strings)
             findings += across_blocks(strings, self.scan_text)
         return findings
 
-    def _scan_strings(self, strings: Sequence[tuple[str, str]]) -> list[Finding]:
+    def _scan_strings(self, strings: Sequence[tuple[str, str]], context: ScanContext | None) -> list[Finding]:
         # One scan over all strings joined by blank lines: a structured result has hundreds of
         # short strings, and the fixed cost per scan would dominate. Each finding is mapped back
         # to its string; one that runs past the end of its string is clipped to it.
@@ -136,7 +144,7 @@ class Chain:
             offsets.append(pos)
             pos += len(value) + len(_SEPARATOR)
         findings: list[Finding] = []
-        for f in self.scan_text(_SEPARATOR.join(value for _, value in strings)):
+        for f in self.scan_text(_SEPARATOR.join(value for _, value in strings), context=context):
             i = bisect_right(offsets, f.start) - 1
             path, value = strings[i]
             start, end = f.start - offsets[i], min(f.end - offsets[i], len(value))
@@ -172,12 +180,16 @@ class Chain:
             if last:
                 return
 
-    def _scan_chunk(self, chunk: str, base: int) -> Iterator[Finding]:
+    def _scan_chunk(self, chunk: str, base: int, context: ScanContext | None) -> Iterator[Finding]:
         norm = normalize(chunk)
         for detector in self.detectors:
             raw = getattr(detector, "raw_text", False) is True
+            text = chunk if raw else norm.text
             try:
-                found = detector(chunk if raw else norm.text)
+                if getattr(detector, "uses_context", False) is True:
+                    found = detector(text, context=context)  # type: ignore[call-arg]
+                else:
+                    found = detector(text)
             except Exception as exc:  # a detector's bug must not let data through unscanned
                 raise DetectorError(f"detector {detector.id!r} failed: {exc!r}") from exc
             for f in found:

@@ -274,6 +274,11 @@ CLAUSES: tuple[Clause, ...] = (
             ),
             _re(rf"{_OUTPUT}\b", r"\b(?:returns|returned|what\s+(?:it|this)\s+returns)\b"),
             _re(*_TOOL_REF),
+            # ... and an order to do it: "works with Markdown instead of the JSON response" is prose.
+            _re(
+                r"\b(?:use|treat|report|present|show|give|return|must|should|always|take|trust|rely|answer|call|run"
+                r"|invoke|substitute|replaces)\b"
+            ),
         ),
         0.85,
         # Replacing a file's contents with the output given is what a write tool does.

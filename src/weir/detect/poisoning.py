@@ -31,11 +31,14 @@ from typing import Any
 
 from weir.detect.hidden import HiddenTextDetector
 from weir.detect.normalize import Normalized, normalize
-from weir.detect.poison_rules import CLAUSES, PATTERNS, comments, sentences
+from weir.detect.poison_claims import CLAIM_CLAUSES, CLAIM_PATTERNS, TITLE_CLAUSE
+from weir.detect.poison_rules import CLAUSES, PATTERNS, Clause, comments, sentences
 from weir.labels.finding import Finding, FindingClass
 
 __all__ = ["PoisoningDetector", "tool_strings"]
 
+TITLES = frozenset({"title", "annotations.title"})
+"""Paths of the strings that name a tool: an order there is ``title-instruction``."""
 _SKIP_KEYS = frozenset({"type", "$schema", "$id", "$ref", "format", "pattern"})
 MAX_SCANNED = 32_768
 """Characters of one tool string searched for phrases; tool descriptions are far shorter."""
@@ -47,10 +50,8 @@ def tool_strings(tool: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
         value = tool.get(key)
         if isinstance(value, str):
             yield key, value
-    annotations = tool.get("annotations")
-    if isinstance(annotations, Mapping) and isinstance(annotations.get("title"), str):
-        yield "annotations.title", annotations["title"]
-    for key in ("inputSchema", "outputSchema"):
+    # Every annotation string, not only the title: a vendor key is read by the model all the same.
+    for key in ("annotations", "inputSchema", "outputSchema"):
         yield from _walk(tool.get(key), key)
 
 
@@ -81,13 +82,14 @@ class PoisoningDetector:
         self.hidden = hidden
         self._hidden = HiddenTextDetector()
 
-    def __call__(self, text: str, *, own_name: str | None = None) -> list[Finding]:
+    def __call__(self, text: str, *, own_name: str | None = None, title: bool = False) -> list[Finding]:
         """Poisoning phrases in one string; spans index ``text``.
 
         Only the first ``MAX_SCANNED`` characters are searched for phrases (the patterns are
         linear but not cheap); a longer string is itself reported as ``oversized-text``.
         ``own_name`` is the name of the tool the string belongs to: a sentence naming it speaks of
-        this tool, not of another one.
+        this tool, not of another one. ``title`` says the string is the tool's title, where any
+        directive is reported (``title-instruction``).
         """
         found: list[Finding] = []
         if len(text) > MAX_SCANNED:
@@ -96,7 +98,8 @@ class PoisoningDetector:
         phrases = list(_phrases(norm))
         found += phrases
         # A sentence a pattern already marked adds no second finding of the same kind.
-        found += (c for c in _clauses(norm, own_name) if not any(_covers(c, p) for p in phrases))
+        clauses = (*CLAUSES, *CLAIM_CLAUSES, TITLE_CLAUSE) if title else (*CLAUSES, *CLAIM_CLAUSES)
+        found += (c for c in _clauses(norm, own_name, clauses) if not any(_covers(c, p) for p in phrases))
         if self.hidden:
             for h in self._hidden(text):
                 found.append(_finding("hidden-unicode", h.start, h.end, h.confidence, h.message or h.kind))
@@ -110,7 +113,7 @@ class PoisoningDetector:
         own = raw if isinstance(raw, str) and len(raw) >= 3 else None  # "t" would match inside words
         found: list[Finding] = []
         for path, text in tool_strings(tool):
-            for f in self(text, own_name=own):
+            for f in self(text, own_name=own, title=path in TITLES):
                 found.append(
                     f.model_copy(update={"path": prefix + path, "message": f"tool {name!r} {path}: {f.message}"})
                 )
@@ -127,20 +130,20 @@ class PoisoningDetector:
 
 def _phrases(norm: Normalized) -> Iterator[Finding]:
     """Patterns and comments: a finding over each match."""
-    for kind, pattern, confidence in PATTERNS:
+    for kind, pattern, confidence in (*PATTERNS, *CLAIM_PATTERNS):
         for m in pattern.finditer(norm.text):
             yield _at(norm, kind, m.start(), m.end(), confidence)
     for first, last in comments(norm.text):
         yield _at(norm, "hidden-comment", first, last, 0.85)
 
 
-def _clauses(norm: Normalized, own_name: str | None) -> Iterator[Finding]:
+def _clauses(norm: Normalized, own_name: str | None, clauses: Sequence[Clause]) -> Iterator[Finding]:
     """Clauses: a finding over each sentence one holds in."""
     own = re.compile(rf"(?<![\w`]){re.escape(own_name)}(?![\w`])") if own_name else None
     for first, last in sentences(norm.text):
         sentence = norm.text[first:last]
         read = own.sub("this tool", sentence) if own else sentence
-        for clause in CLAUSES:
+        for clause in clauses:
             if clause.matches(read):
                 yield _at(norm, clause.kind, first, last, clause.confidence)
 

@@ -1,7 +1,9 @@
 """Detector ids → classes, resolved lazily so optional detectors cost nothing until used.
 
-Built-in ids: ``hidden``, ``secrets``, ``pii``, ``injection`` (text detectors, in the default
-chain in that order), ``ner`` (Presidio, optional extra ``ner``; not in the default chain),
+Built-in ids: ``hidden``, ``secrets``, ``pii``, ``injection``, ``requests`` (text detectors, in
+the default chain in that order; ``requests`` looks only at texts scanned with a tool catalog),
+``ner`` (Presidio, optional extra ``ner``; not in the default chain), ``onnx`` and ``judge``
+(model detectors, extras ``onnx`` / ``judge``, see :mod:`weir.detect.models`; not in the default chain),
 ``poisoning`` and ``pinning`` (tool checks, both in the default chain). Other code can add ids
 with :func:`register`.
 """
@@ -23,13 +25,16 @@ _BUILTIN: dict[str, str] = {
     "secrets": "weir.detect.secrets:SecretsDetector",
     "pii": "weir.detect.pii:PiiDetector",
     "injection": "weir.detect.injection:InjectionDetector",
+    "requests": "weir.detect.injection.requests:RequestDetector",
     "ner": "weir.detect.ner:NerDetector",
+    "onnx": "weir.detect.models.onnx:OnnxDetector",
+    "judge": "weir.detect.models.judge:JudgeDetector",
     "poisoning": "weir.detect.poisoning:PoisoningDetector",
     "pinning": "weir.detect.pinning:Pins",
 }
 _REGISTERED: dict[str, Factory] = {}
 
-DEFAULT_TEXT = ("hidden", "secrets", "pii", "injection")
+DEFAULT_TEXT = ("hidden", "secrets", "pii", "injection", "requests")
 """The text detectors of the default chain, in order."""
 DEFAULT_TOOLS = ("poisoning", "pinning")
 """The tool checks of the default chain."""

@@ -50,7 +50,7 @@ __all__ = [
 
 Row = tuple[str, str, float, str]
 Scan = Callable[[str], list[Finding]]
-DETECTORS = ("secrets", "pii", "hidden", "poisoning", "injection", "chain")
+DETECTORS = ("secrets", "pii", "hidden", "poisoning", "injection", "requests", "chain")
 """What ``--detector`` accepts."""
 _TARGETS = {"secrets": (0.99, 0.99), "pii": (0.95, 0.95), "hidden": (0.95, 0.95), "poisoning": (0.95, 0.95)}
 _MBPS_TARGET = 20.0
@@ -230,6 +230,23 @@ def _poisoning_rows(folder: Path, quick: bool) -> list[Row]:
     return [
         ("poisoning (tools)", "recall", round(recall, 4), ">= 0.95"),
         ("poisoning (tools)", "precision", round(precision, 4), ">= 0.95"),
+        *_clean_tool_rows(folder, check),
+    ]
+
+
+def _clean_tool_rows(folder: Path, check: Any) -> list[Row]:
+    """Tools flagged among real definitions of public MCP servers (``clean-tools.jsonl``), per source."""
+    path = folder / "clean-tools.jsonl"
+    if not path.exists():
+        return []
+    flagged: Counter[str] = Counter()
+    total: Counter[str] = Counter()
+    for item in load_corpus(folder, "clean-tools"):
+        total[item["source"]] += 1
+        flagged[item["source"]] += bool(check.check_tool(item["tool"]))
+    return [
+        (f"poisoning clean/{source}", f"flagged of {total[source]}", float(flagged[source]), "<= 0")
+        for source in sorted(total)
     ]
 
 
@@ -285,8 +302,12 @@ def _throughput_rows(folder: Path, names: Sequence[str], quick: bool) -> list[Ro
     return rows
 
 
-def evaluate(folder: Path, detector: str | None = None, *, quick: bool = False) -> list[Row]:
-    """Rows for one detector (see :data:`DETECTORS`) or, with ``None``, for all of them."""
+def evaluate(folder: Path, detector: str | None = None, *, quick: bool = False, configured: Any = None) -> list[Row]:
+    """Rows for one detector (see :data:`DETECTORS`) or, with ``None``, for all of them.
+
+    ``configured`` (a :class:`Chain`, from ``weir detect eval --config``) adds its own rows to the
+    markerless table, so an extra's gain is read beside the shipped chain on the same documents.
+    """
     if detector is not None and detector not in DETECTORS:
         raise ValueError(f"unknown detector {detector!r}; choose from {', '.join(DETECTORS)}")
     names = [detector] if detector else list(DETECTORS)
@@ -300,6 +321,10 @@ def evaluate(folder: Path, detector: str | None = None, *, quick: bool = False) 
             rows += _poisoning_rows(folder, quick)
         elif name == "injection":
             rows += injection_rows(folder, quick=quick)
+        elif name == "requests":
+            from weir.detect.scoring_requests import markerless_rows
+
+            rows += markerless_rows(folder, quick=quick, configured=configured)
     return rows + _throughput_rows(folder, [n for n in names if n != "injection" or available("injection")], quick)
 
 

@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from weir.detect import blobs
+from weir.detect.catalog import ScanContext, ToolCatalog
 from weir.detect.pinning import Held
 from weir.flow.labelling import result_label, standing
 from weir.flow.provenance import ArgTaint, ValueMemory
@@ -71,6 +72,7 @@ class Guard(MessageDecisions):
         self.config = config or GuardConfig()
         self.engine = engine or Engine.from_config(self.config.policy, base_dir=self.config.base_dir)
         self.chain = chain
+        self._catalog_of: tuple[object, ToolCatalog] | None = None
         self.sessions: SessionStore = sessions if sessions is not None else MemorySessionStore()
         # (server, tool) → what its listing says. Replaced whole, never edited in place, like the
         # definitions memory below: a decision running in another thread while a server re-lists
@@ -401,7 +403,7 @@ class Guard(MessageDecisions):
             raise TypeError(f"a tool result must be an object, not {type(result).__name__}")
         profile, tfacts = self._tool(server, tool)
         profile = self._in_flight.pop((session.id, server, tool), profile)
-        findings = self._scan_result(result)
+        findings = self._scan_result(result, profile)
         label = result_label(reading.result_label_of(result), reading.declared_label(profile), findings)
         cfg = self._server(server)
         trust = cfg.trust if cfg else Trust.UNTRUSTED
@@ -448,13 +450,26 @@ class Guard(MessageDecisions):
         self.sessions.put(session)
         return decision
 
-    def _scan_result(self, result: Mapping[str, Any]) -> list[Finding]:
+    def _scan_result(self, result: Mapping[str, Any], profile: ToolProfile) -> list[Finding]:
         if self.chain is None:
             return []
         try:
+            if getattr(self.chain, "takes_context", False) is True:
+                context = ScanContext(self._catalog(), returns_data=True if profile.read_only else None)
+                return list(self.chain.scan_result(result, context=context))  # type: ignore[call-arg]
             return list(self.chain.scan_result(result))
         except Exception as exc:
             return [memo.scan_error("result", exc)]
+
+    def _catalog(self) -> ToolCatalog:
+        """What the listed tools can do, for the detectors that weigh a request against it (rebuilt
+        when a ``tools/list`` replaces the tool map, which is never edited in place)."""
+        tools = self._tools
+        cached = self._catalog_of
+        if cached is None or cached[0] is not tools:
+            cached = (tools, ToolCatalog.from_profiles(entry.profile for entry in tools.values()))
+            self._catalog_of = cached
+        return cached[1]
 
 
 def _shape(result: Mapping[str, Any], decision: Decision, findings: Sequence[Finding], tool: str) -> dict[str, Any]:
