@@ -23,6 +23,7 @@ from weir.guard.messages import McpMessage
 from weir.guard.shaping import mark_malicious
 from weir.labels.datalabel import BOTTOM, DataLabel
 from weir.labels.finding import Finding
+from weir.labels.profile import ToolProfile
 from weir.labels.provenance import Origin
 from weir.labels.vocab import Dialect
 from weir.policy.activation import call_facts
@@ -61,9 +62,11 @@ class MessageDecisions:
         engine: Engine
 
         def _server(self, server: str) -> ServerConfig | None: ...
-        def _scan_result(self, result: Mapping[str, Any]) -> list[Finding]: ...
+        def _scan_result(self, result: Mapping[str, Any], profile: ToolProfile) -> list[Finding]: ...
         def _arrive(self, session: Session, arrival: Arrival) -> Decision: ...
-        def _taints(self, session: Session, args: dict[str, Any], *, stores: bool) -> list[ArgTaint]: ...
+        def _taints(
+            self, session: Session, key: tuple[str, str], args: dict[str, Any], tool: ToolFacts
+        ) -> list[ArgTaint]: ...
 
         sessions: SessionStore
 
@@ -90,8 +93,8 @@ class MessageDecisions:
             raise TypeError(f"a message's payload must be an object, not {type(payload).__name__}")
         cfg = self._server(message.server)
         trusted = messages.is_trusted(cfg)
-        _, tfacts = messages.message_tool(message.server, message.method, trusted=trusted)
-        findings = self._scan_result(payload)
+        profile, tfacts = messages.message_tool(message.server, message.method, trusted=trusted)
+        findings = self._scan_result(payload, profile)
         label = result_label(messages.message_label(payload), BOTTOM, findings)
         untrusted = label.untrusted or label.malicious or not trusted
         stand = Standing(untrusted=untrusted, values_untrusted=untrusted, internal=not untrusted)
@@ -116,7 +119,8 @@ class MessageDecisions:
             profile, tfacts = messages.message_tool(message.server, message.method, trusted=messages.is_trusted(cfg))
             step = session.begin(message.server, f"{message.method} (answer)")
             args = {"answer": dict(message.payload)}
-            taints = self._taints(session, args, stores=False)
+            # A message's stand-in tool reads and changes nothing: the answer is checked, not stored.
+            taints = self._taints(session, (message.server, message.method), args, tfacts)
             facts = call_facts(
                 session=session,
                 tool=tfacts,

@@ -81,7 +81,9 @@ def read_listing(server: str, tools: Sequence[Any], *, trusted: bool, read: Read
             errors.append(f"tools[{i}]: could not be read ({exc}); treated as unknown")
             profile = ToolProfile(name=name, server=server)
         enums = frozenset(skeleton(v) for v in memo.enumerated(raw)) if trusted else frozenset()
-        listed.append(ListedTool(name, profile, _definition(raw, digest), memo.facts_of(profile, [], believed=trusted), enums))
+        listed.append(
+            ListedTool(name, profile, _definition(raw, digest), memo.facts_of(profile, [], believed=trusted), enums)
+        )
     return Listing(digests, tuple(listed), tuple(errors), trusted)
 
 
