@@ -80,6 +80,7 @@ DIRECTION: Mapping[str, Callable[[Any, Any], Any]] = {
     "destructive": _either,
     "open_world": _either,
     "requires_confirmation": _either,
+    "requires_review": _either,
     "consequential": _either,
     "irreversible": _either,
     "egress": _either,
