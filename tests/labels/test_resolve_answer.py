@@ -36,7 +36,7 @@ def test_a_well_formed_answer_within_the_bounds_is_believed() -> None:
         (_answer(annotations=[]), "annotations must be an object holding the four core hints"),
         (
             _answer(annotations={**HINTS, "idempotentHint": None}),
-            "annotations.idempotentHint must be a boolean: the four core hints are a complete replacement",
+            "annotations.idempotentHint must be a boolean, not NoneType",
         ),
         (_answer(annotations={**HINTS, "title": "Post"}), "annotations.title may not be resolved"),
         (_answer(inputSchema={}), "inputSchema is the tool's own (from tools/list) and may not be resolved"),
@@ -87,7 +87,18 @@ def test_a_read_only_resolution_need_not_be_idempotent_even_when_the_listing_is(
     assert checked.problems == ()
 
 
-def test_unnegotiated_extension_meta_and_extra_annotations_are_ignored_not_failed() -> None:
+def test_a_hint_left_out_keeps_the_listings_value_as_in_seed_004s_refinement() -> None:
+    static = _static({"readOnlyHint": True, "openWorldHint": False})
+    partial = _answer(annotations={"readOnlyHint": True, "returnMetadata": {"source": "internal"}})
+    checked = check_answer(partial, name="post", static=static, trusted=True)
+    assert checked.problems == ()
+    opened = _answer(annotations={"openWorldHint": True})
+    assert check_answer(opened, name="post", static=static, trusted=True).problems == (
+        "openWorldHint: the listing promises a closed world, the answer opens it",
+    )
+
+
+def test_unnegotiated_extension_meta_is_ignored_not_failed() -> None:
     meta = {"vendor.example/cost": {"usd": 1}, ACTION: {"outcome": "benign"}, "progress": 1}
     checked = check_answer(
         _answer(_meta=meta, annotations={**HINTS, "sensitiveDataHint": False}),
@@ -96,7 +107,7 @@ def test_unnegotiated_extension_meta_and_extra_annotations_are_ignored_not_faile
         trusted=True,
     )
     assert checked.problems == ()
-    assert set(checked.ignored) == {"_meta['vendor.example/cost']", "annotations.sensitiveDataHint"}
+    assert checked.ignored == ("_meta['vendor.example/cost']",)
     assert checked.answer is not None
     assert checked.answer["_meta"] == {ACTION: {"outcome": "benign"}, "progress": 1}
     assert set(RESOLVE_EXTENSIONS) >= {"io.modelcontextprotocol/tool-resolution", ACTION}

@@ -19,6 +19,7 @@ import anyio
 import mcp_types as types
 from mcp import Client
 from mcp.client import Transport
+from mcp.client.extension import advertise
 from mcp.client.stdio import StdioServerParameters, stdio_client
 from mcp.shared.exceptions import MCPError
 from pydantic import BaseModel, ConfigDict, ValidationError
@@ -81,7 +82,10 @@ async def fetch_url(url: str, *, timeout: float = 30.0) -> Catalog:
 async def _fetch(target: Transport | str, *, source: str, timeout: float) -> Catalog:
     try:
         with anyio.fail_after(timeout):
-            async with Client(target, cache=None, read_timeout_seconds=timeout) as client:
+            # The tool-resolution capability is advertised so the W105 probe is answered as a client
+            # that resolves would be (a server checks it on every tools/resolve: -32021 without it).
+            resolution = [advertise(TOOL_RESOLUTION)]
+            async with Client(target, cache=None, read_timeout_seconds=timeout, extensions=resolution) as client:
                 server = client.server_info.name if client.server_info else None
                 catalog = await _list_all(client, source=source, server=server)
                 announced = frozenset(str(k) for k in getattr(client.server_capabilities, "extensions", None) or {})

@@ -8,6 +8,7 @@ about; :mod:`~weir.labels.trust`, :mod:`~weir.labels.overrides` and
 """
 
 from weir.labels.datalabel import BOTTOM, DataLabel
+from weir.labels.evidenceref import EvidenceRef
 from weir.labels.finding import Finding, FindingClass
 from weir.labels.overrides import apply_overrides, resolve_profile
 from weir.labels.policy_view import Effective, effective
@@ -35,6 +36,7 @@ __all__ = [
     "Diagnostic",
     "Dialect",
     "Effective",
+    "EvidenceRef",
     "Finding",
     "FindingClass",
     "Level",

@@ -4,14 +4,17 @@ The answer is ``{resultType: "complete", name, annotations, _meta?}``. :func:`ch
 holds it to the draft's client rules and to Weir's own:
 
 - **shape**: ``resultType`` is ``complete``, ``name`` is the tool asked about, ``annotations``
-  holds all four core hints as booleans (a complete replacement for this call), and nothing
-  that is the tool's identity (title, description, icons, schemas) comes back;
+  is an object whose core hints are booleans, and nothing that is the tool's identity (title,
+  description, icons, schemas) comes back. The draft makes the four hints a complete
+  replacement; seed 004's refinement (the same method, still sent) gives only the ones that
+  change and carries other vocabularies' keys in ``annotations`` — so a hint left out keeps the
+  listing's value, and the other keys are read like the listing's;
 - **conservative bounds** against the static hints (core defaults applied first): a read-only
   tool stays read-only, a non-destructive one non-destructive, an idempotent one idempotent
   whenever it writes, a closed-world one closed; a listed possible set may shrink, never grow;
   a sensitivity level never drops;
 - **negotiated extensions only**: extension keys in ``_meta`` that the request did not advertise
-  (:data:`RESOLVE_EXTENSIONS`) are ignored, as are annotation keys beyond the four hints;
+  (:data:`RESOLVE_EXTENSIONS`) are ignored;
 - **no new claims from an untrusted server**: an answer may not make a claim the static
   definition did not (an "accepts financial data" the listing never said, which lint, pins and
   quarantine never saw), unless it only asks for more care (a risky hint's risky value).
@@ -74,7 +77,7 @@ class AnswerCheck:
     problems: tuple[str, ...] = ()
     """Why it failed (empty when it did not)."""
     ignored: tuple[str, ...] = ()
-    """Keys left out: unnegotiated extension ``_meta`` keys, annotation keys beyond the four hints."""
+    """Keys left out: extension ``_meta`` keys the request did not negotiate."""
     invalid_arguments: bool = False
     """The server refused the arguments (-32602): the call must not go ahead with them."""
 
@@ -109,8 +112,8 @@ def _shape(answer: Mapping[str, Any], name: str) -> list[str]:
     if not isinstance(annotations, Mapping):
         return [*problems, "annotations must be an object holding the four core hints"]
     for key in CORE_HINTS:
-        if not isinstance(annotations.get(key), bool):
-            problems.append(f"annotations.{key} must be a boolean: the four core hints are a complete replacement")
+        if key in annotations and not isinstance(annotations[key], bool):
+            problems.append(f"annotations.{key} must be a boolean, not {type(annotations[key]).__name__}")
     if "title" in annotations:
         problems.append("annotations.title may not be resolved")
     return problems
@@ -118,7 +121,7 @@ def _shape(answer: Mapping[str, Any], name: str) -> list[str]:
 
 def _cleaned(answer: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
     annotations = answer["annotations"]
-    ignored = [f"annotations.{k}" for k in annotations if k not in CORE_HINTS and k != "title"]
+    ignored: list[str] = []
     meta = answer.get("_meta")
     kept: dict[str, Any] = {}
     if isinstance(meta, Mapping):
@@ -127,7 +130,7 @@ def _cleaned(answer: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
                 ignored.append(f"_meta[{str(key)!r}]")  # not negotiated on this request
             else:
                 kept[str(key)] = value
-    out = {"resultType": "complete", "name": answer["name"], "annotations": {k: annotations[k] for k in CORE_HINTS}}
+    out = {"resultType": "complete", "name": answer["name"], "annotations": dict(annotations)}
     if kept:
         out["_meta"] = kept
     return out, ignored
@@ -136,7 +139,8 @@ def _cleaned(answer: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
 def _bounds(static: ToolProfile, resolved: ToolProfile) -> list[str]:
     """The draft's conservative relationship between the static and the resolved core hints."""
     s = {f: getattr(static, f) if getattr(static, f) is not None else d for f, d in _DEFAULTS.items()}
-    r = {f: getattr(resolved, f) for f in _DEFAULTS}
+    # A hint the answer leaves out keeps the listing's value (seed 004's refinement form).
+    r = {f: getattr(resolved, f) if getattr(resolved, f) is not None else s[f] for f in _DEFAULTS}
     problems = []
     if s["read_only"] and not r["read_only"]:
         problems.append("readOnlyHint: the listing promises read-only, the answer is not")
