@@ -99,8 +99,9 @@ class StdioChannel:
         text = line.decode("utf-8", errors="replace").rstrip()
         if text:
             self._last_error = text
-            sys.stderr.write(f"[{self.name}] {text}\n")
-            sys.stderr.flush()
+            with contextlib.suppress(OSError, ValueError):  # Weir's own stderr gone: keep reading the server's
+                sys.stderr.write(f"[{self.name}] {text}\n")
+                sys.stderr.flush()
 
     @property
     def pid(self) -> int | None:
