@@ -100,6 +100,8 @@ CLEAN = [
     (BANK, "Team lunch moved to 1pm.\nPriya paid the venue already, thanks!\nSee you there."),
     (HOME, "Please remember to bring your badge; reception opens at 8."),
     (BANK, "Please review the attached slides before the meeting."),
+    (BANK, "Plans and pricing. Pay as you go: EUR 0.18 per optimised stop, minimum EUR 150/month."),
+    (BANK, "Transfer tr-20261103-7731 executed: 84.20 EUR to Stadtwerke GmbH. Balance: 1,204.11 EUR."),
 ]
 
 

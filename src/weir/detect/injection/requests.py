@@ -131,8 +131,10 @@ _REQUESTS = (
     r"\b(?:grant|give|provide|add|share|issue|create|extend)\b[^.\n]{0,50}\b(?:access|permissions?|admin"
     r"|administrator|owner(?:ship)?|guest\s+pass|keys?|unrestricted|permanent(?:ly)?|full\s+control)\b",
     r"\bmake\b[^.\n]{0,40}\b(?:an?\s+)?(?:admin|administrator|owner|collaborator|co-?owner)\b",
-    r"\b(?:transfer|wire|send|pay|move|remit)\b[^.\n]{0,50}(?:[$€£]\s?\d|\d[\d,.]*\s?(?:usd|eur|gbp|dollars|euros"
-    r"|pounds|btc)|\b(?:funds|money|payment|balance|bitcoin|crypto|savings)\b)",
+    # Money moved somewhere: an amount or funds, and where to ("pay as you go: EUR 0.18 a stop" is a price list).
+    r"\b(?:transfer|wire|send|pay|move|remit)\b(?!\s+(?:as\s+you|per\b))[^.\n]{0,50}(?:[$€£]\s?\d|\d[\d,.]*\s?"
+    r"(?:usd|eur|gbp|dollars|euros|pounds|btc)|\b(?:funds|money|payment|balance|bitcoin|crypto|savings)\b)"
+    r"[^.\n]{0,60}?\b(?:to|into|from\s+my)\b",
     r"\b(?:delete|remove|erase|wipe|purge|destroy)\b[^.\n]{0,50}\b(?:all|every|accounts?|files?|records?|data"
     r"|history|backups?|logs?|e-?mails?|messages?|repositor(?:y|ies)|database|contacts?|photos?|documents?)\b",
     r"\b(?:forward|send|share|e-?mail|upload|post|invite|cc|bcc)\b[^\n]{0,60}?\b(?:to|with|invite)\s+"
@@ -277,12 +279,20 @@ _BOUNDS = (". ", "! ", "? ", ".\t", "\n")
 _WINDOW = 600
 
 
+_REPORT = re.compile(
+    r"^\W{0,4}\w+\s+(?:\S+\s+){0,3}?(?:executed|completed|succeeded|failed|processed|pending|declined|rejected"
+    r"|scheduled|successful|initiated|queued|cancell?ed|done)\b",
+    re.IGNORECASE,
+)
+"""A status line that opens with a verb-shaped noun ("Transfer tr-1184 executed: 50 EUR to ..."): a report."""
 _PLEASE = re.compile(r"\b(?:please|kindly|pls|plz)\b", re.IGNORECASE)
 
 
 def signals(sentence: str, catalog: ToolCatalog | None) -> dict[str, bool]:
     """The four signals of one sentence (see the module docstring); ``polite`` says how it asks."""
     m = _IMPERATIVE.search(sentence)
+    if m and m.lastgroup == "v1" and not _PLEASE.search(sentence) and _REPORT.match(sentence):
+        m = None  # "Transfer tr-1184 executed: ..." reports, it does not ask
     verb = next((g.lower() for g in m.groups() if g), "") if m else ""
     acting = None
     if verb and catalog is not None and catalog.capabilities:
