@@ -15,6 +15,7 @@ from tests.guard.tools import text_result
 from weir.config import WeirConfig
 from weir.detect import Chain
 from weir.detect.catalog import ScanContext, ToolCatalog, words
+from weir.detect.config import DetectorSpec
 from weir.detect.injection.requests import RequestDetector, signals
 from weir.guard import Guard
 
@@ -124,8 +125,11 @@ def test_without_a_catalog_the_default_detector_stands_aside_and_a_result_of_an_
     assert RequestDetector(without_catalog=True)(text) != []  # grant + access is sensitive by itself
 
 
+WITH_REQUESTS = [DetectorSpec(use=i) for i in ("hidden", "secrets", "pii", "injection", "requests")]
+
+
 def test_the_chain_hands_the_context_only_to_detectors_that_ask_for_it() -> None:
-    chain = Chain.from_specs(None)
+    chain = Chain.from_specs(WITH_REQUESTS)
     result = text_result(INJECTED[0][1])
     assert "requests" in chain.ids
     assert [f for f in chain.scan_result(result) if f.detector == "requests"] == []
@@ -134,7 +138,7 @@ def test_the_chain_hands_the_context_only_to_detectors_that_ask_for_it() -> None
 
 
 def test_the_guard_scans_a_result_with_the_catalog_of_the_listed_tools() -> None:
-    g = Guard(WeirConfig.model_validate({}), chain=Chain.from_specs(None))
+    g = Guard(WeirConfig.model_validate({}), chain=Chain.from_specs(WITH_REQUESTS))
     reviews = [{"name": "get_reviews", "description": "Read reviews.", "annotations": {"readOnlyHint": True}}]
     g.register_tools("home", HOME)
     g.register_tools("stays", reviews)

@@ -21,7 +21,7 @@ bare "Update config" in a commit log, with an ``update_config`` tool listed, is 
 the development set (``evals/detect/markerless.jsonl``; ``weir detect eval --detector requests``
 prints the rows and each signal's rate on injected and on clean sentences): family A (what the
 rules were written against) 0.87-0.95 TPR per source, family B (never tuned on) 0.65-0.75, at
-0-2.6 % of clean documents. Without a catalog (nothing told the detector which tools exist) only
+0-1.3 % of clean documents. Without a catalog (nothing told the detector which tools exist) only
 ``sensitive`` and ``addressee`` can fire. A result whose own tool acts rather than returns
 data (``ScanContext.returns_data is False``: a ``send_email`` echoing what it sent) is not
 searched: a request there was written by the caller.
