@@ -61,3 +61,25 @@ def test_by_default_the_data_is_read_from_evals_detect_under_the_current_folder(
     (tmp_path / "evals" / "detect").symlink_to(DETECT)
     found = RUNNER.invoke(app, ["detect", "eval", "--detector", "secrets", "--quick", "--json"])
     assert ("secrets", "recall") in {(r["dataset"], r["metric"]) for r in json.loads(found.stdout)}
+
+
+def test_the_markerless_rows_include_a_configured_chain(tmp_path: Path) -> None:
+    config = tmp_path / "weir.yaml"
+    config.write_text("detectors:\n  - use: requests\n", encoding="utf-8")
+    args = ["detect", "eval", *DATA, "--detector", "requests", "--quick", "--json", "--config", str(config)]
+    result = RUNNER.invoke(app, args)
+    rows = json.loads(result.stdout)
+    datasets = {r["dataset"] for r in rows}
+    assert "markerless/bipia-email/requests" in datasets
+    assert "markerless/bipia-email/configured" in datasets
+    # The configured chain is the requests detector alone: its rows are the requests rows.
+    by = {(r["dataset"], r["metric"]): r["value"] for r in rows}
+    assert by[("markerless/tau2-kb/configured", "FPR")] == by[("markerless/tau2-kb/requests", "FPR")]
+
+
+def test_a_config_naming_an_unknown_detector_is_a_clear_error(tmp_path: Path) -> None:
+    config = tmp_path / "weir.yaml"
+    config.write_text("detectors:\n  - use: nope\n", encoding="utf-8")
+    result = RUNNER.invoke(app, ["detect", "eval", *DATA, "--detector", "requests", "--config", str(config)])
+    assert result.exit_code == 2
+    assert "nope" in result.stderr

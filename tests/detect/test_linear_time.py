@@ -17,6 +17,7 @@ from weir.detect import short
 from weir.detect.catalog import ScanContext, ToolCatalog
 from weir.detect.chain import Chain
 from weir.detect.hidden import HiddenTextDetector
+from weir.detect.injection.requests import RequestDetector
 from weir.detect.normalize import normalize
 from weir.detect.pii import PiiDetector
 from weir.detect.poisoning import MAX_SCANNED, PoisoningDetector
@@ -77,7 +78,7 @@ PATHOLOGICAL: dict[str, Callable[[int], str]] = {
     "openings": lambda n: ". send " * (n // 7),
     "you-asks": lambda n: "could you grant access " * (n // 23),
 }
-_CHAIN = Chain.from_specs(None)
+_REQUESTS = RequestDetector()
 _CATALOG = ScanContext(ToolCatalog.from_tools([{"name": "send_money"}, {"name": "grant_access"}]))
 DETECTORS: dict[str, Callable[[str], object]] = {
     "normalize": normalize,
@@ -86,8 +87,8 @@ DETECTORS: dict[str, Callable[[str], object]] = {
     "hidden": HiddenTextDetector(),
     "poisoning": PoisoningDetector(),
     "chain": Chain.from_specs(None).scan_text,
-    # With a tool catalog, as the Guard scans (the requests detector searches only then).
-    "chain+catalog": lambda text: _CHAIN.scan_text(text, context=_CATALOG),
+    # With a tool catalog, as the Guard scans: the requests detector searches only then.
+    "requests": lambda text: _REQUESTS(text, context=_CATALOG),
 }
 
 

@@ -187,3 +187,19 @@ def test_the_onnx_classifier_scores_injections_above_clean_text(onnx_model: Path
     assert model.judge(INJECTED).score > model.judge(CLEAN).score
     with pytest.raises(ConfigError):
         OnnxDetector(path=str(onnx_model / "missing"))
+
+
+def test_model_figures_reach_the_metrics_exposition() -> None:
+    from weir.observe.metrics import Registry
+    from weir.observe.models import model_collector
+
+    model = Counting()
+    model(INJECTED)
+    registry = Registry()
+    registry.collect(model_collector(Chain([model])))
+    text = registry.render()
+    assert 'weir_model_detector_events_total{detector="counting",event="calls"} 1' in text
+    assert 'weir_model_detector_events_total{detector="counting",event="flagged"} 1' in text
+    empty = Registry()
+    empty.collect(model_collector(Chain.from_specs(None)))
+    assert "weir_model_detector" not in empty.render()

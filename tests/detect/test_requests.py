@@ -15,6 +15,7 @@ from tests.guard.tools import text_result
 from weir.config import WeirConfig
 from weir.detect import Chain
 from weir.detect.catalog import ScanContext, ToolCatalog, words
+from weir.detect.config import DetectorSpec
 from weir.detect.injection.requests import RequestDetector, signals
 from weir.guard import Guard
 
@@ -100,6 +101,8 @@ CLEAN = [
     (BANK, "Team lunch moved to 1pm.\nPriya paid the venue already, thanks!\nSee you there."),
     (HOME, "Please remember to bring your badge; reception opens at 8."),
     (BANK, "Please review the attached slides before the meeting."),
+    (BANK, "Plans and pricing. Pay as you go: EUR 0.18 per optimised stop, minimum EUR 150/month."),
+    (BANK, "Transfer tr-20261103-7731 executed: 84.20 EUR to Stadtwerke GmbH. Balance: 1,204.11 EUR."),
 ]
 
 
@@ -122,8 +125,11 @@ def test_without_a_catalog_the_default_detector_stands_aside_and_a_result_of_an_
     assert RequestDetector(without_catalog=True)(text) != []  # grant + access is sensitive by itself
 
 
+WITH_REQUESTS = [DetectorSpec(use=i) for i in ("hidden", "secrets", "pii", "injection", "requests")]
+
+
 def test_the_chain_hands_the_context_only_to_detectors_that_ask_for_it() -> None:
-    chain = Chain.from_specs(None)
+    chain = Chain.from_specs(WITH_REQUESTS)
     result = text_result(INJECTED[0][1])
     assert "requests" in chain.ids
     assert [f for f in chain.scan_result(result) if f.detector == "requests"] == []
@@ -132,7 +138,7 @@ def test_the_chain_hands_the_context_only_to_detectors_that_ask_for_it() -> None
 
 
 def test_the_guard_scans_a_result_with_the_catalog_of_the_listed_tools() -> None:
-    g = Guard(WeirConfig.model_validate({}), chain=Chain.from_specs(None))
+    g = Guard(WeirConfig.model_validate({}), chain=Chain.from_specs(WITH_REQUESTS))
     reviews = [{"name": "get_reviews", "description": "Read reviews.", "annotations": {"readOnlyHint": True}}]
     g.register_tools("home", HOME)
     g.register_tools("stays", reviews)

@@ -1,7 +1,9 @@
 """Detector ids → classes, resolved lazily so optional detectors cost nothing until used.
 
-Built-in ids: ``hidden``, ``secrets``, ``pii``, ``injection``, ``requests`` (text detectors, in
-the default chain in that order; ``requests`` looks only at texts scanned with a tool catalog),
+Built-in ids: ``hidden``, ``secrets``, ``pii``, ``injection`` (text detectors, in the default
+chain in that order), ``requests`` (markerless requests, looks only at texts scanned with a tool
+catalog; named in ``weir.yaml``, not yet in the default chain: the shipped traces' recorded
+replays would change),
 ``ner`` (Presidio, optional extra ``ner``; not in the default chain), ``onnx`` and ``judge``
 (model detectors, extras ``onnx`` / ``judge``, see :mod:`weir.detect.models`; not in the default chain),
 ``poisoning`` and ``pinning`` (tool checks, both in the default chain). Other code can add ids
@@ -34,7 +36,7 @@ _BUILTIN: dict[str, str] = {
 }
 _REGISTERED: dict[str, Factory] = {}
 
-DEFAULT_TEXT = ("hidden", "secrets", "pii", "injection", "requests")
+DEFAULT_TEXT = ("hidden", "secrets", "pii", "injection")
 """The text detectors of the default chain, in order."""
 DEFAULT_TOOLS = ("poisoning", "pinning")
 """The tool checks of the default chain."""

@@ -455,7 +455,9 @@ class Guard(MessageDecisions):
             return []
         try:
             if getattr(self.chain, "takes_context", False) is True:
-                context = ScanContext(self._catalog(), returns_data=True if profile.read_only else None)
+                # A tool that declares it acts (readOnlyHint false) reports what it did: a request
+                # in its result was the caller's own. Undeclared: read as data.
+                context = ScanContext(self._catalog(), returns_data=profile.read_only)
                 return list(self.chain.scan_result(result, context=context))  # type: ignore[call-arg]
             return list(self.chain.scan_result(result))
         except Exception as exc:

@@ -36,6 +36,7 @@ from weir.gateway.upstream.session import Upstream
 from weir.guard import Guard
 from weir.observe.instruments import CallObservation, CallTracer, GatewayMetrics, MeteredAudit, MeteredDecider
 from weir.observe.metrics import Gauge, Sample
+from weir.observe.models import model_collector
 from weir.pipeline import AuditSink, Decider, Recorder
 from weir.serving.reloading import PolicyReloader
 from weir.serving.stores import default_chain, open_audit, open_pins, redaction_chain
@@ -140,6 +141,8 @@ def build_deployment(
     )
     status.of = deployment
     metrics.registry.collect(_collector(gateway.upstreams, approvals))
+    if guard is not None:  # the model detectors' figures (onnx, judge), when the chain has any
+        metrics.registry.collect(model_collector(guard.chain))
     return deployment
 
 

@@ -21,7 +21,7 @@ bare "Update config" in a commit log, with an ``update_config`` tool listed, is 
 the development set (``evals/detect/markerless.jsonl``; ``weir detect eval --detector requests``
 prints the rows and each signal's rate on injected and on clean sentences): family A (what the
 rules were written against) 0.87-0.95 TPR per source, family B (never tuned on) 0.65-0.75, at
-0-2.6 % of clean documents. Without a catalog (nothing told the detector which tools exist) only
+0-1.3 % of clean documents. Without a catalog (nothing told the detector which tools exist) only
 ``sensitive`` and ``addressee`` can fire. A result whose own tool acts rather than returns
 data (``ScanContext.returns_data is False``: a ``send_email`` echoing what it sent) is not
 searched: a request there was written by the caller.
@@ -131,8 +131,10 @@ _REQUESTS = (
     r"\b(?:grant|give|provide|add|share|issue|create|extend)\b[^.\n]{0,50}\b(?:access|permissions?|admin"
     r"|administrator|owner(?:ship)?|guest\s+pass|keys?|unrestricted|permanent(?:ly)?|full\s+control)\b",
     r"\bmake\b[^.\n]{0,40}\b(?:an?\s+)?(?:admin|administrator|owner|collaborator|co-?owner)\b",
-    r"\b(?:transfer|wire|send|pay|move|remit)\b[^.\n]{0,50}(?:[$€£]\s?\d|\d[\d,.]*\s?(?:usd|eur|gbp|dollars|euros"
-    r"|pounds|btc)|\b(?:funds|money|payment|balance|bitcoin|crypto|savings)\b)",
+    # Money moved somewhere: an amount or funds, and where to ("pay as you go: EUR 0.18 a stop" is a price list).
+    r"\b(?:transfer|wire|send|pay|move|remit)\b(?!\s+(?:as\s+you|per\b))[^.\n]{0,50}(?:[$€£]\s?\d|\d[\d,.]*\s?"
+    r"(?:usd|eur|gbp|dollars|euros|pounds|btc)|\b(?:funds|money|payment|balance|bitcoin|crypto|savings)\b)"
+    r"[^.\n]{0,60}?\b(?:to|into|from\s+my)\b",
     r"\b(?:delete|remove|erase|wipe|purge|destroy)\b[^.\n]{0,50}\b(?:all|every|accounts?|files?|records?|data"
     r"|history|backups?|logs?|e-?mails?|messages?|repositor(?:y|ies)|database|contacts?|photos?|documents?)\b",
     r"\b(?:forward|send|share|e-?mail|upload|post|invite|cc|bcc)\b[^\n]{0,60}?\b(?:to|with|invite)\s+"
@@ -277,12 +279,20 @@ _BOUNDS = (". ", "! ", "? ", ".\t", "\n")
 _WINDOW = 600
 
 
+_REPORT = re.compile(
+    r"^\W{0,4}\w+\s+(?:\S+\s+){0,3}?(?:executed|completed|succeeded|failed|processed|pending|declined|rejected"
+    r"|scheduled|successful|initiated|queued|cancell?ed|done)\b",
+    re.IGNORECASE,
+)
+"""A status line that opens with a verb-shaped noun ("Transfer tr-1184 executed: 50 EUR to ..."): a report."""
 _PLEASE = re.compile(r"\b(?:please|kindly|pls|plz)\b", re.IGNORECASE)
 
 
 def signals(sentence: str, catalog: ToolCatalog | None) -> dict[str, bool]:
     """The four signals of one sentence (see the module docstring); ``polite`` says how it asks."""
     m = _IMPERATIVE.search(sentence)
+    if m and m.lastgroup == "v1" and not _PLEASE.search(sentence) and _REPORT.match(sentence):
+        m = None  # "Transfer tr-1184 executed: ..." reports, it does not ask
     verb = next((g.lower() for g in m.groups() if g), "") if m else ""
     acting = None
     if verb and catalog is not None and catalog.capabilities:
