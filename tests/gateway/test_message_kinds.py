@@ -6,7 +6,7 @@ base64 payloads decoded) nor the audit file; the audit holds a row for the messa
 next ``send_email`` to the planted address is confirmed or blocked (and, without the message,
 runs); ``weir replay`` of the recorded trace decides every message and call as the gateway did.
 The gateway is the production wiring (the Guard, the default detectors, the baseline pack, the
-SQLite audit store, the trace recorder); the server is tests/servers/planted_server.py.
+SQLite audit store with its redactor, the trace recorder); the server is tests/servers/planted_server.py.
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ from tests.servers import planted_server as planted
 from tests.servers.launch import free_port, serving
 from weir.audit import AuditConfig, open_store
 from weir.audit.store import AuditQuery
+from weir.config import WeirConfig
 from weir.detect.chain import Chain
 from weir.gateway.config import GatewayConfig
 from weir.gateway.proxy import Gateway
@@ -41,6 +42,7 @@ from weir.gateway.upstream.http import HttpChannel
 from weir.gateway.upstream.session import Upstream
 from weir.guard import Guard, GuardConfig
 from weir.replay.run import replay
+from weir.serving.stores import open_audit
 from weir.trace import TraceWriter, read_trace
 
 pytestmark = [pytest.mark.anyio, pytest.mark.slow]
@@ -80,7 +82,7 @@ class Wired:
 async def wired(transport: str, revision: str, work: Path, plant: str) -> AsyncIterator[Wired]:
     config = GuardConfig()
     guard = Guard(config, chain=Chain.from_specs(config.detectors))
-    audit = open_store(AuditConfig(path=str(work / "audit.db")))
+    audit = open_audit(WeirConfig(audit=AuditConfig(path=str(work / "audit.db"))))  # the production store
     with upstream(transport, revision, plant) as up, TraceWriter(work / "trace.jsonl") as recorder:
         gateway = Gateway(GatewayConfig(), upstreams={SERVER: up}, decider=guard, audit=audit, recorder=recorder)
         assert await gateway.start() == []
