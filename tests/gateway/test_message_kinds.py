@@ -6,7 +6,7 @@ base64 payloads decoded) nor the audit file; the audit holds a row for the messa
 next ``send_email`` to the planted address is confirmed or blocked (and, without the message,
 runs); ``weir replay`` of the recorded trace decides every message and call as the gateway did.
 The gateway is the production wiring (the Guard, the default detectors, the baseline pack, the
-SQLite audit store, the trace recorder); the server is tests/servers/planted_server.py.
+SQLite audit store with its redactor, the trace recorder); the server is tests/servers/planted_server.py.
 """
 
 from __future__ import annotations
@@ -82,8 +82,7 @@ class Wired:
 async def wired(transport: str, revision: str, work: Path, plant: str) -> AsyncIterator[Wired]:
     config = GuardConfig()
     guard = Guard(config, chain=Chain.from_specs(config.detectors))
-    # The trail as `weir gateway` opens it: its redactor keeps secrets out of every text it stores.
-    audit = open_audit(WeirConfig(audit=AuditConfig(path=str(work / "audit.db"))))
+    audit = open_audit(WeirConfig(audit=AuditConfig(path=str(work / "audit.db"))))  # the production store
     with upstream(transport, revision, plant) as up, TraceWriter(work / "trace.jsonl") as recorder:
         gateway = Gateway(GatewayConfig(), upstreams={SERVER: up}, decider=guard, audit=audit, recorder=recorder)
         assert await gateway.start() == []
