@@ -235,3 +235,33 @@ async def test_without_a_planted_message_the_same_send_runs(transport: str, revi
     ):
         sent = await c.call_tool("send_email", {"to": planted.ATTACKER, "body": "the summary"})
     assert sent.is_error is not True, sent
+
+
+@pytest.mark.parametrize("transport", ["stdio", "http"])
+@pytest.mark.parametrize("revision", list(REVISIONS))
+async def test_a_secret_in_a_tool_definition_is_shown_redacted_and_its_address_steers_no_send(
+    transport: str, revision: str, tmp_path: Path
+) -> None:
+    seen: list[dict[str, Any]] = []
+    async with wired(transport, revision, tmp_path, "tool_description") as w:
+        async with _session(None, REVISIONS[revision][0], seen, w.gateway) as c:
+            listed = await c.list_tools()
+            sent = await c.call_tool("send_email", {"to": planted.ATTACKER, "body": "the summary"})
+        rows = w.audit_rows()
+    leaked = [m for m in seen if any(planted.SECRET in s for s in _decoded(m))]
+    assert not leaked, leaked
+    (log,) = [tool for tool in listed.tools if tool.name.endswith("log")]
+    assert "[REDACTED:credentials]" in (log.description or "")
+    assert planted.ATTACKER in (log.description or "")  # only the secret is rewritten
+    assert planted.SECRET.encode() not in (tmp_path / "audit.db").read_bytes()
+    (send,) = [r for r in rows if r.phase.value == "call" and r.tool == "send_email" and not (r.details or {})]
+    assert send.decision is not None
+    assert send.decision.effect in ("confirm", "block"), send.decision
+    assert sent.is_error is True
+    again = replay(read_trace(tmp_path / "trace.jsonl"), GuardConfig())
+    live = [
+        (r.phase.value, r.decision.effect)
+        for r in rows
+        if r.phase.value == "call" and r.decision is not None and not (r.details or {}).get("confirmation")
+    ]
+    assert [(d.phase, str(d.effect)) for d in again.decisions if d.phase == "call" and not d.retry] == live

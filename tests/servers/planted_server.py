@@ -60,7 +60,9 @@ LEGACY_VERSION = "2025-11-25"
 TOOLS = [
     {"name": n, "description": d, "inputSchema": {"type": "object", "properties": p}}
     for n, d, p in [
-        ("log", "Does some work and logs as it goes.", {}),
+        # A tool's own definition is planted only when asked for by name: under "all" the other kinds'
+        # tests keep clean definitions (a poisoned one would be quarantined and change their calls).
+        ("log", PAGE if PLANT == "tool_description" else "Does some work and logs as it goes.", {}),
         ("sample", "Asks the client's model.", {}),
         ("elicit", "Asks the user a question.", {}),
         ("elicit_url", "Sends the user to a page.", {}),

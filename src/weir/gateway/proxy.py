@@ -333,7 +333,8 @@ class Gateway:
         if review is None:  # could not be reviewed: none of its tools is exposed
             self.tools.update(server, [], {})
         else:
-            self.tools.update(server, tools, {name: review.published(name) for name in review.profiles})
+            published = {name: review.published(name) for name in review.profiles}
+            self.tools.update(server, tools, published, review.shown)
 
     async def _fetch_tools(self, server: str, session: Upstream | None = None) -> list[dict[str, Any]] | None:
         """Every page of a server's ``tools/list`` (``None`` when it fails or does not answer in time)."""

@@ -42,6 +42,9 @@ class ToolsReview:
     """Tools that could not be read (they stay unknown: the most conservative profile)."""
     held: Mapping[str, Sequence[str]] = field(default_factory=dict)
     """Tool name → what changed, for each tool quarantined (its definition is not the approved one)."""
+    shown: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    """Tool name → the definition a client is shown, for each whose strings hold a credential
+    (redacted: :mod:`weir.guard.toolredact`); any other tool is shown as listed."""
 
     def published(self, name: str) -> dict[str, Any]:
         """The profile as JSON for ``Tool._meta["dev.weir/profile"]`` (with ``quarantined`` when held)."""

@@ -24,7 +24,7 @@ from weir.flow.request import request_meta
 from weir.flow.session import Elsewhere, Session, prose_grams
 from weir.flow.store import MemorySessionStore, SessionStore
 from weir.flow.textindex import TextIndex
-from weir.guard import memo, quarantine, reading, toolscan
+from weir.guard import memo, quarantine, reading, toolredact, toolscan
 from weir.guard.checks import CallCheck, ChainLike, ResultCheck, ToolsReview
 from weir.guard.config import GuardConfig
 from weir.guard.message_decisions import Arrival, MessageDecisions
@@ -169,6 +169,8 @@ class Guard(MessageDecisions):
         return LISTINGS.get((server, trust_key, digest), make)
 
     def _register(self, server: str, tools: Sequence[Mapping[str, Any]], listing: Listing) -> ToolsReview:
+        # First, before anything is registered: a chain that fails here leaves the list unexposed.
+        shown = toolredact.shown_definitions(self.chain, tools)
         findings, held = self._scan_tools(server, tools, listing.digests)
         flagged = memo.findings_by_tool(tools, findings)
         held = {**quarantine.from_findings(flagged), **held}
@@ -200,7 +202,7 @@ class Guard(MessageDecisions):
         self._remember_vocabulary(server, vocabulary)
         self._tools = registered
         changed = {name: hold.changes for name, hold in held.items() if name in profiles}
-        return ToolsReview(server, profiles, tuple(findings), flagged, listing.errors, changed)
+        return ToolsReview(server, profiles, tuple(findings), flagged, listing.errors, changed, shown)
 
     def _held_profile(self, server: str, hold: Held, current: ToolProfile, raw: Mapping[str, Any]) -> ToolProfile:
         def read(definition: Mapping[str, Any], trust: Trust | None = None) -> ToolProfile:

@@ -72,11 +72,20 @@ class ToolTable:
     """Server → its tools as listed (raw)."""
     profiles: dict[str, Mapping[str, Mapping[str, Any]]] = field(default_factory=dict)
     """Server → tool name → published profile."""
+    shown: dict[str, dict[str, Mapping[str, Any]]] = field(default_factory=dict)
+    """Server → tool name → the definition shown in its place (a secret redacted)."""
     _by_name: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict, repr=False)
     """Server → tool name → its latest definition: every call looks its tool up."""
 
-    def update(self, server: str, tools: list[dict[str, Any]], profiles: Mapping[str, Mapping[str, Any]]) -> None:
-        """Replace one server's tools and their published profiles."""
+    def update(
+        self,
+        server: str,
+        tools: list[dict[str, Any]],
+        profiles: Mapping[str, Mapping[str, Any]],
+        shown: Mapping[str, Mapping[str, Any]] | None = None,
+    ) -> None:
+        """Replace one server's tools, their published profiles and the definitions shown in their
+        place (a secret redacted: ``ToolsReview.shown``)."""
         index: dict[str, dict[str, Any]] = {}
         for tool in tools:
             name = tool.get("name")
@@ -85,6 +94,7 @@ class ToolTable:
         self._by_name[server] = index
         self.tools[server] = list(index.values())
         self.profiles[server] = profiles
+        self.shown[server] = dict(shown or {})
 
     def merged(self, server: str, tools: Sequence[dict[str, Any]]) -> list[dict[str, Any]] | None:
         """The server's tools with ``tools`` added or replacing theirs by name; ``None`` when nothing changes."""
@@ -129,6 +139,11 @@ class ToolTable:
         ]
 
     def _exposed(self, server: str, tool: dict[str, Any]) -> dict[str, Any]:
+        name = str(tool.get("name", ""))
+        redacted = self.shown.get(server, {}).get(name)
+        # The redacted copy stands for the definition it was made from (the reviewed one).
+        if redacted is not None and self._by_name.get(server, {}).get(name) == tool:
+            tool = dict(redacted)
         shown = copy.copy(tool)
         shown["name"] = self.naming.expose(server, str(tool.get("name", "")))
         profile = self.profiles.get(server, {}).get(str(tool.get("name", "")))
