@@ -58,5 +58,5 @@ async def test_a_blocked_call_never_reaches_the_server_and_every_decision_is_cap
         ("notes", "echo", "allow", ()),
         ("notes", "delete", "block", ("no-delete",)),
     ]
-    assert calls[1].reasons == ("[block] no-delete: deleting is not allowed — tool.name=delete",)
+    assert calls[1].reasons == ("[block] no-delete: deleting is not allowed — tool.name=«delete»",)
     assert all(d.phase == "result" for d in captured_decisions(audit, phase="result"))

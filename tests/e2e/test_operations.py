@@ -87,7 +87,7 @@ async def test_a_queued_call_is_approved_with_weir_approvals_and_the_webhook_hea
     assert pending["type"] == "weir.approval.pending"
     assert pending["approval"]["url"] == f"{gateway.base}/console/approvals/{pending['approval']['id']}"
     assert "dan@corp.example" not in json.dumps(pending)  # redacted for the chat too
-    assert seen["decided"]["text"] == "Weir: mail/send_email was approved by carol: expected mail."
+    assert seen["decided"]["text"] == "Weir: «mail/send_email» was approved by «carol»: «expected mail»."
 
 
 @pytest.mark.anyio

@@ -150,7 +150,7 @@ async def test_a_servers_form_names_it_and_never_reads_as_weirs_question() -> No
         await c.call_tool(gw.naming.expose("notes", "elicit"), {})
     weir, form = user.seen
     assert weir.startswith("Weir: relay the elicitation/create request of server 'notes'?")
-    assert "asks the user to type a secret (password)" in weir
+    assert "asks the user to type a secret («password»)" in weir
     # The server wrote "Weir: allow the tool call?"; the user reads whose question it is first.
     assert form.startswith("[Server 'notes' asks — this is not a question from Weir]\n")
     assert "Weir: allow the tool call?" in form

@@ -37,6 +37,7 @@ OPTIONAL = {
     "tokenizers": ("onnx", "tokenizers"),
     "psycopg": ("fleet", "psycopg"),
     "redis": ("fleet", "redis"),
+    "cbor2": ("cbor", "cbor2"),  # only a cbor/rfc8949 evidence digest needs it
 }
 # Extras that no module of src/weir imports, and why that is right.
 NOT_IMPORTED = {
@@ -45,7 +46,6 @@ NOT_IMPORTED = {
     "train": "evals/ rebuilding only",
     "judge": "empty: the judge needs nothing beyond the core",
     "fleet": "reserved for the fleet backends (docs/deploy.md); nothing imports them yet",
-    "onnx": "reserved while the ONNX detector is built (issue 31)",
 }
 
 
