@@ -211,19 +211,25 @@ async def test_a_planted_message_is_decided_and_steers_no_send(
     if kind in ("progress", "notification"):  # relayed, redacted: not dropped
         method = "notifications/progress" if kind == "progress" else "notifications/message"
         assert [m for m in seen if m.get("method") == method and "[REDACTED:credentials]" in json.dumps(m)]
+    _the_send_was_stopped_and_replay_agrees(rows, sent, tmp_path, ("message", "call"))
+
+
+def _the_send_was_stopped_and_replay_agrees(
+    rows: list[Any], sent: t.CallToolResult, work: Path, phases: tuple[str, ...]
+) -> None:
+    """The planted address's send was confirmed or blocked (and did not run), and `weir replay` of
+    the recorded trace gives the same decision on every audited row of ``phases``."""
     (send,) = [r for r in rows if r.phase.value == "call" and r.tool == "send_email" and not (r.details or {})]
     assert send.decision is not None
     assert send.decision.effect in ("confirm", "block"), send.decision
     assert sent.is_error is True
-    # weir replay of the recorded trace: the same decision on every message and call.
-    again = replay(read_trace(tmp_path / "trace.jsonl"), GuardConfig())
+    again = replay(read_trace(work / "trace.jsonl"), GuardConfig())
     live = [
         (r.phase.value, r.decision.effect)
         for r in rows
-        if r.phase.value in ("message", "call") and r.decision is not None and not (r.details or {}).get("confirmation")
+        if r.phase.value in phases and r.decision is not None and not (r.details or {}).get("confirmation")
     ]
-    replayed = [(d.phase, str(d.effect)) for d in again.decisions if d.phase in ("message", "call") and not d.retry]
-    assert replayed == live
+    assert [(d.phase, str(d.effect)) for d in again.decisions if d.phase in phases and not d.retry] == live
 
 
 @pytest.mark.parametrize("transport", ["stdio", "http"])
@@ -254,14 +260,4 @@ async def test_a_secret_in_a_tool_definition_is_shown_redacted_and_its_address_s
     assert "[REDACTED:credentials]" in (log.description or "")
     assert planted.ATTACKER in (log.description or "")  # only the secret is rewritten
     assert planted.SECRET.encode() not in (tmp_path / "audit.db").read_bytes()
-    (send,) = [r for r in rows if r.phase.value == "call" and r.tool == "send_email" and not (r.details or {})]
-    assert send.decision is not None
-    assert send.decision.effect in ("confirm", "block"), send.decision
-    assert sent.is_error is True
-    again = replay(read_trace(tmp_path / "trace.jsonl"), GuardConfig())
-    live = [
-        (r.phase.value, r.decision.effect)
-        for r in rows
-        if r.phase.value == "call" and r.decision is not None and not (r.details or {}).get("confirmation")
-    ]
-    assert [(d.phase, str(d.effect)) for d in again.decisions if d.phase == "call" and not d.retry] == live
+    _the_send_was_stopped_and_replay_agrees(rows, sent, tmp_path, ("call",))
