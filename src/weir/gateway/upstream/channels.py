@@ -63,6 +63,7 @@ class StdioChannel:
         self._reader: asyncio.Task[None] | None = None
         self._errors: asyncio.Task[None] | None = None
         self._last_error = ""
+        self._closed_reason: str | None = None
         self._write_lock = asyncio.Lock()
 
     async def start(self, deliver: Deliver, on_closed: OnClosed) -> None:
@@ -126,7 +127,8 @@ class StdioChannel:
             if self._errors is not None:  # its last words, once its stderr is read to the end
                 await asyncio.wait({self._errors}, timeout=1.0)  # neither raises nor cancels it
             said = f": {self._last_error}" if code not in (0, None) and self._last_error else ""
-            on_closed(f"server {self.name!r} {reason} (exit code {code}){said}")
+            self._closed_reason = f"server {self.name!r} {reason} (exit code {code}){said}"
+            on_closed(self._closed_reason)
 
     async def _deliver_line(self, line: bytes, deliver: Deliver) -> None:
         try:
@@ -146,13 +148,22 @@ class StdioChannel:
         """Write one line to the server's stdin."""
         proc = self._proc
         if proc is None or proc.stdin is None or proc.returncode is not None:
-            raise UpstreamError("server is not running", server=self.name)
+            raise UpstreamError(await self._why_not_running(), server=self.name)
         try:
             async with self._write_lock:
                 proc.stdin.write(jsonrpc.dumps(message) + b"\n")
                 await proc.stdin.drain()
         except (ConnectionError, RuntimeError) as exc:
             raise UpstreamError(f"cannot write to server: {exc}", server=self.name) from exc
+
+    async def _why_not_running(self) -> str:
+        """Why the server cannot be written to: the reason its output closed (with its last stderr
+        line), once the reader has it — a server that dies at start may be found dead by a write
+        before the reader has read its end, and the reason must not depend on which comes first."""
+        reader = self._reader
+        if reader is not None and not reader.done() and reader is not asyncio.current_task():
+            await asyncio.wait({reader}, timeout=5.0)  # the reader waits at most ~2 s itself
+        return self._closed_reason or "server is not running"
 
     async def close(self) -> None:
         """Close stdin, then terminate the process if it does not exit on its own."""
