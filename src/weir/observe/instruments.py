@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from weir.audit.event import AuditEvent, Phase
 from weir.flow.session import Session
@@ -20,6 +20,8 @@ from weir.guard.messages import McpMessage
 from weir.observe.metrics import Registry
 from weir.pipeline import AuditSink, Decider, Passage, ToolCall
 from weir.pipeline.ports import Wire
+
+_Check = TypeVar("_Check", CallCheck, ResultCheck)
 
 __all__ = [
     "CallObservation",
@@ -123,34 +125,30 @@ class MeteredDecider:
         self, session: Session, server: str, tool: str, arguments: Wire, meta: Wire = None, resolved: Wire = None
     ) -> CallCheck:
         """As the inner decider, timed (stage ``decide``) and counted."""
-        started = time.perf_counter()
-        check = self.inner.before_call(session, server, tool, arguments, meta, resolved)
-        self._metrics.stages.observe(time.perf_counter() - started, stage="decide")
-        self._metrics.decided("call", check.decision)
-        return check
+
+        def decide() -> CallCheck:
+            return self.inner.before_call(session, server, tool, arguments, meta, resolved)
+
+        return self._timed("decide", "call", decide)
 
     def after_call(self, session: Session, server: str, tool: str, result: Mapping[str, Any]) -> ResultCheck:
         """As the inner decider, timed (stage ``observe``) and counted."""
-        started = time.perf_counter()
-        check = self.inner.after_call(session, server, tool, result)
-        self._metrics.stages.observe(time.perf_counter() - started, stage="observe")
-        self._metrics.decided("result", check.decision)
-        return check
+        return self._timed("observe", "result", lambda: self.inner.after_call(session, server, tool, result))
 
     def on_message(self, session: Session, message: McpMessage) -> ResultCheck:
         """As the inner decider, timed (stage ``observe``) and counted (phase ``message``)."""
-        started = time.perf_counter()
-        check = self.inner.on_message(session, message)
-        self._metrics.stages.observe(time.perf_counter() - started, stage="observe")
-        self._metrics.decided("message", check.decision)
-        return check
+        return self._timed("observe", "message", lambda: self.inner.on_message(session, message))
 
     def on_answer(self, session: Session, message: McpMessage) -> CallCheck:
         """As the inner decider, timed (stage ``decide``) and counted (phase ``message``)."""
+        return self._timed("decide", "message", lambda: self.inner.on_answer(session, message))
+
+    def _timed(self, stage: str, phase: str, decide: Callable[[], _Check]) -> _Check:
+        """``decide()``, its time observed under ``stage`` and its decision counted under ``phase``."""
         started = time.perf_counter()
-        check = self.inner.on_answer(session, message)
-        self._metrics.stages.observe(time.perf_counter() - started, stage="decide")
-        self._metrics.decided("message", check.decision)
+        check = decide()
+        self._metrics.stages.observe(time.perf_counter() - started, stage=stage)
+        self._metrics.decided(phase, check.decision)
         return check
 
 
