@@ -81,3 +81,14 @@ def postgres_server() -> Iterator[PostgresServer]:
 def pg_dsn(postgres_server: PostgresServer) -> str:
     """The DSN of a fresh, empty database on the run's server (its password is tests.postgres.SECRET)."""
     return postgres_server.new_database()
+
+
+@pytest.fixture
+def own_postgres(postgres_server: PostgresServer) -> Iterator[PostgresServer]:
+    """A PostgreSQL server of this test's own, to stop and start (``postgres_server``: the skip rule)."""
+    server = PostgresServer(postgres_server.bin)
+    try:
+        server.start()
+        yield server
+    finally:
+        server.destroy()

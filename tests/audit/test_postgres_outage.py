@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterator
 
 import pytest
 from mcp import Client
@@ -19,7 +18,7 @@ from mcp.shared.exceptions import MCPError
 
 from tests.audit.conftest import event
 from tests.deadlines import hang_guard
-from tests.postgres import SECRET, PostgresServer, pg_bin
+from tests.postgres import SECRET, PostgresServer
 from weir.audit import AuditQuery, Phase, StoredEvent
 from weir.audit.dsn import Dsn
 from weir.audit.postgres import PostgresAuditStore
@@ -28,19 +27,6 @@ from weir.errors import AuditError
 from weir.gateway.proxy import Gateway
 from weir.guard import Guard
 from weir.testing import MemoryTransport, RecordingUpstream
-
-
-@pytest.fixture
-def own_server(postgres_server: PostgresServer) -> Iterator[PostgresServer]:
-    """A server of this test's own (``postgres_server`` only to share its skip/fail rule)."""
-    bin_dir = pg_bin()
-    assert bin_dir is not None
-    server = PostgresServer(bin_dir)
-    try:
-        server.start()
-        yield server
-    finally:
-        server.destroy()
 
 
 @pytest.fixture
@@ -56,8 +42,8 @@ def _wait(condition: object, what: str) -> None:
         time.sleep(0.01)
 
 
-def test_a_writer_fails_closed_while_the_server_is_gone_and_loses_no_returned_row(own_server: PostgresServer) -> None:
-    store = PostgresAuditStore(Dsn(own_server.new_database(), "the DSN in $WEIR_AUDIT_DSN"), anchor_every=0)
+def test_a_writer_fails_closed_while_the_server_is_gone_and_loses_no_returned_row(own_postgres: PostgresServer) -> None:
+    store = PostgresAuditStore(Dsn(own_postgres.new_database(), "the DSN in $WEIR_AUDIT_DSN"), anchor_every=0)
     returned: list[StoredEvent] = []
     refused: list[AuditError] = []
     stop = threading.Event()
@@ -76,11 +62,11 @@ def test_a_writer_fails_closed_while_the_server_is_gone_and_loses_no_returned_ro
     writer.start()
     try:
         _wait(lambda: len(returned) >= 20, "20 appends before the outage")
-        own_server.stop("immediate")
+        own_postgres.stop("immediate")
         before = len(returned)
         _wait(lambda: len(refused) >= 3, "appends refused while the server is down")
         assert len(returned) <= before + 1  # at most the append that was committing when it stopped
-        own_server.start()
+        own_postgres.start()
         _wait(lambda: len(returned) >= before + 20, "appends again after the restart")
     finally:
         stop.set()
@@ -108,8 +94,8 @@ def _echo_server() -> MCPServer:
 
 
 @pytest.mark.anyio
-async def test_the_gateway_refuses_calls_while_the_audit_database_is_gone(own_server: PostgresServer) -> None:
-    store = PostgresAuditStore(Dsn(own_server.new_database(), "the DSN in $WEIR_AUDIT_DSN"), redact=False)
+async def test_the_gateway_refuses_calls_while_the_audit_database_is_gone(own_postgres: PostgresServer) -> None:
+    store = PostgresAuditStore(Dsn(own_postgres.new_database(), "the DSN in $WEIR_AUDIT_DSN"), redact=False)
     upstream = RecordingUpstream("echo", _echo_server())
     config = WeirConfig()
     gateway = Gateway(config.gateway, decider=Guard(config), audit=store, upstreams={"echo": upstream.upstream})
@@ -119,14 +105,14 @@ async def test_the_gateway_refuses_calls_while_the_audit_database_is_gone(own_se
             result = await client.call_tool("echo", {"text": text})
             assert not result.is_error
             released.append(text)
-        own_server.stop("immediate")
+        own_postgres.stop("immediate")
         with pytest.raises(MCPError) as refused:  # a JSON-RPC error naming the trail, for this call only
             await client.call_tool("echo", {"text": "during"})
         assert "AuditError" in refused.value.message
         assert "$WEIR_AUDIT_DSN" in refused.value.message
         assert SECRET not in refused.value.message
         assert [args["text"] for _, args in upstream.calls] == ["one", "two"]  # it never reached the server
-        own_server.start()
+        own_postgres.start()
         result = await client.call_tool("echo", {"text": "after"})
         assert not result.is_error
         released.append("after")
