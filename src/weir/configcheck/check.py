@@ -24,6 +24,7 @@ from weir import yamltext
 from weir.config import WeirConfig, schema_errors
 from weir.configcheck.commands import command_problems
 from weir.configcheck.policy import policy_problems
+from weir.configcheck.postgres import postgres_problems
 from weir.configcheck.problems import Locator, Problem
 from weir.detect.chain import Chain
 from weir.errors import WeirError
@@ -57,7 +58,7 @@ class ConfigCheck:
         return (
             f"{self.path}: ok — {len(c.servers)} server(s), policy {', '.join(c.policy.packs) or 'without packs'}"
             f" + {len(c.policy.rules)} inline rule(s){' + ' + c.policy.file if c.policy.file else ''}, {detectors}, "
-            f"audit {c.audit.path}, {len(c.console.operators)} operator(s)"
+            f"audit {_trail(c)}, {len(c.console.operators)} operator(s)"
             + (f"; {warnings} warning(s)" if warnings else "")
             + self._interpreter()
         )
@@ -68,6 +69,12 @@ class ConfigCheck:
         if not any(s.command and s.command[0] in WEIR_PYTHON for s in self.config.servers.values()):
             return ""
         return f"; `python` in a server command runs {sys.executable} (Weir's interpreter)"
+
+
+def _trail(config: WeirConfig) -> str:
+    """Where the trail goes, as the summary says it (a PostgreSQL DSN by its variable only)."""
+    pg = config.audit.postgresql
+    return config.audit.path if pg is None else f"in PostgreSQL (${pg.dsn_env}; pins in {config.audit.path})"
 
 
 def check_config(path: str | Path) -> ConfigCheck:
@@ -142,7 +149,12 @@ def _schema(where: Locator, exc: ValidationError) -> list[Problem]:
 
 def _semantics(where: Locator, config: WeirConfig, text: str, valid: set[str]) -> list[Problem]:
     """The checks types cannot make, on the sections that are well-formed."""
-    out = [*_servers(where, config), *_audit(where, config), *_gateway(where, config)]
+    out = [
+        *_servers(where, config),
+        *_audit(where, config),
+        *postgres_problems(where, config),
+        *_gateway(where, config),
+    ]
     if "overrides" in valid:
         out.extend(_overrides(where, config))
     if "policy" in valid:
