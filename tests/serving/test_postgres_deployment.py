@@ -11,6 +11,7 @@ from mcp.server.mcpserver import MCPServer
 
 from tests.postgres import SECRET, PostgresServer
 from weir.audit import AuditQuery, Phase
+from weir.audit.config import PostgresConfig
 from weir.audit.postgres import PostgresAuditStore
 from weir.config import WeirConfig
 from weir.gateway.downstream.http import create_app
@@ -77,3 +78,46 @@ async def test_readyz_reports_the_audit_database_and_calls_land_in_it(
     assert [e.event.tool for e in trail.query(AuditQuery(phase=Phase.RESULT))] == ["echo"]
     assert trail.verify().ok
     trail.close()
+
+
+async def test_two_replicas_share_one_chain_and_each_console_shows_the_fleets_trail(
+    pg_dsn: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tests.console.conftest import ALICE, console_config, memory_upstreams
+
+    monkeypatch.setenv("WEIR_TEST_AUDIT_DSN", pg_dsn)
+    replicas = []
+    for name in ("one", "two"):
+        base = console_config(tmp_path)
+        audit = base.audit.model_copy(
+            update={
+                "path": str(tmp_path / f"pins-{name}.db"),
+                "postgresql": PostgresConfig(dsn_env="WEIR_TEST_AUDIT_DSN"),
+            }
+        )
+        deployment = build_deployment(base.model_copy(update={"audit": audit}), upstreams=memory_upstreams())
+        deployment.health.started = True
+        replicas.append(deployment)
+    one, two = replicas
+    origin = "http://127.0.0.1:8080"
+    app = create_app(two.gateway, bind_host="127.0.0.1", mounts=two.mounts())
+    try:
+        async with Client(MemoryTransport(one.gateway), mode="legacy") as mcp:
+            await mcp.call_tool("mail__read_email", {"id": "1"})
+            await mcp.call_tool("files__delete_file", {"path": "notes/todo.txt"})
+        async with httpx2.AsyncClient(transport=httpx2.ASGITransport(app=app), base_url=origin) as http:
+            signed = await http.post("/console/login", data={"token": ALICE}, headers={"origin": origin})
+            assert signed.status_code in (200, 303), signed.text
+            page = (await http.get("/console/audit", params={"effect": "block"})).text
+    finally:
+        for deployment in replicas:
+            await deployment.gateway.close()
+    assert "Chain verified:" in page
+    assert "files/delete_file" in page  # decided on replica one, shown by replica two's console
+    assert "mail/read_email" not in page
+    assert two.trail is not None
+    report = two.trail.verify()
+    assert report.ok
+    for deployment in replicas:
+        assert deployment.trail is not None
+        deployment.trail.close()
