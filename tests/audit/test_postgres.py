@@ -219,3 +219,24 @@ def test_open_trail_opens_postgres_from_the_config(pg_dsn: str) -> None:
         problem = s.verify().problem  # the wrong key: the line's MAC does not verify
         assert problem is not None
         assert problem.kind == "log"
+
+
+def test_a_writer_refuses_a_database_replaced_under_it(postgres_server: object, pg_dsn: str) -> None:
+    name = pg_dsn.rsplit("/", 1)[1]
+    admin = pg_dsn.rsplit("/", 1)[0] + "/postgres"
+    with _store(pg_dsn) as s:
+        s.append(event(0))
+        with psycopg.connect(admin, autocommit=True) as conn:
+            conn.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s", (name,))
+            conn.execute(f"DROP DATABASE {name}")  # type: ignore[call-overload]
+            conn.execute(f"CREATE DATABASE {name}")  # type: ignore[call-overload]
+        with pytest.raises(AuditError, match="no longer the trail this store opened"):
+            s.append(event(1))
+
+
+def test_a_writer_refuses_a_chain_cut_together_with_its_log(store: PostgresAuditStore, pg_dsn: str) -> None:
+    for i in range(3):
+        store.append(event(i))
+    _sql(pg_dsn, "DELETE FROM weir_audit_events WHERE id > 1", "DELETE FROM weir_audit_anchor_log WHERE id > 1")
+    with pytest.raises(AuditError, match="this store appended row 3: rows were removed"):
+        store.append(event(9))

@@ -11,7 +11,8 @@ version up to the newest.
    anchors recorded every ``anchorEvery`` rows.
 2. The anchor log, inside the database: one line per row (``id``, ``hash``, and the MAC under
    the anchor key), written in the row's own transaction; the first row it covers is kept in
-   ``weir_audit_meta`` (rows before it were written by schema 1). And every audit table made
+   ``weir_audit_meta`` (rows before it were written by schema 1), with the trail's random id (a
+   writer that reconnects to a database with another id is not writing its trail). And every audit table made
    append-only: ``UPDATE``, ``DELETE`` and ``TRUNCATE`` raise (only a superuser who disables the
    triggers can change a row — and then the chain, the log and its MACs say so).
 """
@@ -82,6 +83,7 @@ MIGRATIONS: tuple[Migration, ...] = (
             "CREATE TABLE weir_audit_anchor_log (id bigint PRIMARY KEY, hash text NOT NULL, mac text)",
             "INSERT INTO weir_audit_meta (key, value) "
             "SELECT 'log_from', (COALESCE(max(id), 0) + 1)::text FROM weir_audit_events",
+            "INSERT INTO weir_audit_meta (key, value) VALUES ('trail_id', gen_random_uuid()::text)",
             _APPEND_ONLY,
             *_append_only("weir_audit_events"),
             *_append_only("weir_audit_anchors"),

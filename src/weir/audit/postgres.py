@@ -12,7 +12,10 @@ sequence: a sequence leaves gaps when a transaction rolls back, and a gap would 
 
 Before inserting, the append checks the head against the anchor log: a log that records rows
 past the head (the tail was cut) or a head whose line disagrees (rewritten) is refused, as the
-SQLite writer refuses a trail its log file contradicts.
+SQLite writer refuses a trail its log file contradicts. And as the SQLite store refuses a file
+replaced under it (:mod:`weir.audit.watch`), this one refuses a database that is not the trail it
+opened — another ``trail_id`` after a reconnect (dropped and created again, or restored from an
+older backup) — and a chain that ends before the last row it appended itself.
 
 ``append`` returns only after ``COMMIT`` returned (with ``synchronous_commit`` at least ``on``,
 or ``local``): the row is durable on the server. When the database cannot be reached, or the
@@ -110,6 +113,8 @@ class PostgresAuditStore:
         self._conn: Conn | None = None
         self._closed = False
         self._log_from: int | None = None
+        self._trail_id: str | None = None  # the trail first opened: a reconnect must find the same one
+        self._wrote = 0  # the highest row this store appended: the chain never ends before it again
         with self._lock:
             self._connection()
 
@@ -155,10 +160,17 @@ class PostgresAuditStore:
             version = migrate(conn) if self._create else check_version(conn)
             if version == 0:
                 raise AuditError(f"{self.where}: no Weir audit trail in this database")
-            row = conn.execute("SELECT value FROM weir_audit_meta WHERE key = 'log_from'").fetchone()
+            meta: dict[str, str] = dict(conn.execute("SELECT key, value FROM weir_audit_meta").fetchall())
         except psycopg.Error as exc:
             raise self._error("cannot open", exc) from None
-        self._log_from = None if row is None else int(row[0])
+        trail = meta.get("trail_id")
+        if self._trail_id is not None and trail != self._trail_id:
+            raise AuditError(
+                f"{self.where}: the database is no longer the trail this store opened (trail {trail!r}, "
+                f"not {self._trail_id!r}): it was replaced or restored. Nothing more is recorded (fail closed)"
+            )
+        self._trail_id = trail
+        self._log_from = int(meta["log_from"]) if "log_from" in meta else None
 
     def _drop(self) -> None:
         if self._conn is not None:
@@ -211,6 +223,7 @@ class PostgresAuditStore:
             raise self._error(why, exc) from None
         except psycopg.Error as exc:
             raise self._error("cannot append to", exc) from None
+        self._wrote = row_id
         return row_id, prev, digest
 
     def _checked_head(self, conn: Conn) -> tuple[int, str]:
@@ -223,6 +236,11 @@ class PostgresAuditStore:
             raise AuditError(
                 f"{self.where}: the anchor log records row {log_max} but the chain ends at row {end}: "
                 f"{int(log_max) - end} events missing from row {end + 1}. Refusing to append to a cut trail: {advice}"
+            )
+        if end < self._wrote:
+            raise AuditError(
+                f"{self.where}: the chain ends at row {end} but this store appended row {self._wrote}: "
+                f"rows were removed. Refusing to append to a cut trail: {advice}"
             )
         if head_id is None:
             return 0, GENESIS
