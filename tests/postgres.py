@@ -51,10 +51,12 @@ class PostgresServer:
 
     def __init__(self, bin_dir: Path) -> None:
         self.bin = bin_dir
-        self.root = Path(tempfile.mkdtemp(prefix="weir-pg-"))
+        self._as_root = os.geteuid() == 0
+        # As root, under /tmp: the postgres user must be able to reach the directory ($TMPDIR may not let it).
+        self.root = Path(tempfile.mkdtemp(prefix="weir-pg-", dir="/tmp" if self._as_root else None))
         self.data = self.root / "data"
         self.port = _free_port()
-        self._as_root = os.geteuid() == 0
+        self._started = False
         if self._as_root:
             shutil.chown(self.root, "postgres", "postgres")
         self._run("initdb", "-D", str(self.data), "-U", "weir", "--auth=trust", "-E", "UTF8", "--no-sync")
@@ -68,9 +70,22 @@ class PostgresServer:
             raise RuntimeError(f"{program} failed ({done.returncode}): {done.stdout}\n{done.stderr}")
 
     def start(self) -> None:
-        """Start (or restart) the server and wait until it accepts connections."""
-        options = f"-c listen_addresses=127.0.0.1 -p {self.port} -k {self.root} -c fsync=off"
-        self._run("pg_ctl", "-D", str(self.data), "-l", str(self.root / "log"), "-w", "-o", options, "start")
+        """Start (or restart, on the same port) the server and wait until it accepts connections.
+
+        The first start tries another free port when another process took this one meanwhile.
+        """
+        for attempt in range(3):
+            options = f"-c listen_addresses=127.0.0.1 -p {self.port} -k {self.root} -c fsync=off"
+            try:
+                self._run("pg_ctl", "-D", str(self.data), "-l", str(self.root / "log"), "-w", "-o", options, "start")
+            except RuntimeError:
+                log = (self.root / "log").read_text(errors="replace") if (self.root / "log").exists() else ""
+                if self._started or attempt == 2 or "could not bind" not in log:
+                    raise
+                self.port = _free_port()
+                continue
+            self._started = True
+            return
 
     def stop(self, mode: str = "fast") -> None:
         """Stop the server: ``fast`` (clean) or ``immediate`` (like a crash: no shutdown checkpoint)."""
