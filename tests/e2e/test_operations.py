@@ -166,7 +166,7 @@ def test_health_readiness_and_the_startup_line(gateway: Running) -> None:
         "ready": True,
         "problems": [],
         "upstreams": {"mail": None, "files": None, "web": None},
-        "dependencies": {"audit": None},
+        "dependencies": {"audit": "ok"},
     }
     assert f"weir: listening url={gateway.mcp} console=true" in gateway.log()
 

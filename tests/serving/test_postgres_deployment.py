@@ -62,7 +62,7 @@ async def test_readyz_reports_the_audit_database_and_calls_land_in_it(
             assert not (await mcp.call_tool("echo", {"text": "hi"})).is_error
             ready = await http.get("/readyz")
             assert ready.status_code == 200, ready.text
-            assert ready.json()["dependencies"] == {"audit": None}
+            assert ready.json()["dependencies"] == {"audit": "ok"}
             own_postgres.stop("immediate")
             down = await http.get("/readyz")
             assert down.status_code == 503

@@ -149,12 +149,7 @@ def _schema(where: Locator, exc: ValidationError) -> list[Problem]:
 
 def _semantics(where: Locator, config: WeirConfig, text: str, valid: set[str]) -> list[Problem]:
     """The checks types cannot make, on the sections that are well-formed."""
-    out = [
-        *_servers(where, config),
-        *_audit(where, config),
-        *postgres_problems(where, config),
-        *_gateway(where, config),
-    ]
+    out = [*_servers(where, config), *_audit(where, config), *_gateway(where, config)]
     if "overrides" in valid:
         out.extend(_overrides(where, config))
     if "policy" in valid:
@@ -210,6 +205,11 @@ def _detectors(where: Locator, config: WeirConfig) -> list[Problem]:
 
 
 def _audit(where: Locator, config: WeirConfig) -> list[Problem]:
+    return [*postgres_problems(where, config), *_audit_file(where, config)]
+
+
+def _audit_file(where: Locator, config: WeirConfig) -> list[Problem]:
+    """``audit.path``: the SQLite trail (or, with ``audit.postgresql``, the tool pins' file)."""
     path = config.audit.path
     if path == ":memory:":
         return [

@@ -3,11 +3,11 @@
 They sit beside ``/mcp`` (and on the console's own listener) behind the same ``Host``/``Origin``
 admission, without a token: what they tell — server and tool names, rule names, counts — is not
 the data that flows through the gateway. ``/readyz`` answers 200 once the gateway has started,
-every dependency answers (the audit trail — its SQLite file or its PostgreSQL database — and
-whatever else a deployment registers in :attr:`Health.dependencies`, e.g. a state store), and its
+every dependency answers — the audit trail (``audit``: its SQLite file or its PostgreSQL
+database), and whatever a deployment adds to :attr:`Health.dependencies` (``redis``…) — and its
 upstreams are connected (at least one; all of them with ``gateway.require_upstreams``), else 503 —
-each with a JSON body saying why: ``dependencies`` maps each name to ``null`` (answers) or why
-not. The probes run on a worker thread: a database that does not answer never stalls the loop.
+each with a JSON body saying why (``dependencies``: each name → ``"ok"`` or why not). The probes
+run on a worker thread: a database that does not answer never stalls the event loop.
 """
 
 from __future__ import annotations
@@ -37,13 +37,12 @@ class Health:
     upstreams: Mapping[str, Upstream]
     require_all: bool = False
     trail_ok: Callable[[], str | None] = lambda: None
-    """``None`` when the audit trail answers, else why not (reported as the dependency ``audit``)."""
-    dependencies: dict[str, Callable[[], str | None]] = field(default_factory=dict)
-    """More dependencies by name (e.g. ``redis``): each probe returns ``None`` when it answers, else
-    why not (a message that names no secret). Register one with :meth:`depend`."""
+    """``None`` when the audit trail answers, else why not (the dependency ``audit``)."""
     started: bool = False
     """Set once the gateway has started its upstreams."""
     notes: dict[str, str] = field(default_factory=dict)
+    dependencies: dict[str, Callable[[], str | None]] = field(default_factory=dict)
+    """Shared stores (``redis``, ...) → why each does not answer now (``None`` when it does)."""
 
     def upstream_states(self) -> dict[str, str | None]:
         """Server → ``None`` when connected, else why not."""
@@ -51,19 +50,9 @@ class Health:
             name: None if u.connected else (u.closed_reason or "not connected") for name, u in self.upstreams.items()
         }
 
-    def depend(self, name: str, probe: Callable[[], str | None]) -> None:
-        """Report ``name`` in ``/readyz``; the gateway is not ready while ``probe()`` returns a reason."""
-        self.dependencies[name] = probe
-
-    def dependency_states(self) -> dict[str, str | None]:
-        """Each dependency → ``None`` when it answers, else why not (a probe that raises: its error)."""
-        states: dict[str, str | None] = {}
-        for name, probe in {"audit": self.trail_ok, **self.dependencies}.items():
-            try:
-                states[name] = probe()
-            except Exception as exc:  # a probe that fails says so: not ready, never a 500
-                states[name] = f"{type(exc).__name__}: {exc}"
-        return states
+    def __post_init__(self) -> None:
+        # The audit trail is the first dependency: reported by name like any other store.
+        self.dependencies.setdefault("audit", self.trail_ok)
 
     def readiness(self) -> tuple[bool, dict[str, Any]]:
         """Ready or not, and the report that says why."""
@@ -72,16 +61,15 @@ class Health:
         problems: list[str] = []
         if not self.started:
             problems.append("the gateway is starting")
-        dependencies = self.dependency_states()
-        for name, why in dependencies.items():
-            if why is not None:
-                what = "the audit trail" if name == "audit" else f"the dependency {name!r}"
-                problems.append(f"{what} does not answer: {why}")
         if self.require_all and len(connected) < len(states):
             problems.append("gateway.require_upstreams: not every upstream is connected")
         if not connected:
             problems.append("no upstream is connected")
-        report = {"ready": not problems, "problems": problems, "upstreams": states, "dependencies": dependencies}
+        deps = {name: probe() for name, probe in sorted(self.dependencies.items())}
+        problems += [f"{name} does not answer: {why}" for name, why in deps.items() if why is not None]
+        report: dict[str, Any] = {"ready": not problems, "problems": problems, "upstreams": states}
+        if deps:
+            report["dependencies"] = {name: why or "ok" for name, why in deps.items()}
         return not problems, report
 
 
