@@ -69,13 +69,15 @@ class PostgresServer:
         if done.returncode != 0:
             raise RuntimeError(f"{program} failed ({done.returncode}): {done.stdout}\n{done.stderr}")
 
-    def start(self) -> None:
+    def start(self, *, fsync: bool = False) -> None:
         """Start (or restart, on the same port) the server and wait until it accepts connections.
 
-        The first start tries another free port when another process took this one meanwhile.
+        Tests run without ``fsync`` (a crash of the machine is not what they test; ``pg_ctl -m
+        immediate`` keeps every commit either way); the benchmark runs with it. The first start
+        tries another free port when another process took this one meanwhile.
         """
         for attempt in range(3):
-            options = f"-c listen_addresses=127.0.0.1 -p {self.port} -k {self.root} -c fsync=off"
+            options = f"-c listen_addresses=127.0.0.1 -p {self.port} -k {self.root} -c fsync={'on' if fsync else 'off'}"
             try:
                 self._run("pg_ctl", "-D", str(self.data), "-l", str(self.root / "log"), "-w", "-o", options, "start")
             except RuntimeError:
