@@ -25,6 +25,7 @@ from weir.audit import (
 from weir.audit.adoption import ADOPT_ACTION
 from weir.audit.event import AuditEvent, EffectName, Phase, format_time
 from weir.audit.read import export_jsonl, follow, load_anchors, parse_time, stored_json, verify_export
+from weir.cli import _evidence as evidence
 from weir.cli._exits import guarded
 from weir.config import load_config
 from weir.errors import AuditError, WeirError
@@ -61,6 +62,8 @@ def register(app: typer.Typer) -> None:
     group.command("verify")(verify)
     group.command("head")(head)
     group.command("adopt")(adopt)
+    group.command("show")(evidence.show)
+    group.command("verify-evidence")(evidence.verify_evidence)
     app.add_typer(group, name="audit")
 
 

@@ -75,7 +75,9 @@ class Gateway:
         if not self.upstreams:
             raise ConfigError("the gateway needs at least one server under `servers:`")
         worker = Worker(settings.decision_budget_s)
-        self.pipeline = CallPipeline(decider, audit=audit, recorder=recorder, worker=worker)
+        self.pipeline = CallPipeline(
+            decider, audit=audit, recorder=recorder, worker=worker, evidence=settings.decision_evidence
+        )
         self.naming = Naming(self.settings, list(self.upstreams))
         self.tools = ToolTable(self.naming)
         self.questions = ClientRequests()

@@ -20,6 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from weir.audit.evidence import attach, new_ref, reference
 from weir.errors import ProtocolError, UpstreamError
 from weir.guard.checks import CallCheck, ResultCheck, ToolsReview
 from weir.guard.shaping import blocked_result, declined, error_result, warn_result
@@ -66,9 +67,12 @@ class CallPipeline:
         audit: ports.AuditSink | None = None,
         recorder: ports.Recorder | None = None,
         worker: Worker | None = None,
+        evidence: bool = True,
     ) -> None:
         self.decider = decider
         self.audit = audit
+        self.evidence = evidence
+        """Released results name their audit record (:mod:`weir.audit.evidence`; only with ``audit``)."""
         self.recorder = recorder
         self.worker = worker or Worker()
         """Where :meth:`run` runs the heavy stages (inline unless the worker has a budget)."""
@@ -161,11 +165,17 @@ class CallPipeline:
         """Audit the post-call decision, then hand back the result as the client will see it.
 
         ``raw`` is the result as the server sent it (the audit copy is redacted from it). Nothing is
-        audited when ``gate`` was abandoned meanwhile (the waiter withheld the result).
+        audited when ``gate`` was abandoned meanwhile (the waiter withheld the result). With
+        :attr:`evidence`, the released result names the record in its trust-annotations
+        ``evidenceRef`` (type ``policy-decision``, the JCS digest of the record's decision evidence).
         """
         released = _release(call, check, post)
         if gate.commit() and self.audit is not None:
-            self.audit.append(CallRecords(call).result(post, raw, released, latency_ms))
+            ref = new_ref() if self.evidence else None
+            event = CallRecords(call).result(post, raw, released, latency_ms, evidence=ref)
+            if ref is not None:  # the record keeps the result as released, without its own reference
+                released = attach(released, reference(event))
+            self.audit.append(event)
         return released
 
     # -- the whole call -----------------------------------------------------------------

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from weir.audit.event import AuditEvent, Phase, label_json
+from weir.audit.evidence import EVIDENCE_KEY
 from weir.audit.payload import Payload, PayloadState, strip
 from weir.detect.redact import redact_result
 from weir.errors import DetectorError
@@ -143,17 +144,28 @@ class CallRecords:
         return self._event(Phase.CALL, decision=decision, details={"confirmation": True})
 
     def result(
-        self, post: ResultCheck, raw: Mapping[str, Any], released: Mapping[str, Any], latency_ms: float
+        self,
+        post: ResultCheck,
+        raw: Mapping[str, Any],
+        released: Mapping[str, Any],
+        latency_ms: float,
+        *,
+        evidence: str | None = None,
     ) -> AuditEvent:
-        """The post-call decision and the result as released (every detected span redacted)."""
-        details = {"findings": [describe_finding(f) for f in post.findings]} if post.findings else None
+        """The post-call decision and the result as released (every detected span redacted).
+
+        ``evidence``: the reference the released result names this record by (``details.evidence``).
+        """
+        details: dict[str, Any] = {"findings": [describe_finding(f) for f in post.findings]} if post.findings else {}
+        if evidence is not None:
+            details[EVIDENCE_KEY] = evidence
         return self._event(
             Phase.RESULT,
             result=_for_audit(raw, released, post.findings, post.decision.applied),
             decision=_record(post.decision),
             latency_ms=latency_ms,
             labels_after=label_json(post.label),
-            details=details,
+            details=details or None,
         )
 
     def error(self, message: str, latency_ms: float) -> AuditEvent:
