@@ -4,10 +4,23 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import rfc8785
+from hypothesis import given
+from hypothesis import strategies as st
+
 from weir.audit import AuditEvent, DecisionRecord, Phase, SqliteAuditStore
-from weir.audit.evidence import attach, decision_evidence, find, new_ref, reference, references_in, verifies
+from weir.audit.evidence import (
+    attach,
+    canonical_evidence,
+    decision_evidence,
+    find,
+    new_ref,
+    reference,
+    references_in,
+    verifies,
+)
 from weir.audit.payload import Payload
-from weir.labels.evidence import digest_of
+from weir.labels.evidence import digest_of, matches
 from weir.labels.keys import TRUST_ANNOTATIONS
 
 DATA_CLASS = {"type": "data-class.v1", "digest": "sha256:" + "a" * 64, "canonicalization": "jcs/rfc8785"}
@@ -81,3 +94,33 @@ def test_find_and_verify_against_a_store(tmp_path: Path) -> None:
     assert not verifies({**wire, "digest": "sha256:" + "0" * 64}, found)
     assert not verifies({**wire, "ref": new_ref()}, found)
     assert not verifies({"digest": 3}, found)
+
+
+_TEXT = st.text(st.characters(exclude_categories=("Cs",)), max_size=40)  # lone surrogates are not JSON text
+_EVIDENCE = st.fixed_dictionaries(
+    {
+        "evidence": st.just(1),
+        "ref": _TEXT,
+        "time": _TEXT,
+        "phase": _TEXT,
+        "session": st.none() | _TEXT,
+        "server": st.none() | _TEXT,
+        "tool": st.none() | _TEXT,
+        "callId": st.none() | _TEXT,
+        "effect": st.none() | _TEXT,
+        "applied": st.none() | _TEXT,
+        "rules": st.lists(st.fixed_dictionaries({"name": _TEXT, "effect": _TEXT}), max_size=4),
+    }
+)
+
+
+@given(_EVIDENCE)
+def test_the_fast_canonical_form_is_the_rfc8785_library_s(evidence: dict[str, object]) -> None:
+    assert canonical_evidence(evidence) == rfc8785.dumps(evidence)
+
+
+def test_a_reference_re_derives_with_the_rfc8785_library() -> None:
+    event = _event(new_ref())
+    made = reference(event)
+    assert made.digest == digest_of(decision_evidence(event), "jcs/rfc8785")  # digest_of uses rfc8785
+    assert matches(made, decision_evidence(event))

@@ -18,14 +18,16 @@ and payloads stay in the record (``weir audit show`` prints them), outside the d
 
 from __future__ import annotations
 
-import uuid
+import hashlib
+import json
+import os
 from collections.abc import Iterable, Mapping
 from typing import Any, Final
 
 from weir.audit.event import AuditEvent, Phase, format_time
 from weir.audit.store import AuditQuery, AuditStore, StoredEvent
-from weir.labels.evidence import evidence_for, matches
-from weir.labels.evidenceref import EvidenceRef
+from weir.labels.evidence import matches
+from weir.labels.evidenceref import Canonicalization, EvidenceRef
 from weir.labels.keys import TRUST_ANNOTATIONS
 
 __all__ = [
@@ -33,6 +35,7 @@ __all__ = [
     "EVIDENCE_TYPE",
     "REF_PREFIX",
     "attach",
+    "canonical_evidence",
     "decision_evidence",
     "find",
     "new_ref",
@@ -51,7 +54,7 @@ EVIDENCE_VERSION: Final = 1
 
 def new_ref() -> str:
     """A fresh reference for one audit record (random: it tells a reader nothing by itself)."""
-    return REF_PREFIX + uuid.uuid4().hex
+    return REF_PREFIX + os.urandom(16).hex()
 
 
 def decision_evidence(event: AuditEvent) -> dict[str, Any]:
@@ -77,7 +80,21 @@ def reference(event: AuditEvent) -> EvidenceRef:
     ref = (event.details or {}).get(EVIDENCE_KEY)
     if not isinstance(ref, str):
         raise ValueError("the event carries no evidence reference in details.evidence")
-    return evidence_for(decision_evidence(event), EVIDENCE_TYPE, ref=ref)
+    digest = "sha256:" + hashlib.sha256(canonical_evidence(decision_evidence(event))).hexdigest()
+    return EvidenceRef(type=EVIDENCE_TYPE, digest=digest, canonicalization=Canonicalization.JCS.value, ref=ref)
+
+
+def canonical_evidence(evidence: Mapping[str, Any]) -> bytes:
+    """The JCS (RFC 8785) bytes of a :func:`decision_evidence` value, on every released result.
+
+    The decision evidence holds only ASCII keys, strings, ``null``, one small integer and lists of
+    such objects; for those, sorted compact ``json.dumps`` without ASCII escaping *is* JCS (the same
+    string escapes, key order by code point = by UTF-16 unit for ASCII keys) at a fraction of the
+    cost of the pure-Python ``rfc8785`` encoder. The reader re-derives with ``rfc8785`` itself
+    (:func:`verifies` → :func:`weir.labels.evidence.matches`), so a divergence can only fail a
+    verification, never pass one; ``tests/audit/test_evidence.py`` holds the two equal.
+    """
+    return json.dumps(evidence, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
 
 
 def attach(result: Mapping[str, Any], ref: EvidenceRef) -> dict[str, Any]:
