@@ -76,7 +76,12 @@ class Gateway:
             raise ConfigError("the gateway needs at least one server under `servers:`")
         worker = Worker(settings.decision_budget_s)
         self.pipeline = CallPipeline(
-            decider, audit=audit, recorder=recorder, worker=worker, evidence=settings.decision_evidence
+            decider,
+            audit=audit,
+            recorder=recorder,
+            worker=worker,
+            evidence=settings.decision_evidence,
+            by_effect=settings.audit_detail == "by-effect",
         )
         self.naming = Naming(self.settings, list(self.upstreams))
         self.tools = ToolTable(self.naming)
