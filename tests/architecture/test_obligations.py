@@ -15,13 +15,7 @@ from weir.policy.decision import Obligations
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "weir"
 EXECUTORS = ("gateway", "client", "pipeline")
-NOT_YET_EXECUTED = {
-    # 2026-07-28's CallToolResult carries no ttlMs / cacheScope (only list, read and discover
-    # results do, and the gateway marks every one it relays ttlMs 0, private).
-    "cache_allowed",
-    # The audit keeps every call in full whatever the effect.
-    "audit_level",
-}
+NOT_YET_EXECUTED: set[str] = set()
 """Obligations no executor reads yet (docs/policy.md says so too)."""
 
 
@@ -41,4 +35,4 @@ def test_every_obligation_is_read_by_an_executor_or_listed_as_not_yet() -> None:
 
 
 def test_the_executed_obligations_are_the_ones_the_gateway_carries_out() -> None:
-    assert _read_fields() >= {"retry_allowed", "concurrency_class", "progress"}
+    assert _read_fields() >= {"retry_allowed", "concurrency_class", "progress", "cache_allowed", "audit_level"}

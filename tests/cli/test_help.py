@@ -18,6 +18,8 @@ COMMANDS = [
     ["replay"],
     ["schema"],
     ["audit", "tail"],
+    ["audit", "show"],
+    ["audit", "verify-evidence"],
     ["pins", "approve"],
     ["policy", "check"],
     ["config", "check"],

@@ -5,7 +5,8 @@ conformance suite) and ``mcp-server-time`` / ``mcp-server-git`` (PyPI, in the ``
 over stdio, once with the SDK client connected directly and once with the same client connected
 to the gateway in front of it (the production wiring: the Guard, in audit mode with the observe
 pack, so nothing is changed by policy). What each side receives is compared after removing
-Weir's own ``_meta`` keys (``dev.weir/…``) and what legitimately differs run to run (the
+Weir's own ``_meta`` keys (``dev.weir/…``, and the ``policy-decision`` evidenceRef naming the
+decision's audit record) and what legitimately differs run to run (the
 server's session id in a log line, cursors' bytes).
 """
 
@@ -30,6 +31,7 @@ from tests.conformance import harness
 from tests.deadlines import hang_guard
 from weir.config import WeirConfig
 from weir.gateway.downstream.memory import MemoryTransport
+from weir.labels.keys import TRUST_ANNOTATIONS
 from weir.serving.runner import build_gateway
 
 pytestmark = [pytest.mark.anyio, pytest.mark.slow]
@@ -47,6 +49,18 @@ def everything() -> list[str]:
     return [str(node), str(EVERYTHING), "stdio"]
 
 
+def _without_weirs_evidence(meta: dict[str, Any]) -> dict[str, Any]:
+    """``meta`` without the ``policy-decision`` evidenceRef Weir adds to a released tool result."""
+    trust = meta.get(TRUST_ANNOTATIONS)
+    if not (isinstance(trust, dict) and isinstance(trust.get("evidenceRef"), dict)):
+        return meta
+    if trust["evidenceRef"].get("type") != "policy-decision":
+        return meta
+    rest = {k: v for k, v in trust.items() if k != "evidenceRef"}
+    out = {k: v for k, v in meta.items() if k != TRUST_ANNOTATIONS}
+    return {**out, TRUST_ANNOTATIONS: rest} if rest else out
+
+
 def strip(value: Any) -> Any:
     """A dumped message without Weir's own ``_meta`` keys (an emptied ``_meta`` goes too)."""
     if isinstance(value, dict):
@@ -55,6 +69,7 @@ def strip(value: Any) -> Any:
             kept = item
             if key == "_meta" and isinstance(item, dict):
                 kept = {k: v for k, v in item.items() if not k.startswith("dev.weir/")}
+                kept = _without_weirs_evidence(kept)
                 if not kept:
                     continue
             out[key] = strip(kept)

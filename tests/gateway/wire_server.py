@@ -240,6 +240,25 @@ def _resolve(params: dict[str, Any]) -> dict[str, Any]:
     return {"resultType": "complete", "name": params.get("name"), "annotations": annotations}
 
 
+CACHED = {
+    # A server that asks to be cached for a minute and shared across authorization contexts.
+    "mem://cached": ("office hours: 9 to 5", {}),
+    "mem://menu": ("soup of the day: leek", {}),
+    "mem://salaries": ("alice 91000, bob 87000", {"annotations": {"sensitiveHint": "high"}}),
+}
+
+
+def _read(params: dict[str, Any]) -> dict[str, Any]:
+    uri = params.get("uri")
+    if uri not in CACHED:
+        return {"contents": [{"uri": uri, "text": "note body", "_meta": {"vendor.example/c": 3}}]}
+    text, meta = CACHED[str(uri)]
+    out: dict[str, Any] = {"contents": [{"uri": uri, "text": text}], "_meta": meta}
+    if not LEGACY:
+        out.update(resultType="complete", ttlMs=60000, cacheScope="public")
+    return out
+
+
 METHODS = {
     "initialize": lambda p: {"protocolVersion": "2025-11-25", "capabilities": CAPS, "serverInfo": {"name": "wire"}},
     "tools/list": lambda p: {"tools": TOOLS},
@@ -253,9 +272,7 @@ METHODS = {
     "resources/list": lambda p: {
         "resources": [{"uri": "mem://note", "name": "note", "_meta": {"vendor.example/r": 2}}]
     },
-    "resources/read": lambda p: {
-        "contents": [{"uri": p.get("uri"), "text": "note body", "_meta": {"vendor.example/c": 3}}]
-    },
+    "resources/read": _read,
     "resources/templates/list": _templates,
     "ping": lambda p: {},
 }

@@ -65,7 +65,8 @@ def test_the_default_form_puts_core_hints_in_annotations_and_mirrors_the_rest_in
         "reversibleHint": False,
         "inputMetadata": {"outcomes": "irreversible"},
     }
-    assert wire["_meta"]["io.modelcontextprotocol/action-metadata"] == {"inputMetadata": {"outcomes": "irreversible"}}
+    # The draft's current form: the outcome is the extension's own top-level key.
+    assert wire["_meta"]["io.modelcontextprotocol/action-metadata"] == {"outcome": "irreversible"}
     assert wire["_meta"]["dev.weir/annotations"] == {
         "reversibleHint": False,
         "inputMetadata": {"outcomes": "irreversible"},

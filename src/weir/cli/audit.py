@@ -24,6 +24,7 @@ from weir.audit.dsn import Dsn, is_postgres_url
 from weir.audit.event import AuditEvent, EffectName, Phase, format_time
 from weir.audit.opening import open_trail
 from weir.audit.read import export_jsonl, follow, load_anchors, parse_time, stored_json, verify_export
+from weir.cli import _evidence as evidence
 from weir.cli._exits import guarded
 from weir.config import load_config
 from weir.errors import AuditError, WeirError
@@ -69,6 +70,8 @@ def register(app: typer.Typer) -> None:
     group.command("verify")(verify)
     group.command("head")(head)
     group.command("adopt")(adopt)
+    group.command("show")(evidence.show)
+    group.command("verify-evidence")(evidence.verify_evidence)
     app.add_typer(group, name="audit")
 
 

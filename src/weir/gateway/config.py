@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from enum import StrEnum
+from typing import Literal
 
 from pydantic import Field
 
@@ -41,6 +42,14 @@ class GatewayConfig(WeirModel):
     allowed_origins: list[str] = Field(default_factory=list)
     """HTTP: the ``Origin`` values a request may carry (e.g. ``https://console.example``); a request
     with any other ``Origin`` — a web page's — is refused. Clients that are not browsers send none."""
+    decision_evidence: bool = True
+    """Each tool result the gateway releases names its decision's audit record: a trust-annotations
+    ``evidenceRef`` of type ``policy-decision`` (:mod:`weir.audit.evidence`; ``weir audit show REF``,
+    ``weir audit verify-evidence RESULT.json``). Off: results carry no reference."""
+    audit_detail: Literal["full", "by-effect"] = "full"
+    """What each audit record keeps: ``full`` (every call, whatever its effect), or ``by-effect``:
+    the decision's ``audit_level`` obligation — an allow keeps the call and its decision, its
+    arguments and result as their shape only; warn/redact also the labels; confirm/block all."""
     max_message_bytes: int = Field(default=4 * 1024 * 1024, gt=0)
     """Largest JSON-RPC message accepted from a client or an upstream server."""
     list_timeout_s: float = Field(default=10.0, gt=0)

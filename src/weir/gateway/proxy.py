@@ -17,6 +17,7 @@ from weir.errors import ConfigError, UpstreamError, WeirError
 from weir.gateway.clients.asking import ClientRequests
 from weir.gateway.clients.exchange import ClientState, Exchange
 from weir.gateway.config import GatewayConfig
+from weir.gateway.routing.caching import CACHEABLE, READ
 from weir.gateway.routing.forwarding import Forwarding
 from weir.gateway.routing.listen import Listening
 from weir.gateway.routing.messages import Messages
@@ -46,7 +47,6 @@ from weir.pipeline.worker import Worker
 __all__ = ["Gateway"]
 
 _UNSUPPORTED_VERSION = -32022
-_CACHEABLE = frozenset({"tools/list", "prompts/list", "resources/list", "resources/templates/list", "resources/read"})
 
 
 class Gateway:
@@ -75,7 +75,14 @@ class Gateway:
         if not self.upstreams:
             raise ConfigError("the gateway needs at least one server under `servers:`")
         worker = Worker(settings.decision_budget_s)
-        self.pipeline = CallPipeline(decider, audit=audit, recorder=recorder, worker=worker)
+        self.pipeline = CallPipeline(
+            decider,
+            audit=audit,
+            recorder=recorder,
+            worker=worker,
+            evidence=settings.decision_evidence,
+            by_effect=settings.audit_detail == "by-effect",
+        )
         self.naming = Naming(self.settings, list(self.upstreams))
         self.tools = ToolTable(self.naming)
         self.questions = ClientRequests()
@@ -197,14 +204,15 @@ class Gateway:
     def _modern_shape(method: str, result: dict[str, Any]) -> dict[str, Any]:
         """Fields 2026-07-28 requires that a legacy upstream (or the gateway) did not set.
 
-        Cacheable results get ``ttlMs: 0``: the gateway re-decides every time, and sensitive
-        results must never be cached by the client.
+        Cacheable results are ``cacheScope: "private"`` whatever the server said (a ``"public"``
+        never passes), and ``ttlMs: 0`` unless the cache obligation of a resource read's decision
+        set it (:mod:`weir.gateway.routing.caching`): the gateway re-decides every fetch.
         """
         out = dict(result)
         out.setdefault("resultType", "complete")
-        if method in _CACHEABLE:
-            out.setdefault("ttlMs", 0)
-            out.setdefault("cacheScope", "private")
+        if method in CACHEABLE:
+            out["ttlMs"] = out.get("ttlMs", 0) if method == READ else 0
+            out["cacheScope"] = "private"
         return out
 
     def _check_version(self, ex: Exchange) -> None:

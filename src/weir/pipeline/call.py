@@ -20,6 +20,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from weir.audit.event import AuditEvent
+from weir.audit.evidence import attach, new_ref, reference
 from weir.errors import ProtocolError, UpstreamError
 from weir.guard.checks import CallCheck, ResultCheck, ToolsReview
 from weir.guard.shaping import blocked_result, declined, error_result, warn_result
@@ -27,9 +29,9 @@ from weir.labels.datalabel import DataLabel
 from weir.pipeline import ports
 from weir.pipeline.flows import MessageFlow
 from weir.pipeline.ports import Answer, Approved, Declined, Deferred, ToolCall
-from weir.pipeline.records import CallRecords, failed_decision, tools_event, tools_failed
+from weir.pipeline.records import CallRecords, failed_decision, kept_at, tools_event, tools_failed
 from weir.pipeline.worker import OPEN, Gate, Worker
-from weir.policy.decision import Verdict
+from weir.policy.decision import Decision, Verdict
 from weir.trace import CallEvent, ConfirmEvent, ResultEvent, ToolsEvent, TraceEvent
 
 __all__ = ["CallPipeline", "Passage"]
@@ -66,9 +68,16 @@ class CallPipeline:
         audit: ports.AuditSink | None = None,
         recorder: ports.Recorder | None = None,
         worker: Worker | None = None,
+        evidence: bool = True,
+        by_effect: bool = False,
     ) -> None:
         self.decider = decider
         self.audit = audit
+        self.evidence = evidence
+        """Released results name their audit record (:mod:`weir.audit.evidence`; only with ``audit``)."""
+        self.by_effect = by_effect
+        """Each record keeps what its decision's ``audit_level`` says (:func:`records.kept_at`);
+        off: every record is kept in full."""
         self.recorder = recorder
         self.worker = worker or Worker()
         """Where :meth:`run` runs the heavy stages (inline unless the worker has a budget)."""
@@ -134,7 +143,8 @@ class CallPipeline:
             return check  # abandoned past the budget: the waiter recorded the block it answered with
         if self.audit is not None and (answer is None or check.decision.applied is Verdict.BLOCK):
             records = CallRecords(call)
-            self.audit.append(records.call(check.decision, call.arguments, resolve_problems=check.resolve_problems))
+            event = records.call(check.decision, call.arguments, resolve_problems=check.resolve_problems)
+            self.audit.append(self.kept(event, check.decision))
         return check
 
     def observe(self, call: ToolCall, result: Mapping[str, Any]) -> ResultCheck:
@@ -161,12 +171,22 @@ class CallPipeline:
         """Audit the post-call decision, then hand back the result as the client will see it.
 
         ``raw`` is the result as the server sent it (the audit copy is redacted from it). Nothing is
-        audited when ``gate`` was abandoned meanwhile (the waiter withheld the result).
+        audited when ``gate`` was abandoned meanwhile (the waiter withheld the result). With
+        :attr:`evidence`, the released result names the record in its trust-annotations
+        ``evidenceRef`` (type ``policy-decision``, the JCS digest of the record's decision evidence).
         """
         released = _release(call, check, post)
         if gate.commit() and self.audit is not None:
-            self.audit.append(CallRecords(call).result(post, raw, released, latency_ms))
+            ref = new_ref() if self.evidence else None
+            event = CallRecords(call).result(post, raw, released, latency_ms, evidence=ref)
+            if ref is not None:  # the record keeps the result as released, without its own reference
+                released = attach(released, reference(event))
+            self.audit.append(self.kept(event, post.decision))
         return released
+
+    def kept(self, event: AuditEvent, decision: Decision) -> AuditEvent:
+        """``event`` as the trail keeps it: in full, or (``by_effect``) at its decision's audit level."""
+        return kept_at(event, decision.obligations.audit_level) if self.by_effect else event
 
     # -- the whole call -----------------------------------------------------------------
 

@@ -51,7 +51,7 @@ class MessageFlow:
             decision = failed_decision(f"deciding failed: {type(exc).__name__}: {exc}")
             check = ResultCheck(decision, withheld(decision, message), DataLabel(untrusted=True), ())
         if gate.commit() and p.audit is not None:
-            p.audit.append(message_event(session, connection, message, check))
+            p.audit.append(p.kept(message_event(session, connection, message, check), check.decision))
         return check
 
     def answer(self, session: str, message: McpMessage, *, connection: str = "", gate: Gate = OPEN) -> CallCheck:
@@ -66,7 +66,7 @@ class MessageFlow:
         except Exception as exc:  # decision boundary: the answer is not sent
             check = CallCheck(failed_decision(f"deciding failed: {type(exc).__name__}: {exc}"), {}, (), None)
         if gate.commit() and p.audit is not None:
-            p.audit.append(message_event(session, connection, message, check))
+            p.audit.append(p.kept(message_event(session, connection, message, check), check.decision))
         return check
 
     async def arriving(self, session: str, message: McpMessage, *, connection: str = "") -> ResultCheck:

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from weir.audit.event import AuditEvent, Phase, label_json
+from weir.audit.evidence import EVIDENCE_KEY
 from weir.audit.payload import Payload, PayloadState, strip
 from weir.detect.redact import redact_result
 from weir.errors import DetectorError
@@ -20,9 +21,17 @@ from weir.guard.messages import McpMessage
 from weir.labels.finding import Finding
 from weir.labels.keys import WEIR_DECISION
 from weir.pipeline.ports import ToolCall
-from weir.policy.decision import Decision, RuleMatch, Verdict
+from weir.policy.decision import AuditLevel, Decision, RuleMatch, Verdict
 
-__all__ = ["CallRecords", "describe_finding", "failed_decision", "message_event", "tools_event", "tools_failed"]
+__all__ = [
+    "CallRecords",
+    "describe_finding",
+    "failed_decision",
+    "kept_at",
+    "message_event",
+    "tools_event",
+    "tools_failed",
+]
 
 
 def describe_finding(finding: Finding) -> str:
@@ -51,6 +60,29 @@ def _record(decision: Decision) -> dict[str, Any]:
         "reasons": decision.reasons,
         "error": decision.error,
     }
+
+
+def kept_at(event: AuditEvent, level: AuditLevel) -> AuditEvent:
+    """What the trail keeps of ``event`` when its decision's ``audit_level`` is ``level``.
+
+    ``full`` (confirm, block): everything. ``detail`` (warn, redact): the decision with its reasons
+    and the labels, the arguments and result as their shape only. ``summary`` (allow): the call
+    and its decision, no labels. The shape (type and top-level keys) says what was there without
+    keeping it. The step, the decision and ``details`` stay whole, so the decision evidence
+    (:mod:`weir.audit.evidence`) is the same at every level.
+    """
+    if level is AuditLevel.FULL:
+        return event
+    update: dict[str, Any] = {"arguments": _shape(event.arguments), "result": _shape(event.result)}
+    if level is AuditLevel.SUMMARY:
+        update.update(labels_before=None, labels_after=None)
+    return event.model_copy(update=update)
+
+
+def _shape(payload: Payload | None) -> Payload | None:
+    if payload is None or payload.state is PayloadState.STRIPPED:
+        return payload
+    return Payload(state=PayloadState.STRIPPED, value=strip(payload.value))
 
 
 def tools_event(server: str, tools: Sequence[Mapping[str, Any]], review: ToolsReview) -> AuditEvent:
@@ -143,17 +175,28 @@ class CallRecords:
         return self._event(Phase.CALL, decision=decision, details={"confirmation": True})
 
     def result(
-        self, post: ResultCheck, raw: Mapping[str, Any], released: Mapping[str, Any], latency_ms: float
+        self,
+        post: ResultCheck,
+        raw: Mapping[str, Any],
+        released: Mapping[str, Any],
+        latency_ms: float,
+        *,
+        evidence: str | None = None,
     ) -> AuditEvent:
-        """The post-call decision and the result as released (every detected span redacted)."""
-        details = {"findings": [describe_finding(f) for f in post.findings]} if post.findings else None
+        """The post-call decision and the result as released (every detected span redacted).
+
+        ``evidence``: the reference the released result names this record by (``details.evidence``).
+        """
+        details: dict[str, Any] = {"findings": [describe_finding(f) for f in post.findings]} if post.findings else {}
+        if evidence is not None:
+            details[EVIDENCE_KEY] = evidence
         return self._event(
             Phase.RESULT,
             result=_for_audit(raw, released, post.findings, post.decision.applied),
             decision=_record(post.decision),
             latency_ms=latency_ms,
             labels_after=label_json(post.label),
-            details=details,
+            details=details or None,
         )
 
     def error(self, message: str, latency_ms: float) -> AuditEvent:

@@ -31,6 +31,7 @@ from weir.gateway.clients.asking import ClientRequests
 from weir.gateway.clients.exchange import ClientState, Exchange
 from weir.gateway.config import GatewayConfig
 from weir.gateway.confirmation.confirm import accepted
+from weir.gateway.routing.caching import CACHEABLE, cache_fields, kept_as_sent
 from weir.gateway.wire import jsonrpc
 from weir.gateway.wire.era import Era
 from weir.gateway.wire.jsonrpc import Message, RpcError
@@ -81,6 +82,8 @@ class Messages:
         check = await self._flow.arriving(session, message, connection=ex.client.conn_id)
         if check.decision.applied is Verdict.BLOCK:
             raise _blocked(method, server, check.decision, ex.request_id)
+        if method in CACHEABLE:  # the cache obligation: the decision's, never the server's alone
+            return {**check.result, **cache_fields(method, result, cacheable=kept_as_sent(check))}
         return check.result
 
     async def error(self, ex: Exchange, session: str, server: str, method: str, exc: RpcError) -> RpcError:

@@ -4,8 +4,9 @@
   ``{"sensitive": bool, "untrusted": bool, "evidenceRef": {type, digest, canonicalization, schema?, ref?}}``
   (the older string ``evidenceRef`` is read as its ``ref``); ``sensitive`` is level 2.
 - ``io.modelcontextprotocol/action-metadata`` (`Tool._meta`, and in `Tool.annotations` under the same
-  key, where the draft puts it): ``{"inputMetadata": {destination, sensitivity, outcomes},
-  "returnMetadata": {source, sensitivity}, "outcome", "requiresReview"}`` in lower case.
+  key, where the draft puts it): ``{"inputMetadata": {destination, sensitivity},
+  "returnMetadata": {source, sensitivity}, "outcome", "requiresReview"}`` in lower case (SEP-1913's
+  ``inputMetadata.outcomes`` is read too; the writer uses the top-level ``outcome``).
 - ``io.modelcontextprotocol/tool-resolution`` (`Tool._meta`): ``{"resolvable": true}``.
 """
 
@@ -122,8 +123,17 @@ def read_action(c: Collector, value: Any, parts: tuple[Part, ...]) -> None:
 
 
 def write_action(profile: ToolProfile) -> dict[str, Any]:
-    """The action-metadata object for ``profile`` (empty when it declares no action metadata)."""
+    """The action-metadata object for ``profile`` (empty when it declares no action metadata).
+
+    In the draft's current form: the outcome is the object's own ``outcome`` (an array when it is
+    a possible set), not SEP-1913's ``inputMetadata.outcomes``; both are read.
+    """
     out = write_metadata(profile, capital=False)
+    inp = out.get("inputMetadata")
+    if isinstance(inp, dict) and "outcomes" in inp:
+        out["outcome"] = inp.pop("outcomes")
+        if not inp:
+            del out["inputMetadata"]
     if profile.requires_review is not None:
         out["requiresReview"] = profile.requires_review
     return out
