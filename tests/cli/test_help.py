@@ -22,7 +22,6 @@ COMMANDS = [
     ["policy", "check"],
     ["config", "check"],
     ["approvals", "approve"],
-    ["detect", "eval"],
 ]
 
 

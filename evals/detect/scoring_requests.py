@@ -1,4 +1,4 @@
-"""The markerless-request rows of ``weir detect eval``: per source and attack family, each signal measured.
+"""The markerless-request rows of ``python -m evals.detect``: per source and attack family, each signal measured.
 
 Data: ``markerless.jsonl`` of the evaluation folder (``{"text", "label", "source", "domain",
 "family"}``, built by ``evals/detect/markerless/generate.py``) and the tool catalog of each domain
@@ -9,7 +9,7 @@ session's tools, as the Guard scans a tool result. Rows, per source:
   row's work); TPR per family and FPR;
 - ``<source>/requests``: the ``requests`` detector with the catalog; ``.../no-catalog`` without it;
 - ``<source>/injection+requests``: both, as the default chain runs them;
-- ``<source>/configured``: the chain ``weir detect eval --config weir.yaml`` describes (an extra);
+- ``<source>/configured``: the chain ``python -m evals.detect --config weir.yaml`` describes (an extra);
 - ``signals``: over all sources, how often each signal holds on the injected sentence (the span)
   and on clean documents' sentences, so that each signal's worth is measured, not assumed.
 

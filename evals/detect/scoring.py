@@ -1,4 +1,4 @@
-"""Scoring the detectors against labelled data: ``weir detect eval``'s rows, and the measures behind them.
+"""Scoring the detectors against labelled data: ``python -m evals.detect``'s rows, and the measures behind them.
 
 The data is not part of Weir: it lives in a checkout's ``evals/detect/`` (see ``evals/README.md``)
 and is passed in as a directory. A row is ``(dataset, metric, value, target)``.
@@ -305,7 +305,7 @@ def _throughput_rows(folder: Path, names: Sequence[str], quick: bool) -> list[Ro
 def evaluate(folder: Path, detector: str | None = None, *, quick: bool = False, configured: Any = None) -> list[Row]:
     """Rows for one detector (see :data:`DETECTORS`) or, with ``None``, for all of them.
 
-    ``configured`` (a :class:`Chain`, from ``weir detect eval --config``) adds its own rows to the
+    ``configured`` (a :class:`Chain`, from ``python -m evals.detect --config``) adds its own rows to the
     markerless table, so an extra's gain is read beside the shipped chain on the same documents.
     """
     if detector is not None and detector not in DETECTORS:
@@ -322,7 +322,7 @@ def evaluate(folder: Path, detector: str | None = None, *, quick: bool = False, 
         elif name == "injection":
             rows += injection_rows(folder, quick=quick)
         elif name == "requests":
-            from weir.detect.scoring_requests import markerless_rows
+            from evals.detect.scoring_requests import markerless_rows
 
             rows += markerless_rows(folder, quick=quick, configured=configured)
     return rows + _throughput_rows(folder, [n for n in names if n != "injection" or available("injection")], quick)

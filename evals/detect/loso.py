@@ -2,7 +2,7 @@
 
 The data lives outside the package, one directory per independent source (``evals/injection/<source>/``
 in the repository: ``data.jsonl`` and ``meta.json``, see its README). For each source, a model is
-trained on every *other* source (:mod:`weir.detect.injection.training`), its thresholds are chosen on
+trained on every *other* source (:mod:`evals.detect.training`), its thresholds are chosen on
 a held-out share of those training sources -- the highest scores of their clean documents, each
 source weighing the same, at a false-positive rate of 5% and of 1% -- and the left-out source is
 scored at those thresholds: the share of its injected documents flagged (TPR) and of its clean ones
@@ -10,7 +10,7 @@ scored at those thresholds: the share of its injected documents flagged (TPR) an
 threshold, as ``InjectionDetector`` decides. Sources marked ``imperative`` hold benign text that tells
 its reader what to do; their false-positive rate is reported on its own.
 
-``weir detect eval --loso [--data evals/injection]`` prints the table.
+``python -m evals.detect --loso [--data evals/injection]`` prints the table.
 """
 
 from __future__ import annotations
@@ -22,9 +22,9 @@ from pathlib import Path
 
 import numpy as np
 
-from weir.detect.injection import training
+from evals.detect import training
+from evals.detect.training import Document, Fitted
 from weir.detect.injection.scanner import scan_patterns
-from weir.detect.injection.training import Document, Fitted
 
 __all__ = ["Source", "SourceResult", "format_table", "load_sources", "run", "targets_met"]
 
