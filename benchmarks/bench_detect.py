@@ -19,6 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from evals.detect.scoring import load_corpus, mb_per_s, score, throughput_text
 from weir.detect import short
 from weir.detect.catalog import ScanContext, ToolCatalog
 from weir.detect.chain import Chain
@@ -27,7 +28,6 @@ from weir.detect.hidden import HiddenTextDetector
 from weir.detect.normalize import normalize
 from weir.detect.pii import PiiDetector
 from weir.detect.registry import available, resolve
-from weir.detect.scoring import load_corpus, mb_per_s, score, throughput_text
 from weir.detect.secrets import SecretsDetector
 
 Row = tuple[str, str, str, bool]

@@ -1,6 +1,6 @@
 """Throughput of the injection detector: patterns alone, model alone, both -- side by side.
 
-First the mixed tool result of ``weir detect eval``'s throughput row (``throughput_text``, 300 KB
+First the mixed tool result of ``python -m evals.detect``'s throughput row (``throughput_text``, 300 KB
 of prose, logs, JSON and code with planted secrets): the classifier alone must reach 60 MB/s
 there (issue #4), so that the whole chain can make DESIGN.md's 20 MB/s. Then two corpora, both
 scanned as tool results of about 64 KB each (how the chain sees them):
@@ -21,9 +21,9 @@ import sysconfig
 import time
 from pathlib import Path
 
+from evals.detect.scoring import load_set, throughput_text
 from weir.detect.injection import InjectionDetector
 from weir.detect.injection.model import load_model
-from weir.detect.scoring import load_set, throughput_text
 
 Row = tuple[str, str, str, bool]
 DATA = Path(__file__).resolve().parents[1] / "evals" / "detect"

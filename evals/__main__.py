@@ -1,7 +1,7 @@
 """Run the evaluations: ``scripts/evals [AREA [OPTIONS]]``.
 
 An area is a folder of ``evals/`` holding ``checks/`` (pytest files that fail when its data is wrong:
-a committed file that is not what its generator writes, near copies, a measured level lost) and a
+a committed file whose bytes moved, near copies, a measured level lost) and a
 ``score.py`` whose ``main(argv)`` prints the area's figures and returns 0 when it measured them.
 With no AREA every area runs with its default options; with one, the OPTIONS go to its ``score.py``
 (``scripts/evals detect --quick``, ``scripts/evals traces --policy strict``). Exits 1 when a check

@@ -5,7 +5,7 @@
 numpy only, deterministic: the same data gives the same file. The data are the independent sources
 under ``evals/injection/`` (each with its licence and the script that extracted it; see the README
 there). Every source is split by hash of each document's text: 80% is fitted
-(:func:`weir.detect.injection.training.fit`: multiple-instance logistic regression over the
+(:func:`evals.detect.training.fit`: multiple-instance logistic regression over the
 windows and segments the detector scores), 20% is held out to calibrate the model and choose its
 operating point:
 
@@ -16,7 +16,7 @@ operating point:
   weighing the same, are flagged at most 5% of the time by patterns or classifier. It is printed;
   ``DEFAULT_THRESHOLD`` in ``weir/detect/injection/detector.py`` holds it (a test checks they agree).
 
-How well this holds on a source it never saw is measured by ``weir detect eval --loso``.
+How well this holds on a source it never saw is measured by ``python -m evals.detect --loso``.
 """
 
 from __future__ import annotations
@@ -30,9 +30,9 @@ from pathlib import Path
 import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "src"))
+sys.path[:0] = [str(ROOT / "src"), str(ROOT)]  # weir from this checkout; evals (the trainer) beside it
 
-from weir.detect.injection import loso, training  # noqa: E402
+from evals.detect import loso, training  # noqa: E402
 from weir.detect.injection.features import ORDERS  # noqa: E402
 from weir.detect.injection.scanner import scan_patterns  # noqa: E402
 

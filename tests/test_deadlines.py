@@ -1,8 +1,10 @@
 """The suite's own rule: a deadline in a test is a hang guard of at least a minute, never a speed check.
 
 Every ``anyio.fail_after`` / ``move_on_after`` / ``asyncio.wait_for`` / ``asyncio.timeout`` in
-tests/ takes :func:`tests.deadlines.hang_guard` (or a literal of 60 s or more), and no test
-compares a duration it measured (``time.monotonic() - start < …``).
+tests/ takes :func:`tests.deadlines.hang_guard` (or a literal of 60 s or more), no test
+compares a duration it measured (``time.monotonic() - start < …``), and no test waits with a count
+of sleeps (``for _ in range(100): … sleep(0.02)`` is a two-second deadline in disguise; a CPU hog
+breaks it): it polls with :func:`tests.deadlines.eventually`.
 """
 
 from __future__ import annotations
@@ -42,6 +44,22 @@ def _timed(node: ast.Compare) -> bool:
     )
 
 
+def _counted_sleeps(node: ast.For | ast.AsyncFor) -> bool:
+    """``for … in range(<literal>)`` whose body sleeps: a wait bounded by a count of sleeps."""
+    it = node.iter
+    counted = (
+        isinstance(it, ast.Call)
+        and getattr(it.func, "id", "") == "range"
+        and all(isinstance(a, ast.Constant) for a in it.args)
+    )
+    sleeps = any(
+        isinstance(n, ast.Call)
+        and (n.func.attr if isinstance(n.func, ast.Attribute) else getattr(n.func, "id", "")) == "sleep"
+        for n in ast.walk(ast.Module(body=node.body, type_ignores=[]))
+    )
+    return counted and sleeps
+
+
 def test_no_test_has_a_short_deadline_or_times_itself() -> None:
     found = []
     for path in sorted(TESTS.rglob("*.py")):
@@ -53,6 +71,8 @@ def test_no_test_has_a_short_deadline_or_times_itself() -> None:
                 found.append(f"{where}: a deadline under a minute (use tests.deadlines.hang_guard)")
             elif isinstance(node, ast.Compare) and _timed(node):
                 found.append(f"{where}: a measured duration compared")
+            elif isinstance(node, ast.For | ast.AsyncFor) and _counted_sleeps(node):
+                found.append(f"{where}: a wait bounded by a count of sleeps (use tests.deadlines.eventually)")
     assert found == []
 
 
@@ -61,3 +81,14 @@ def test_the_rule_would_see_a_short_deadline() -> None:
     calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call) and _deadline(n) is not None]
     assert [_short_literal(_deadline(c)) for c in calls] == [True]  # type: ignore[arg-type]
     assert [_timed(n) for n in ast.walk(tree) if isinstance(n, ast.Compare)] == [True]
+
+
+def test_the_rule_would_see_a_wait_bounded_by_a_count_of_sleeps() -> None:
+    tree = ast.parse(
+        "for _ in range(100):\n    if done: break\n    time.sleep(0.02)\n"
+        "async def f():\n    for _ in range(5):\n        await asyncio.sleep(0.1)\n"
+        "for item in range(3):\n    use(item)\n"
+        "for _ in range(attempts):\n    time.sleep(1)\n"
+    )
+    loops = sorted((n for n in ast.walk(tree) if isinstance(n, ast.For | ast.AsyncFor)), key=lambda n: n.lineno)
+    assert [_counted_sleeps(n) for n in loops] == [True, True, False, False]

@@ -1,4 +1,4 @@
-"""Every detector scored on ``evals/detect``, as ``weir detect eval`` prints it: ``scripts/evals detect [--quick]``.
+"""Every detector scored on ``evals/detect``, as ``python -m evals.detect`` prints it: ``scripts/evals detect``.
 
 Exits 0 when it measured, whatever the figures: a figure below its target is printed as ``MISS`` (the
 injection detector misses its held-out target today, see ``HISTORY.md``), and the levels reached are
@@ -10,8 +10,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from evals.detect.scoring import DETECTORS, evaluate, render
 from evals.lib.jsonl import DETECT
-from weir.detect.scoring import DETECTORS, evaluate, render
 from weir.errors import WeirError
 
 __all__ = ["main"]

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from tests.deadlines import eventually
 from weir.approvals import ApprovalError, ApprovalQueue
 from weir.audit import MemoryAudit, redact_strings
 from weir.audit.event import AuditEvent, Phase
@@ -28,10 +29,8 @@ def _check(reason: str = "mail leaves") -> CallCheck:
 
 async def _held(queue: ApprovalQueue, check: CallCheck | None = None, **kw: Any) -> tuple[asyncio.Task[Any], str]:
     task = asyncio.create_task(queue.hold(CALL, check or _check(), principal="token:abc", **kw))
-    for _ in range(100):
-        if queue.pending():
-            return task, queue.pending()[0].id
-        await asyncio.sleep(0.01)
+    if await eventually(queue.pending, step=0.01):
+        return task, queue.pending()[0].id
     raise AssertionError("the call never reached the queue")
 
 

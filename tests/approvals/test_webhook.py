@@ -9,6 +9,7 @@ import pytest
 
 from tests.approvals.receiver import webhook_receiver
 from tests.approvals.test_queue import CALL, _check, _held
+from tests.deadlines import eventually
 from weir.approvals import ApprovalQueue
 from weir.approvals.config import WebhookConfig
 from weir.approvals.queue import PendingApproval
@@ -35,10 +36,8 @@ async def test_a_held_call_and_its_outcome_are_posted_as_json_with_a_readable_li
         queue_.decide(approval_id, approve=True, operator="alice", reason="known recipient")
         await task
         _, decided = await asyncio.to_thread(hook.next)
-        for _ in range(100):  # the receiver answers before the notifier records that it did
-            if len(results) == 2:
-                break
-            await asyncio.sleep(0.02)
+        # The receiver answers before the notifier records that it did.
+        await eventually(lambda: len(results) == 2)
     assert headers["authorization"] == "Bearer hook-secret"
     assert headers["content-type"] == "application/json"
     assert pending["type"] == "weir.approval.pending"
@@ -60,10 +59,7 @@ async def test_a_receiver_that_fails_is_counted_and_never_holds_up_the_call() ->
         queue_ = ApprovalQueue(0.2, notifier=notifier)
         answer = await queue_.hold(CALL, _check(), principal="local")
         await asyncio.to_thread(hook.next)
-        for _ in range(100):
-            if len(results) == 2:
-                break
-            await asyncio.sleep(0.02)
+        await eventually(lambda: len(results) == 2)
     assert "no operator decided" in answer.reason  # type: ignore[union-attr]
     assert results == [False, False]  # pending, expired: both refused with 500
 

@@ -24,7 +24,6 @@ COMMANDS = [
     ["policy", "check"],
     ["config", "check"],
     ["approvals", "approve"],
-    ["detect", "eval"],
 ]
 
 

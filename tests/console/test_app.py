@@ -12,6 +12,7 @@ import httpx2
 import pytest
 
 from tests.console.conftest import ALICE, BOB, CLIENT, ORIGIN, Deployed, console_config, deployed, memory_upstreams
+from tests.deadlines import eventually
 from weir.audit import AuditQuery
 from weir.audit.event import Phase
 from weir.detect.pinning import Pins
@@ -27,10 +28,8 @@ async def _held(d: Deployed, arguments: dict[str, Any] = MAIL) -> tuple[asyncio.
     call = asyncio.create_task(d.mcp.call_tool("mail__send_email", arguments))
     queue = d.deployment.approvals
     assert queue is not None
-    for _ in range(500):
-        if queue.pending():
-            return call, queue.pending()[0].id
-        await asyncio.sleep(0.01)
+    if await eventually(queue.pending, step=0.01):
+        return call, queue.pending()[0].id
     raise AssertionError("the call never reached the queue")
 
 

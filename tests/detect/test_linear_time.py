@@ -6,6 +6,11 @@ processes on a busy machine do not count, and the best run drops interrupts and 
 linear code grows ~16x (a little more once the larger input falls out of the CPU caches),
 quadratic ~256x. The bound, 100x, is generous on purpose: this test is about the shape of the
 growth, not about speed (speed is in benchmarks/bench_detect.py).
+
+The large input is timed again only while its ratio is at or above the bound: another run can
+only lower the best large time, so once one ratio is under the bound the best of five would be
+too. The verdict is the best-of-five one; the large runs (16x the small ones' work) mostly run
+once instead of five times (this module cost ~4x less CPU).
 """
 
 import time
@@ -92,13 +97,28 @@ DETECTORS: dict[str, Callable[[str], object]] = {
 }
 
 
+RUNS = 5
+
+
+def _timed(fn: Callable[[str], object], text: str) -> float:
+    start = time.thread_time()
+    fn(text)
+    return max(time.thread_time() - start, 1e-5)  # below the clock's useful resolution the ratio means nothing
+
+
 def best_time(fn: Callable[[str], object], text: str) -> float:
-    best = float("inf")
-    for _ in range(5):
-        start = time.thread_time()
-        fn(text)
-        best = min(best, time.thread_time() - start)
-    return max(best, 1e-5)  # below the clock's useful resolution the ratio means nothing
+    return min(_timed(fn, text) for _ in range(RUNS))
+
+
+def growth(fn: Callable[[str], object], small: str, large: str) -> float:
+    """Best large time over best small time, timing ``large`` again only while the ratio is >= BOUND."""
+    base = best_time(fn, small)
+    best = _timed(fn, large)
+    for _ in range(RUNS - 1):
+        if best / base < BOUND:
+            break
+        best = min(best, _timed(fn, large))
+    return best / base
 
 
 @pytest.mark.parametrize("detector", sorted(DETECTORS))
@@ -106,8 +126,7 @@ def test_time_grows_linearly_on_pathological_inputs(detector: str) -> None:
     fn = DETECTORS[detector]
     ratios = {}
     for name, make in PATHOLOGICAL.items():
-        small, large = make(SMALL), make(SMALL * GROWTH)
-        ratios[name] = best_time(fn, large) / best_time(fn, small)
+        ratios[name] = growth(fn, make(SMALL), make(SMALL * GROWTH))
     worst = max(ratios, key=lambda k: ratios[k])
     assert ratios[worst] < BOUND, f"{detector} on {worst!r}: x{ratios[worst]:.1f} for x{GROWTH} input"
 
@@ -126,7 +145,14 @@ def test_the_poisoning_rules_grow_linearly_up_to_the_scanned_limit() -> None:
     detect = PoisoningDetector()
     ratios = {}
     for name, make in PATHOLOGICAL.items():
-        small, large = make(MAX_SCANNED // GROWTH), make(MAX_SCANNED)
-        ratios[name] = best_time(detect, large) / best_time(detect, small)
+        ratios[name] = growth(detect, make(MAX_SCANNED // GROWTH), make(MAX_SCANNED))
     worst = max(ratios, key=lambda k: ratios[k])
     assert ratios[worst] < BOUND, f"poisoning on {worst!r}: x{ratios[worst]:.1f} for x{GROWTH} input"
+
+
+def test_a_quadratic_scan_is_still_caught() -> None:
+    # The early stop keeps the verdict: a quadratic function over the same sizes stays above the bound.
+    def quadratic(text: str) -> int:
+        return sum(1 for i in range(0, len(text), 16) for j in range(0, len(text), 512) if text[i] == text[j])
+
+    assert growth(quadratic, "a" * SMALL, "a" * (SMALL * GROWTH)) >= BOUND

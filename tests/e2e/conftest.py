@@ -45,12 +45,22 @@ def weir_yaml(tmp_path: Path) -> Path:
     return write_config(tmp_path)
 
 
+UPSTREAM_START_S = hang_guard(120)
+"""How long the gateway under test lets a demo server start: a Python server on a loaded machine can
+take more than the product's 30 s to import (a hang guard, not a speed check)."""
+
+
 def write_config(directory: Path) -> Path:
     """Write the e2e weir.yaml into ``directory``."""
     servers = {
         name: {"command": [sys.executable, "-m", f"weir.demo_servers.{name}"]} for name in ("mail", "files", "web")
     }
-    config = {"servers": servers, "audit": {"path": "audit.db"}, "policy": {"packs": [], "rules": RULES}}
+    config = {
+        "servers": servers,
+        "audit": {"path": "audit.db"},
+        "policy": {"packs": [], "rules": RULES},
+        "gateway": {"upstream_start_timeout_s": UPSTREAM_START_S},
+    }
     path = directory / "weir.yaml"
     path.write_text(yaml.safe_dump(config))
     return path

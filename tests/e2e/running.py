@@ -14,7 +14,7 @@ from typing import Any
 import yaml
 
 from tests.deadlines import hang_guard
-from tests.e2e.conftest import RULES, weir_command
+from tests.e2e.conftest import RULES, UPSTREAM_START_S, weir_command
 
 CLIENT = "e2e-client-token-00000000"
 OPERATOR = "e2e-operator-token-1111111"
@@ -35,7 +35,12 @@ def write_config(
 ) -> Path:
     """The demo servers (and ``servers``), ``rules``, the approvals queue, one operator (carol)."""
     demo = {n: {"command": [sys.executable, "-m", f"weir.demo_servers.{n}"]} for n in ("mail", "files", "web")}
-    gateway: dict[str, Any] = {"confirm_fallback": "queue", "queue_timeout_s": 60, "tokens": [CLIENT]}
+    gateway: dict[str, Any] = {
+        "confirm_fallback": "queue",
+        "queue_timeout_s": hang_guard(300),  # two `weir approvals` processes decide in time on a loaded box
+        "tokens": [CLIENT],
+        "upstream_start_timeout_s": UPSTREAM_START_S,
+    }
     if hook is not None:
         gateway["approval_webhook"] = {"url": hook}
     config = {

@@ -36,7 +36,7 @@ from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 from mcp.shared.exceptions import MCPError
 
-from tests.e2e.conftest import weir_command
+from tests.e2e.conftest import UPSTREAM_START_S, weir_command
 from weir.audit import AuditConfig, AuditQuery, open_store
 from weir.client import WeirClient
 from weir.config import load_config
@@ -142,6 +142,7 @@ def _config(session: Recorded, directory: Path) -> Path:
     # The domain's servers only: the gateway starts every server its config names.
     config["servers"] = {server: {**config["servers"][server], "command": cmd} for server, cmd in commands.items()}
     config["audit"] = {"path": "audit.db"}
+    config["gateway"] = {**config.get("gateway", {}), "upstream_start_timeout_s": UPSTREAM_START_S}
     path = directory / "weir.yaml"
     path.write_text(yaml.safe_dump(config), encoding="utf-8")
     return path

@@ -23,6 +23,7 @@ from typing import Any
 
 import httpx2
 import pytest
+import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -152,8 +153,10 @@ class _Stdio:
 @pytest.fixture(scope="module")
 def config(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = write_config(tmp_path_factory.mktemp("fuzz"))
-    data = path.read_text().replace("packs: []", "packs: [baseline]")
-    path.write_text(data + "gateway:\n  confirm_timeout_s: 0.2\n  call_timeout_s: 5\n")
+    data = yaml.safe_load(path.read_text())
+    data["policy"]["packs"] = ["baseline"]
+    data["gateway"] = {**data.get("gateway", {}), "confirm_timeout_s": 0.2, "call_timeout_s": 5}
+    path.write_text(yaml.safe_dump(data))
     return path
 
 

@@ -23,6 +23,7 @@ from mcp.client.streamable_http import streamable_http_client
 from prometheus_client.parser import text_string_to_metric_families
 
 from tests.approvals.receiver import Received, webhook_receiver
+from tests.deadlines import eventually
 from tests.e2e.conftest import weir_command
 from tests.e2e.running import CLIENT, OPERATOR, Running, start, stop, write_config
 
@@ -182,19 +183,13 @@ async def test_sighup_reloads_the_policy_and_a_broken_one_changes_nothing(tmp_pa
             assert (await client.call_tool("mail__send_email", mail)).is_error is True
             write_config(tmp_path, rules=[{**block[0], "effect": "warn"}])
             running.proc.send_signal(signal.SIGHUP)
-            for _ in range(100):
-                if "policy reloaded" in running.log():
-                    break
-                await asyncio.sleep(0.1)
+            await eventually(lambda: "policy reloaded" in running.log(), step=0.1)
             warned = await client.call_tool("mail__send_email", mail)
             assert warned.is_error is False
             assert "[Weir warning]" in warned.content[-1].text
             write_config(tmp_path, rules=[{**block[0], "when": "tool.name == "}])
             running.proc.send_signal(signal.SIGHUP)
-            for _ in range(100):
-                if "policy reload failed" in running.log():
-                    break
-                await asyncio.sleep(0.1)
+            await eventually(lambda: "policy reload failed" in running.log(), step=0.1)
             still = await client.call_tool("mail__send_email", mail)
             assert still.is_error is False  # the previous (warn) policy stays in force
     finally:

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from mcp import Client
 
+from tests.deadlines import eventually
 from tests.gateway.conftest import TableDecider, make_gateway, wire_upstream
 from weir.approvals import ApprovalQueue
 from weir.audit import MemoryAudit
@@ -45,10 +46,8 @@ async def queued() -> AsyncIterator[tuple[Gateway, ApprovalQueue, MemoryAudit]]:
 
 
 async def _waiting(queue: ApprovalQueue) -> str:
-    for _ in range(500):
-        if queue.pending():
-            return queue.pending()[0].id
-        await asyncio.sleep(0.01)
+    if await eventually(queue.pending, step=0.01):
+        return queue.pending()[0].id
     raise AssertionError("nothing reached the queue")
 
 

@@ -12,6 +12,7 @@ from mcp.server.mcpserver import MCPServer
 from mcp.shared.message import SessionMessage
 from mcp_types import JSONRPCNotification
 
+from tests.deadlines import eventually
 from weir.errors import UpstreamError
 from weir.gateway.downstream.memory import Inbox, MemoryChannel, MemoryTransport, Outbox
 from weir.gateway.upstream.session import Upstream
@@ -112,9 +113,6 @@ async def test_a_memory_channel_reports_a_server_that_stops_on_its_own() -> None
 
     await channel.start(deliver, closed.append)
     channel._inbox.close()  # type: ignore[union-attr]  # the server's input ends: it stops
-    for _ in range(200):
-        if closed:
-            break
-        await asyncio.sleep(0.01)
+    await eventually(lambda: closed)
     assert closed == ["in-memory server stopped"]
     await channel.close()

@@ -11,6 +11,7 @@ METADATA when a wheel is built (the ``wheel`` fixture), else from pyproject.toml
 from __future__ import annotations
 
 import ast
+import functools
 import importlib.metadata as md
 import importlib.util
 import os
@@ -70,8 +71,9 @@ def _imports(tree: ast.AST) -> Iterator[str]:
             yield node.args[0].value
 
 
+@functools.cache
 def imported_modules() -> dict[str, set[str]]:
-    """Every third-party module src/weir imports -> the files importing it."""
+    """Every third-party module src/weir imports -> the files importing it (read once per run)."""
     found: dict[str, set[str]] = {}
     for path in sorted(SRC.rglob("*.py")):
         for module in _imports(ast.parse(path.read_text(encoding="utf-8"))):
@@ -89,16 +91,28 @@ def _optional(module: str) -> tuple[str, str] | None:
     return None
 
 
+@functools.cache
+def _packages() -> dict[str, list[str]]:
+    """Top-level module -> distributions, read once (it walks every installed distribution)."""
+    return dict(md.packages_distributions())
+
+
+@functools.cache
+def _files(dist: str) -> frozenset[str]:
+    return frozenset(str(f) for f in md.distribution(dist).files or ())
+
+
+@functools.cache
 def distribution_of(module: str) -> str:
     """The installed distribution whose files hold ``module`` (the deepest package of it found)."""
     spec = importlib.util.find_spec(module.partition(".")[0])
     assert spec is not None, f"{module} is imported by src/weir but not installed here"
     top = module.partition(".")[0]
-    candidates = md.packages_distributions().get(top, [])
+    candidates = _packages().get(top, [])
     assert candidates, f"no installed distribution provides {top}"
     parts = module.split(".")
     for dist in candidates:
-        files = {str(f) for f in md.distribution(dist).files or ()}
+        files = _files(dist)
         for depth in range(len(parts), 0, -1):
             stem = "/".join(parts[:depth])
             if f"{stem}.py" in files or f"{stem}/__init__.py" in files:

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from tests.deadlines import eventually
 from weir.audit import MemoryAudit
 from weir.audit.event import Phase
 from weir.config import load_config
@@ -110,10 +111,7 @@ async def test_watching_picks_up_a_change_on_its_own(tmp_path: Path) -> None:
     watcher = asyncio.create_task(reloader.watch(0.02))
     try:
         _write(path, "allow")
-        for _ in range(200):
-            if outcomes:
-                break
-            await asyncio.sleep(0.02)
+        await eventually(lambda: outcomes)
     finally:
         watcher.cancel()
     assert outcomes == ["ok"]

@@ -1,13 +1,14 @@
 """The contract every generated injection set keeps, checked once for all of them.
 
-Each set was written by a different data author with its own generator; what is particular to a set
-is checked in ``test_particulars.py``. These checks hold every set to the common contract, at the
-strictest bound any author used: the committed file is byte for byte what its generator writes;
-every line is an object with exactly text, label, carrier and kind, in the order its generator writes
-them; 1,200 documents, 600 of each label; 100 to 8,000 UTF-8 bytes a document; at least 12 carriers,
-each holding at least 20 documents of each label; no text twice; no two documents near copies (each
-set measured the way its author measured, on the sample its author chose); phrase pools of at least
-80 attack and 60 benign cores. They never run the detector.
+Each set was written by a different data author with its own generator; the generators are deleted
+and the files frozen (``manifest.json``: digest and the generator's last commit; ``test_manifest.py``
+holds each file to its digest, ``python -m evals.detect.regenerate`` re-runs a generator from history).
+What is particular to a set is checked in ``test_particulars.py``. These checks hold every set to the
+common contract, at the strictest bound any author used: every line is an object with exactly text,
+label, carrier and kind, in the order its generator wrote them; 1,200 documents, 600 of each label;
+100 to 8,000 UTF-8 bytes a document; at least 12 carriers, each holding at least 20 documents of each
+label; no text twice; no two documents near copies (each set measured the way its author measured,
+on the sample its author chose). They never run the detector.
 """
 
 from __future__ import annotations
@@ -21,9 +22,9 @@ from typing import Any
 
 import pytest
 
-from evals.detect.checks.sets import GENERATED, generator, records, sample
+from evals.detect.checks.sets import GENERATED, records, sample
 from evals.detect.generators.own import generate as own
-from evals.lib.jsonl import DETECT, Record, set_file, write_jsonl
+from evals.lib.jsonl import DETECT, Record, write_jsonl
 from evals.lib.near import char_grams, near_copies, word_grams
 
 # Our own two sets: another format (ids and spans), from one generator of their own (generators/own/).
@@ -69,15 +70,6 @@ def _thin_carriers(docs: tuple[Record, ...] | list[Record]) -> dict[str, tuple[i
     per = Counter((str(doc["carrier"]), doc["label"]) for doc in docs)
     counts = {carrier: (per[carrier, 0], per[carrier, 1]) for carrier, _ in per}
     return {carrier: pair for carrier, pair in counts.items() if min(pair) < MIN_PER_CARRIER_AND_LABEL}
-
-
-@each_set
-def test_the_committed_file_is_exactly_what_its_generator_writes(name: str, tmp_path: Path) -> None:
-    out = tmp_path / f"{name}.jsonl"
-    module = generator(name)
-    assert write_jsonl(out, module.build()) == DOCUMENTS
-    assert set_file(module.__package__) == DETECT / f"injection-tools-{name}.jsonl"
-    assert out.read_bytes() == set_file(module.__package__).read_bytes()
 
 
 @each_set

@@ -1,9 +1,9 @@
-"""The injection rows of ``weir detect eval`` report every set's targets and hold the measured levels."""
+"""The injection rows of ``python -m evals.detect`` report every set's targets and hold the measured levels."""
 
 from __future__ import annotations
 
+from evals.detect.scoring import injection_rows
 from evals.lib.jsonl import DETECT
-from weir.detect.scoring import injection_rows
 
 
 def test_evaluation_rows_report_the_targets_and_hold_the_measured_level() -> None:
@@ -21,7 +21,7 @@ def test_evaluation_rows_report_the_targets_and_hold_the_measured_level() -> Non
     assert (tpr_target, fpr_target) == (">= 0.95", "<= 0.05")
     assert table["tools-heldout3", "TPR"][1] == table["tools-heldout4", "TPR"][1] == ">= 0.95"
     # The levels these per-author sets measured for the previous model are no longer pinned here:
-    # since issue 22 the measure is leave-one-source-out over independent sources (weir detect eval
+    # since issue 22 the measure is leave-one-source-out over independent sources (python -m evals.detect
     # --loso; tests/detect/injection/test_loso.py), and 100 + 100 documents of each of these sets are
     # now one training source among many (evals/injection/weir-handwritten), so their figures are
     # partly in-sample. The rows are still printed with their targets.

@@ -71,6 +71,10 @@ class GatewayConfig(WeirModel):
     """Refuse to start unless every upstream server connects (``weir gateway --require-upstreams``)."""
     retries: int = Field(default=1, ge=0)
     """Retries after an upstream transport failure (idempotent tools only)."""
+    upstream_start_timeout_s: float = Field(default=30.0, gt=0)
+    """How long an upstream server may take to start and answer its negotiation (at start, and after
+    a restart); past it the server counts as unreachable (retried on demand). A Python server on a
+    loaded machine can take tens of seconds just to import."""
     decision_budget_s: float = Field(default=10.0, gt=0)
     """How long deciding a call, or labelling and deciding its result, may take; past it the call
     (or result) is refused, fail closed. Every stage is linear in the message's size, and runs off

@@ -164,14 +164,15 @@ def upstreams_from_config(config: WeirConfig) -> dict[str, Upstream]:
     ``command: [python, -m, my_server]`` works whether or not a virtual environment is active
     (:meth:`weir.labels.config.ServerConfig.argv`, which `weir config check` names).
     """
-    limit = config.gateway.max_message_bytes
+    limit, start = config.gateway.max_message_bytes, config.gateway.upstream_start_timeout_s
     out: dict[str, Upstream] = {}
     for name, server in config.servers.items():
         if server.command:
-            command = server.argv()
-            out[name] = Upstream(name, partial(StdioChannel, name, command, dict(server.env), limit=limit))
+            stdio = partial(StdioChannel, name, server.argv(), dict(server.env), limit=limit)
+            out[name] = Upstream(name, stdio, start_timeout=start)
         elif server.url:
-            out[name] = Upstream(name, partial(HttpChannel, name, server.url, dict(server.headers), limit=limit))
+            http = partial(HttpChannel, name, server.url, dict(server.headers), limit=limit)
+            out[name] = Upstream(name, http, start_timeout=start)
         else:
             raise ConfigError(f"servers.{name}: the gateway needs a `command` or a `url`", server=name)
     return out

@@ -6,10 +6,9 @@ import json
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from weir.cli.app import app
-from weir.detect.injection import loso
+from evals.detect import loso
+from evals.detect.__main__ import main
 
 CARRIERS = [
     "Invoice 2291 is due on 14 June. The amount is 1,240.00 EUR, payable to the account on file.",
@@ -81,14 +80,16 @@ def test_a_malformed_row_names_its_file_and_line(tmp_path: Path) -> None:
         loso.load_sources(tmp_path)
 
 
-def test_weir_detect_eval_loso_prints_the_table(data: Path) -> None:
-    result = CliRunner().invoke(app, ["detect", "eval", "--loso", "--data", str(data), "--source", "mail"])
-    assert result.exit_code in (0, 1), result.output
-    assert "left-out source" in result.stdout
-    assert any(line.startswith("mail ") for line in result.stdout.splitlines())
+def test_evals_detect_loso_prints_the_table(data: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status = main(["--loso", "--data", str(data), "--source", "mail"])
+    out = capsys.readouterr()
+    assert status in (0, 1), out
+    assert "left-out source" in out.out
+    assert any(line.startswith("mail ") for line in out.out.splitlines())
 
 
-def test_weir_detect_eval_loso_on_a_missing_directory_fails_clearly(tmp_path: Path) -> None:
-    result = CliRunner().invoke(app, ["detect", "eval", "--loso", "--data", str(tmp_path / "none")])
-    assert result.exit_code == 2
-    assert "no <source>/data.jsonl" in result.stderr
+def test_evals_detect_loso_on_a_missing_directory_fails_clearly(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["--loso", "--data", str(tmp_path / "none")]) == 2
+    assert "no <source>/data.jsonl" in capsys.readouterr().err

@@ -9,11 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from evals.detect.scoring import load_set
 from evals.lib.jsonl import DETECT
 from weir.detect import short
 from weir.detect.injection.patterns import PATTERNS, Hit
 from weir.detect.injection.scanner import scan_patterns
-from weir.detect.scoring import load_set
 
 CORPORA = ("injection-tools-dev.jsonl", "injection-tools-fresh.jsonl", "injection-tools-holdout.jsonl")  # not held out
 

@@ -7,9 +7,9 @@ import math
 import numpy as np
 import pytest
 
-from weir.detect.injection import training
+from evals.detect import training
+from evals.detect.training import Document
 from weir.detect.injection.model import InjectionModel
-from weir.detect.injection.training import Document
 
 CLEAN = [
     "Order #4411 shipped on 3 May. Tracking: 1Z999AA10123456784. Delivery expected Friday.",

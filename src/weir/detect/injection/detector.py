@@ -21,7 +21,7 @@ DEFAULT_THRESHOLD = 0.68
 out); this is the probability at which patterns + model flag at most 5% of those held-out clean
 documents, each source weighing the same, rounded to two places (``scripts/train_injection.py`` prints
 it and writes it into the model file; a test checks they agree). How it holds on a source training
-never saw: ``weir detect eval --loso``."""
+never saw: ``python -m evals.detect --loso``."""
 DEFAULT_CHUNK_CHARS = 256
 """Window length the model was trained on; windows overlap by half. Besides windows, the model scores
 every sentence, line and field of the text on its own (``weir.detect.injection.segments``)."""

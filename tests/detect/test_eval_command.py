@@ -1,0 +1,104 @@
+"""`python -m evals.detect` (was `weir detect eval`): rows of precision, recall and throughput, per detector.
+
+Run in-process (``main(argv)``): the command is evaluation material, not part of the wheel.
+"""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from evals.detect.__main__ import main
+from evals.lib.jsonl import DETECT
+
+
+class Result:
+    """What one run printed and returned."""
+
+    def __init__(self, exit_code: int, capsys: pytest.CaptureFixture[str]) -> None:
+        out = capsys.readouterr()
+        self.exit_code, self.stdout, self.stderr = exit_code, out.out, out.err
+
+
+def invoke(capsys: pytest.CaptureFixture[str], args: list[str]) -> Result:
+    """Run ``python -m evals.detect ARGS`` in this process."""
+    return Result(main(args), capsys)
+
+
+DATA = ["--data", str(DETECT)]
+
+
+def test_eval_of_one_detector_prints_recall_precision_and_throughput_rows(capsys: pytest.CaptureFixture[str]) -> None:
+    result = invoke(capsys, [*DATA, "--detector", "secrets", "--quick", "--json"])
+    rows = json.loads(result.stdout)
+    metrics = {(r["dataset"], r["metric"]) for r in rows}
+    assert {("secrets", "recall"), ("secrets", "precision"), ("throughput", "secrets MB/s")} <= metrics
+    recall = next(r["value"] for r in rows if (r["dataset"], r["metric"]) == ("secrets", "recall"))
+    assert recall >= 0.99
+    assert result.exit_code in (0, 1)  # 1 only if a figure is below its target on this machine
+
+
+def test_human_output_marks_each_row_against_its_target(capsys: pytest.CaptureFixture[str]) -> None:
+    result = invoke(capsys, [*DATA, "--detector", "pii", "--quick"])
+    assert "[ok  ] pii" in result.stdout
+    assert "rows," in result.stdout
+
+
+def test_an_unknown_detector_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
+    result = invoke(capsys, [*DATA, "--detector", "nope"])
+    assert result.exit_code == 2
+    assert "unknown detector 'nope'" in result.stderr
+
+
+def test_json_output_is_valid_json_even_for_rows_without_a_value(capsys: pytest.CaptureFixture[str]) -> None:
+    result = invoke(capsys, [*DATA, "--detector", "injection", "--quick", "--json"])
+    rows = json.loads(result.stdout)
+    assert all(set(r) == {"dataset", "metric", "value", "target"} for r in rows)
+    assert all(r["value"] is None or isinstance(r["value"], float | int) for r in rows)
+
+
+def test_without_evaluation_data_the_command_says_where_it_looked_and_exits_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    missing = tmp_path / "no-such-folder"
+    result = invoke(capsys, ["--data", str(missing), "--detector", "secrets"])
+    assert result.exit_code == 2
+    assert f"no evaluation data in {missing}" in result.stderr
+    assert result.stdout == ""
+
+
+def test_by_default_the_data_is_read_from_evals_detect_under_the_current_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    missing = invoke(capsys, ["--detector", "secrets", "--quick"])
+    assert missing.exit_code == 2
+    assert f"no evaluation data in {tmp_path / 'evals' / 'detect'}" in missing.stderr
+    (tmp_path / "evals").mkdir()
+    (tmp_path / "evals" / "detect").symlink_to(DETECT)
+    found = invoke(capsys, ["--detector", "secrets", "--quick", "--json"])
+    assert ("secrets", "recall") in {(r["dataset"], r["metric"]) for r in json.loads(found.stdout)}
+
+
+def test_the_markerless_rows_include_a_configured_chain(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    config = tmp_path / "weir.yaml"
+    config.write_text("detectors:\n  - use: requests\n", encoding="utf-8")
+    args = [*DATA, "--detector", "requests", "--quick", "--json", "--config", str(config)]
+    result = invoke(capsys, args)
+    rows = json.loads(result.stdout)
+    datasets = {r["dataset"] for r in rows}
+    assert "markerless/bipia-email/requests" in datasets
+    assert "markerless/bipia-email/configured" in datasets
+    # The configured chain is the requests detector alone: its rows are the requests rows.
+    by = {(r["dataset"], r["metric"]): r["value"] for r in rows}
+    assert by[("markerless/tau2-kb/configured", "FPR")] == by[("markerless/tau2-kb/requests", "FPR")]
+
+
+def test_a_config_naming_an_unknown_detector_is_a_clear_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    config = tmp_path / "weir.yaml"
+    config.write_text("detectors:\n  - use: nope\n", encoding="utf-8")
+    result = invoke(capsys, [*DATA, "--detector", "requests", "--config", str(config)])
+    assert result.exit_code == 2
+    assert "nope" in result.stderr
