@@ -9,6 +9,7 @@ from enum import StrEnum
 from pydantic import Field
 
 from weir.approvals.config import WebhookConfig
+from weir.gateway.quotas.config import QuotaConfig
 from weir.labels.base import WeirModel
 
 __all__ = ["MIN_TOKEN_CHARS", "ConfirmFallback", "GatewayConfig", "env_tokens", "token_problem"]
@@ -75,6 +76,8 @@ class GatewayConfig(WeirModel):
     """HTTP: at most this many client sessions (``Mcp-Session-Id`` or stateless identities) at once."""
     session_idle_s: float | None = Field(default=1800.0, gt=0)
     """HTTP: forget a client session (``Mcp-Session-Id`` or stateless identity) idle this long; ``None`` keeps them."""
+    quotas: QuotaConfig = Field(default_factory=QuotaConfig)
+    """What one principal may hold (sessions, upstream processes, queued bytes) and the HTTP read timeouts."""
 
 
 MIN_TOKEN_CHARS = 16

@@ -17,6 +17,7 @@ from weir.errors import ConfigError, UpstreamError, WeirError
 from weir.gateway.clients.asking import ClientRequests
 from weir.gateway.clients.exchange import ClientState, Exchange
 from weir.gateway.config import GatewayConfig
+from weir.gateway.quotas import MemoryQuotas, QuotaLedger, Refusals
 from weir.gateway.routing.forwarding import Forwarding
 from weir.gateway.routing.listen import Listening
 from weir.gateway.routing.messages import Messages
@@ -55,7 +56,8 @@ class Gateway:
     Its collaborators are passed in: the ``upstreams``, the ``decider`` (the shared
     :class:`weir.guard.Guard` in production), the ``audit`` sink and the trace ``recorder``; every
     ``tools/call`` walks the shared :class:`weir.pipeline.CallPipeline` over them. Optional: the
-    ``approvals`` queue (``confirm_fallback: queue``) and an ``observer`` of whole calls (metrics, traces).
+    ``approvals`` queue (``confirm_fallback: queue``), an ``observer`` of whole calls (metrics, traces)
+    and the ``quotas`` ledger counting what each principal holds (this process's memory by default).
     :func:`weir.serving.runner.build_gateway` builds one from a ``weir.yaml``.
     """
 
@@ -69,8 +71,11 @@ class Gateway:
         recorder: Recorder | None = None,
         approvals: ApprovalQueue | None = None,
         observer: CallObserver | None = None,
+        quotas: QuotaLedger | None = None,
     ) -> None:
         self.settings = settings
+        self.quotas: QuotaLedger = quotas if quotas is not None else MemoryQuotas()
+        self.refusals = Refusals(audit)
         self.upstreams = dict(upstreams)
         if not self.upstreams:
             raise ConfigError("the gateway needs at least one server under `servers:`")
@@ -81,7 +86,14 @@ class Gateway:
         self.questions = ClientRequests()
         self.messages = Messages(self.pipeline, self.questions, settings)
         self.links = Links(
-            self.upstreams, self.questions, settings.confirm_timeout_s, self._client_list_changed, self.messages
+            self.upstreams,
+            self.questions,
+            settings.confirm_timeout_s,
+            self._client_list_changed,
+            self.messages,
+            ledger=self.quotas,
+            quotas=settings.quotas,
+            refusals=self.refusals,
         )
         forwarding = Forwarding(self.links, self.tools, self.settings, self.questions, self.messages)
         self.calls = ToolCalls(
@@ -91,6 +103,8 @@ class Gateway:
             self.settings,
             self.route_tool,
             messages=self.messages,
+            ledger=self.quotas,
+            refusals=self.refusals,
             approvals=approvals,
             observer=observer,
         )
