@@ -259,9 +259,16 @@ class Gateway:
             return next(iter(given.values()), None)
         return "\n\n".join(f"## {name}\n{text}" for name, text in given.items()) or None
 
-    def _servers_meta(self) -> dict[str, Any]:
-        """Where each upstream's own ``serverInfo`` went: the gateway names itself, and lists them here."""
-        return {SERVERS_KEY: {name: dict(u.server_info) for name, u in self.upstreams.items() if u.server_info}}
+    async def _servers_meta(self, client: ClientState) -> dict[str, Any]:
+        """Where each upstream's own ``serverInfo`` went: the gateway names itself, and lists them here,
+        each decided as the server's text before this client reads it (a withheld one is left out)."""
+        listed: dict[str, Any] = {}
+        for name, upstream in self.upstreams.items():
+            if upstream.server_info:
+                shown = await self.messages.server_info(client, name, dict(upstream.server_info))
+                if shown is not None:
+                    listed[name] = shown
+        return {SERVERS_KEY: listed}
 
     async def _initialize(self, ex: Exchange) -> dict[str, Any]:
         requested = ex.params.get("protocolVersion")
@@ -276,7 +283,7 @@ class Gateway:
         instructions = await self._instructions(ex.client)
         if instructions:
             result["instructions"] = instructions
-        result["_meta"] = self._servers_meta()
+        result["_meta"] = await self._servers_meta(ex.client)
         return result
 
     async def _discover(self, ex: Exchange) -> dict[str, Any]:
@@ -286,7 +293,7 @@ class Gateway:
             "resultType": "complete",
             "ttlMs": 0,
             "cacheScope": "private",
-            "_meta": {SERVER_INFO_KEY: dict(GATEWAY_INFO), **self._servers_meta()},
+            "_meta": {SERVER_INFO_KEY: dict(GATEWAY_INFO), **await self._servers_meta(ex.client)},
         }
         instructions = await self._instructions(ex.client)
         if instructions:
