@@ -18,6 +18,7 @@ import httpx2
 import pytest
 
 from tests.deadlines import hang_guard
+from tests.gateway.conftest import TableDecider, make_gateway, wire_upstream
 from tests.jsonrpc import INITIALIZED, initialize
 from tests.servers.launch import free_port
 from weir.audit import MemoryAudit
@@ -194,3 +195,36 @@ def test_refusals_are_audited_once_per_interval_with_their_count() -> None:
     refusals.refused(QuotaExceeded("agent_sessions", "p-2", 5))
     assert [(e.details or {})["refusals"] for e in audit.events] == [1, 4, 1]
     assert [(e.details or {})["principal"] for e in audit.events] == ["p-1", "p-1", "p-2"]
+
+
+async def test_log_lines_parked_for_a_client_that_does_not_read_are_bounded_told_and_audited() -> None:
+    config = WeirConfig.model_validate({"gateway": {"quotas": {"queued_bytes": 600}}})
+    gateway, audit = make_gateway(TableDecider(), {"wire": wire_upstream()}, config=config)
+    async with _serving(gateway) as url, httpx2.AsyncClient(timeout=hang_guard()) as http:
+        sid = (await _open(http, url, ALICE)).headers["mcp-session-id"]
+        for i in range(12):  # each call leaves one log line on the standing stream; no GET reads it
+            msg = {
+                "jsonrpc": "2.0",
+                "id": 100 + i,
+                "method": "tools/call",
+                "params": {"name": "later", "arguments": {}},
+            }
+            assert "result" in (await http.post(url, json=msg, headers=_headers(ALICE, sid))).json()
+        for _ in range(200):  # the last lines arrive after their calls' answers
+            if _refusals(audit, "queued_bytes"):
+                break
+            await asyncio.sleep(0.05)
+        headers = {**_headers(ALICE, sid), "accept": "text/event-stream"}
+        notice = None
+        async with http.stream("GET", url, headers=headers) as stream:
+            async for line in stream.aiter_lines():
+                if line.startswith("data: ") and "quota exceeded" in line:
+                    notice = json.loads(line[6:])
+                    break
+    assert notice is not None
+    assert notice["method"] == "notifications/message"
+    assert notice["params"]["level"] == "warning"
+    assert "undelivered events dropped" in notice["params"]["data"]
+    assert "gateway.quotas.queued_bytes: 600" in notice["params"]["data"]
+    (row,) = _refusals(audit, "queued_bytes")
+    assert row["principal"] == principal_of(ALICE)
