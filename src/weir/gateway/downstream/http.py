@@ -58,6 +58,7 @@ _STREAMED = frozenset({"tools/call", "subscriptions/listen"})
 """Requests whose answer may carry messages before the response (the others get one piece)."""
 _HEADER_MISMATCH = -32020
 _QUOTA = "client_sessions"
+_FORCED_SWEEP_S = 1.0
 
 
 class _Endpoint:
@@ -213,8 +214,8 @@ class _Endpoint:
         is at its quota); the 429 refusing it when it would be one too many (audited)."""
         quotas = self.gateway.quotas
         limit = self.gateway.settings.quotas.client_sessions
-        if quotas.count(_QUOTA, principal) >= limit:
-            self.sweep()
+        if quotas.count(_QUOTA, principal) >= limit and self._clock() - self._swept >= _FORCED_SWEEP_S:
+            self.sweep()  # a walk over every session: at most once a second, whoever keeps asking
         try:
             quotas.take(_QUOTA, principal, conn_id, limit)
         except QuotaExceeded as exc:

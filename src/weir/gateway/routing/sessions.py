@@ -30,6 +30,7 @@ from weir.pipeline.worker import Worker
 __all__ = ["AgentSessions"]
 
 QUOTA = "agent_sessions"
+_FORCED_SWEEP_S = 1.0
 
 
 class AgentSessions:
@@ -57,7 +58,7 @@ class AgentSessions:
         self._known: dict[str, str] = {}  # agent session → its principal
         self._used: dict[str, float] = {}  # agent session → when it was last resolved
         self._in: dict[str, set[str]] = {}  # agent session → the connections whose current session it is
-        self._swept = clock()
+        self._swept = float("-inf")  # the first walk may come at once
 
     async def resolve(self, ex: Exchange) -> str:
         """The agent session of this call (RpcError when the name cannot be used by this connection,
@@ -125,12 +126,13 @@ class AgentSessions:
             self._drop(client.conn_id)
 
     def expire_idle(self, *, force: bool = False) -> list[str]:
-        """Forget the sessions no connection is in and unused past the idle limit (now and then, or
-        now when ``force``); returns them."""
+        """Forget the sessions no connection is in and unused past the idle limit (now and then; when
+        ``force``, unless the last walk was within a second — a principal hammering its quota must not
+        make every refusal a walk over every session); returns them."""
         idle = self._quotas.agent_session_idle_s
         now = self.clock()
-        if idle is None or (not force and now - self._swept < idle / 10):
-            return []  # a walk over every session: a tenth of the limit apart is enough
+        if idle is None or now - self._swept < (_FORCED_SWEEP_S if force else idle / 10):
+            return []  # a walk over every session: a tenth of the limit apart (a second, forced) is enough
         self._swept = now
         gone = [s for s, used in self._used.items() if now - used > idle and s not in self._in]
         for session in gone:
