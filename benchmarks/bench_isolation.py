@@ -6,7 +6,8 @@ characters (issue 20's large message: every address a PII finding), ``status`` a
 client calls ``export``; meanwhile a second client, in its own agent session, calls ``status``
 again and again. Reported side by side: ``status`` alone, ``status`` while ``export`` is decided,
 and how long ``export`` itself took — DESIGN's "no message delays another session beyond its own
-budget".
+budget". Then principals (:mod:`benchmarks.principals`): one principal at every quota and asking
+for more, another's calls over HTTP alone and meanwhile — within 1.5×.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from pathlib import Path
 from mcp import Client
 from mcp.server.mcpserver import MCPServer
 
+from benchmarks import principals
 from weir.config import WeirConfig
 from weir.gateway.downstream.memory import MemoryChannel, MemoryTransport
 from weir.gateway.proxy import Gateway
@@ -94,6 +96,7 @@ def run(quick: bool) -> list[Row]:
     size = 1_000_000 if quick else 3_900_000
     with tempfile.TemporaryDirectory() as tmp:
         alone, during, big_ms = asyncio.run(_measure(Path(tmp), size, 20 if quick else 60))
+        principal_rows = principals.rows(Path(tmp), quick)
     base, loaded = statistics.median(alone), statistics.median(during)
     return [
         ("another session's call, nothing else running (p50)", f"{base:.2f} ms", "reported", True),
@@ -110,4 +113,5 @@ def run(quick: bool) -> list[Row]:
             "reported",
             True,
         ),
+        *principal_rows,
     ]

@@ -19,6 +19,7 @@ boundary that meets them (``raise ... from exc``) so callers catch one root::
         EvidenceError (weir.labels.evidence) an evidence record that cannot be canonicalised
         ResolveFailed (weir.client.wire, an UpstreamError)  a server's error answer to tools/resolve
         RpcError (weir.gateway, a ProtocolError)  a JSON-RPC message refused with its code
+        QuotaExceeded (weir.gateway.quotas)  a principal would hold more than its quota allows
 
 Deciding never raises: a decision that cannot be made is a block whose ``Decision.error`` names
 why (the policy engine, the Guard and the pipeline each fail closed at their boundary), so there

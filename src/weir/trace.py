@@ -370,7 +370,10 @@ class TraceWriter:
             try:
                 # Owner-only (0600): a trace holds what tools were called with and returned.
                 flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_CLOEXEC", 0)
-                self._handle: IO[str] = os.fdopen(os.open(target, flags, 0o600), "a", encoding="utf-8")
+                fd = os.open(target, flags, 0o600)
+                if os.fstat(fd).st_mode & 0o077:  # an existing file keeps its mode: narrowed, it holds raw results
+                    os.fchmod(fd, 0o600)
+                self._handle: IO[str] = os.fdopen(fd, "a", encoding="utf-8")
             except OSError as exc:
                 raise TraceError(f"cannot open trace for writing: {exc.strerror or exc}", path=str(target)) from exc
             self._owned = True

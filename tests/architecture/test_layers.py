@@ -174,6 +174,7 @@ def test_the_diagram_reads_as_the_layers_it_draws() -> None:
     assert RANK["labels"] < RANK["flow"] < RANK["policy"] < RANK["detect"] < RANK["guard"] < RANK["pipeline"]
     assert RANK["gateway"] < RANK["console"] < RANK["config"] < RANK["serving"] == RANK["testing"]
     assert [r for (r,) in ROOMS] == [
+        "quotas",
         "config",
         "wire",
         "clients",

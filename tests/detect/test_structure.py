@@ -74,3 +74,12 @@ def test_a_trace_file_is_created_owner_only(tmp_path: Path) -> None:
     with TraceWriter(path) as writer:
         writer.tools("s", [])
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
+
+
+def test_an_existing_trace_file_is_narrowed_to_owner_only(tmp_path: Path) -> None:
+    path = tmp_path / "t.jsonl"
+    path.write_text("")
+    path.chmod(0o644)  # made by someone else: O_CREAT's mode would not apply to it
+    with TraceWriter(path) as writer:
+        writer.tools("s", [])
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600

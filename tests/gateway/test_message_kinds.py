@@ -261,3 +261,30 @@ async def test_a_secret_in_a_tool_definition_is_shown_redacted_and_its_address_s
     assert planted.ATTACKER in (log.description or "")  # only the secret is rewritten
     assert planted.SECRET.encode() not in (tmp_path / "audit.db").read_bytes()
     _the_send_was_stopped_and_replay_agrees(rows, sent, tmp_path, ("call",))
+
+
+@pytest.mark.parametrize("transport", ["stdio", "http"])
+@pytest.mark.parametrize("revision", list(REVISIONS))
+async def test_a_secret_in_server_provided_text_is_redacted_wherever_the_client_reads_it(
+    transport: str, revision: str, tmp_path: Path
+) -> None:
+    """Descriptions of prompts and resources, and a server's own ``serverInfo`` (its title and
+    description, which the gateway lists in its ``_meta``): the client never reads the secret."""
+    for plant, steps in (
+        ("description", lambda c: [c.list_prompts(), c.list_resources(), c.list_resource_templates()]),
+        ("server_info", lambda c: [c.list_tools()]),
+    ):
+        seen: list[dict[str, Any]] = []
+        (tmp_path / plant).mkdir()
+        async with wired(transport, revision, tmp_path / plant, plant) as w:
+            async with _session(None, REVISIONS[revision][0], seen, w.gateway) as c:
+                if c.protocol_version == "2026-07-28":
+                    await c.session.send_discover("2026-07-28")
+                for step in steps(c):
+                    await step
+            rows = w.audit_rows()
+        leaked = [m for m in seen if any(planted.SECRET in s for s in _decoded(m))]
+        assert not leaked, (plant, leaked)
+        assert any("[REDACTED:credentials]" in json.dumps(m) for m in seen), plant  # redacted, not dropped
+        assert planted.SECRET.encode() not in (tmp_path / plant / "audit.db").read_bytes()
+        assert any(r.phase.value == "message" and (r.details or {}).get("kind") == "description" for r in rows)

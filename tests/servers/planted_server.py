@@ -56,6 +56,8 @@ def page(kind: str) -> str:
 
 MODERN = "2026-07-28"
 LEGACY_VERSION = "2025-11-25"
+SERVER_INFO = {"name": "planted", "version": "1", "title": page("server_info"), "description": page("server_info")}
+"""Its ``serverInfo`` (the gateway lists every upstream's in its own ``_meta``)."""
 
 TOOLS = [
     {"name": n, "description": d, "inputSchema": {"type": "object", "properties": p}}
@@ -164,7 +166,7 @@ class Engine:
                 "supportedVersions": [MODERN],
                 "capabilities": _CAPS,
                 "instructions": page("instructions"),
-                "_meta": {"io.modelcontextprotocol/serverInfo": {"name": "planted", "version": "1"}},
+                "_meta": {"io.modelcontextprotocol/serverInfo": SERVER_INFO},
             }
         if method == "resources/read":
             return self.read(str(params.get("uri")))
@@ -226,7 +228,7 @@ _STATIC: dict[str, dict[str, Any]] = {
         "protocolVersion": LEGACY_VERSION,
         "capabilities": {"tools": {}, "resources": {}, "prompts": {}, "completions": {}, "logging": {}},
         "instructions": page("instructions"),
-        "serverInfo": {"name": "planted", "version": "1"},
+        "serverInfo": SERVER_INFO,
     },
     "ping": {},
     "tools/list": {"tools": TOOLS},

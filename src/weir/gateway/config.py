@@ -10,6 +10,7 @@ from typing import Literal
 from pydantic import Field
 
 from weir.approvals.config import WebhookConfig
+from weir.gateway.quotas.config import QuotaConfig
 from weir.labels.base import WeirModel
 
 __all__ = ["MIN_TOKEN_CHARS", "ConfirmFallback", "GatewayConfig", "env_tokens", "token_problem"]
@@ -88,6 +89,8 @@ class GatewayConfig(WeirModel):
     """HTTP: at most this many client sessions (``Mcp-Session-Id`` or stateless identities) at once."""
     session_idle_s: float | None = Field(default=1800.0, gt=0)
     """HTTP: forget a client session (``Mcp-Session-Id`` or stateless identity) idle this long; ``None`` keeps them."""
+    quotas: QuotaConfig = Field(default_factory=QuotaConfig)
+    """What one principal may hold (sessions, upstream processes, queued bytes) and the HTTP read timeouts."""
 
 
 MIN_TOKEN_CHARS = 16

@@ -18,6 +18,7 @@ from weir.gateway.clients.asking import ClientRequests
 from weir.gateway.clients.exchange import ClientState, Exchange
 from weir.gateway.config import GatewayConfig
 from weir.gateway.routing.caching import CACHEABLE, READ
+from weir.gateway.quotas import MemoryQuotas, QuotaLedger, Refusals
 from weir.gateway.routing.forwarding import Forwarding
 from weir.gateway.routing.listen import Listening
 from weir.gateway.routing.messages import Messages
@@ -55,7 +56,8 @@ class Gateway:
     Its collaborators are passed in: the ``upstreams``, the ``decider`` (the shared
     :class:`weir.guard.Guard` in production), the ``audit`` sink and the trace ``recorder``; every
     ``tools/call`` walks the shared :class:`weir.pipeline.CallPipeline` over them. Optional: the
-    ``approvals`` queue (``confirm_fallback: queue``) and an ``observer`` of whole calls (metrics, traces).
+    ``approvals`` queue (``confirm_fallback: queue``), an ``observer`` of whole calls (metrics, traces)
+    and the ``quotas`` ledger counting what each principal holds (this process's memory by default).
     :func:`weir.serving.runner.build_gateway` builds one from a ``weir.yaml``.
     """
 
@@ -69,8 +71,11 @@ class Gateway:
         recorder: Recorder | None = None,
         approvals: ApprovalQueue | None = None,
         observer: CallObserver | None = None,
+        quotas: QuotaLedger | None = None,
     ) -> None:
         self.settings = settings
+        self.quotas: QuotaLedger = quotas if quotas is not None else MemoryQuotas()
+        self.refusals = Refusals(audit)
         self.upstreams = dict(upstreams)
         if not self.upstreams:
             raise ConfigError("the gateway needs at least one server under `servers:`")
@@ -88,7 +93,14 @@ class Gateway:
         self.questions = ClientRequests()
         self.messages = Messages(self.pipeline, self.questions, settings)
         self.links = Links(
-            self.upstreams, self.questions, settings.confirm_timeout_s, self._client_list_changed, self.messages
+            self.upstreams,
+            self.questions,
+            settings.confirm_timeout_s,
+            self._client_list_changed,
+            self.messages,
+            ledger=self.quotas,
+            quotas=settings.quotas,
+            refusals=self.refusals,
         )
         forwarding = Forwarding(self.links, self.tools, self.settings, self.questions, self.messages)
         self.calls = ToolCalls(
@@ -98,6 +110,8 @@ class Gateway:
             self.settings,
             self.route_tool,
             messages=self.messages,
+            ledger=self.quotas,
+            refusals=self.refusals,
             approvals=approvals,
             observer=observer,
         )
@@ -253,9 +267,16 @@ class Gateway:
             return next(iter(given.values()), None)
         return "\n\n".join(f"## {name}\n{text}" for name, text in given.items()) or None
 
-    def _servers_meta(self) -> dict[str, Any]:
-        """Where each upstream's own ``serverInfo`` went: the gateway names itself, and lists them here."""
-        return {SERVERS_KEY: {name: dict(u.server_info) for name, u in self.upstreams.items() if u.server_info}}
+    async def _servers_meta(self, client: ClientState) -> dict[str, Any]:
+        """Where each upstream's own ``serverInfo`` went: the gateway names itself, and lists them here,
+        each decided as the server's text before this client reads it (a withheld one is left out)."""
+        listed: dict[str, Any] = {}
+        for name, upstream in self.upstreams.items():
+            if upstream.server_info:
+                shown = await self.messages.server_info(client, name, dict(upstream.server_info))
+                if shown is not None:
+                    listed[name] = shown
+        return {SERVERS_KEY: listed}
 
     async def _initialize(self, ex: Exchange) -> dict[str, Any]:
         requested = ex.params.get("protocolVersion")
@@ -270,7 +291,7 @@ class Gateway:
         instructions = await self._instructions(ex.client)
         if instructions:
             result["instructions"] = instructions
-        result["_meta"] = self._servers_meta()
+        result["_meta"] = await self._servers_meta(ex.client)
         return result
 
     async def _discover(self, ex: Exchange) -> dict[str, Any]:
@@ -280,7 +301,7 @@ class Gateway:
             "resultType": "complete",
             "ttlMs": 0,
             "cacheScope": "private",
-            "_meta": {SERVER_INFO_KEY: dict(GATEWAY_INFO), **self._servers_meta()},
+            "_meta": {SERVER_INFO_KEY: dict(GATEWAY_INFO), **await self._servers_meta(ex.client)},
         }
         instructions = await self._instructions(ex.client)
         if instructions:

@@ -94,7 +94,13 @@ async def run_gateway(
             admission = Admission(listen.console_host, gateway.settings.allowed_hosts, gateway.settings.allowed_origins)
             app = create_app_without_mcp(admission, mounts)
             side = asyncio.ensure_future(
-                serve_app(app, listen.console_host, listen.console_port, on_listening=_said("console", listen))
+                serve_app(
+                    app,
+                    listen.console_host,
+                    listen.console_port,
+                    on_listening=_said("console", listen),
+                    limits=gateway.settings.quotas,
+                )
             )
             mounts = ()
         if listen.http_host is None:

@@ -35,6 +35,7 @@ from weir.gateway.clients.exchange import ClientState
 from weir.gateway.downstream.admission import Admission, check_binding, is_loopback, principal_of
 from weir.gateway.downstream.outbox import RETRY_MS, Outbox, Stream
 from weir.gateway.proxy import Gateway
+from weir.gateway.quotas import QuotaConfig, QuotaExceeded
 from weir.gateway.wire import jsonrpc
 from weir.gateway.wire.era import CLIENT_INFO_KEY, VERSION_KEY
 from weir.gateway.wire.jsonrpc import Message, RpcError
@@ -56,6 +57,8 @@ _SESSION_HEADER = "mcp-session-id"
 _STREAMED = frozenset({"tools/call", "subscriptions/listen"})
 """Requests whose answer may carry messages before the response (the others get one piece)."""
 _HEADER_MISMATCH = -32020
+_QUOTA = "client_sessions"
+_FORCED_SWEEP_S = 1.0
 
 
 class _Endpoint:
@@ -83,8 +86,19 @@ class _Endpoint:
         """The client's streams (made on first use)."""
         found = self.outboxes.get(client.conn_id)
         if found is None:
-            found = self.outboxes[client.conn_id] = Outbox()
+            budget = self.gateway.settings.quotas.queued_bytes
+            found = self.outboxes[client.conn_id] = Outbox(budget, lambda n: self._dropped(client, n))
         return found
+
+    def _dropped(self, client: ClientState, count: int) -> Message:
+        """``count`` undelivered events of ``client`` were dropped over its byte budget: audited, and
+        the notice the client gets on its standing stream."""
+        budget = self.gateway.settings.quotas.queued_bytes
+        said = f"had {count} undelivered events dropped for client session {client.conn_id}: over its budget"
+        exc = QuotaExceeded("queued_bytes", client.principal, budget, detail=said)
+        self.gateway.refusals.refused(exc, connection=client.conn_id, session=client.session)
+        params = {"level": "warning", "logger": "weir", "data": exc.message}
+        return {"jsonrpc": "2.0", "method": "notifications/message", "params": params}
 
     def touch(self, client: ClientState) -> None:
         """Note activity on ``client``; now and then forget the sessions idle past the limit."""
@@ -93,7 +107,11 @@ class _Endpoint:
         idle = self.gateway.settings.session_idle_s
         if idle is None or now - self._swept < idle / 10:
             return  # sweeping is a walk over every session: a tenth of the limit apart is enough
-        self._swept = now
+        self.sweep()
+
+    def sweep(self) -> None:
+        """Forget every client session idle past the limit (with nothing in flight)."""
+        self._swept = self._clock()
         for table in (self.sessions, self.stateless):
             for key, state in list(table.items()):
                 if self.stale(state):
@@ -114,6 +132,7 @@ class _Endpoint:
     def forget(self, state: ClientState) -> None:
         """A client session ended: its streams end, the gateway forgets it."""
         self._seen.pop(state.conn_id, None)
+        self.gateway.quotas.give_back(_QUOTA, state.principal, state.conn_id)
         outbox = self.outboxes.pop(state.conn_id, None)
         if outbox is not None:
             outbox.close()
@@ -150,7 +169,11 @@ class _Endpoint:
             if self._full():
                 return _error(503, msg.get("id"), jsonrpc.INVALID_REQUEST, "too many client sessions; try again later")
             new_sid = uuid.uuid4().hex
-            state = self.sessions[new_sid] = ClientState(conn_id=f"http-{new_sid[:12]}", principal=principal)
+            conn_id = f"http-{new_sid[:12]}"
+            refused = self._quota(principal, conn_id, msg)
+            if refused is not None:
+                return refused
+            state = self.sessions[new_sid] = ClientState(conn_id=conn_id, principal=principal)
             # Its standing channel: kept until a GET takes it (and then on the GET stream).
             self.gateway.attach(state, self.outbox(state).send_standing)
             return state
@@ -180,8 +203,27 @@ class _Endpoint:
         if state is None:
             if self._full():
                 return _error(503, msg.get("id"), jsonrpc.INVALID_REQUEST, "too many clients; try again later")
+            refused = self._quota(principal, f"http-{key}", msg)
+            if refused is not None:
+                return refused
             state = self.stateless[key] = ClientState(conn_id=f"http-{key}", principal=principal)
         return state
+
+    def _quota(self, principal: str, conn_id: str, msg: Message) -> Response | None:
+        """Count one more client session of ``principal`` (its idle ones are forgotten first when it
+        is at its quota); the 429 refusing it when it would be one too many (audited)."""
+        quotas = self.gateway.quotas
+        limit = self.gateway.settings.quotas.client_sessions
+        if quotas.count(_QUOTA, principal) >= limit and self._clock() - self._swept >= _FORCED_SWEEP_S:
+            self.sweep()  # a walk over every session: at most once a second, whoever keeps asking
+        try:
+            quotas.take(_QUOTA, principal, conn_id, limit)
+        except QuotaExceeded as exc:
+            self.gateway.refusals.refused(exc, connection=conn_id)
+            return JSONResponse(
+                jsonrpc.error(msg.get("id"), jsonrpc.INVALID_REQUEST, exc.message, exc.data), status_code=429
+            )
+        return None
 
     def _full(self) -> bool:
         return len(self.sessions) + len(self.stateless) >= self.gateway.settings.max_clients
@@ -450,14 +492,27 @@ async def serve_http(
     called once the socket accepts connections."""
     check_binding(host, tokens)
     app = create_app(gateway, tokens=tokens, bind_host=host, mounts=mounts)
-    await serve_app(app, host, port, on_listening=on_listening)
+    await serve_app(app, host, port, on_listening=on_listening, limits=gateway.settings.quotas)
 
 
-async def serve_app(app: Starlette, host: str, port: int, *, on_listening: Callable[[], None] | None = None) -> None:
-    """Serve an ASGI app with uvicorn until cancelled (uvicorn's own logging kept to warnings)."""
+async def serve_app(
+    app: Starlette,
+    host: str,
+    port: int,
+    *,
+    on_listening: Callable[[], None] | None = None,
+    limits: QuotaConfig | None = None,
+) -> None:
+    """Serve an ASGI app with uvicorn until cancelled (uvicorn's own logging kept to warnings), under
+    the header and body read timeouts of ``limits`` (:mod:`weir.gateway.downstream.readtimeouts`)."""
     import uvicorn
 
-    server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning", lifespan="off"))
+    from weir.gateway.downstream.readtimeouts import timed_protocol
+
+    limits = limits or QuotaConfig()
+    protocol = timed_protocol(limits.header_timeout_s, limits.body_timeout_s)
+    config = uvicorn.Config(app, host=host, port=port, log_level="warning", lifespan="off", http=protocol)
+    server = uvicorn.Server(config)
     serving = asyncio.ensure_future(server.serve())
     try:
         if on_listening is not None:

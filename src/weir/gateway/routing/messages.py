@@ -116,6 +116,16 @@ class Messages:
         shaped = check.result.get("instructions")
         return shaped if isinstance(shaped, str) else None
 
+    async def server_info(self, client: ClientState, server: str, info: dict[str, Any]) -> dict[str, Any] | None:
+        """A server's ``serverInfo`` (its title and description are the server's text) as the client
+        may read it in the gateway's ``_meta`` (``None``: withheld)."""
+        message = McpMessage(server, "initialize", {"serverInfo": info}, "description")
+        check = await self._flow.arriving(self.session_of(client), message, connection=client.conn_id)
+        if check.decision.applied is Verdict.BLOCK:
+            return None
+        shaped = check.result.get("serverInfo")
+        return dict(shaped) if isinstance(shaped, dict) else None
+
     # -- what a server sends of its own --------------------------------------------------
 
     async def notification(

@@ -16,6 +16,7 @@ from weir.gateway.clients.asking import ClientRequests
 from weir.gateway.clients.exchange import Exchange
 from weir.gateway.config import GatewayConfig
 from weir.gateway.confirmation import confirm
+from weir.gateway.quotas import QuotaLedger, Refusals
 from weir.gateway.routing.forwarding import Forwarding
 from weir.gateway.routing.messages import Messages
 from weir.gateway.routing.naming import Route
@@ -43,12 +44,21 @@ class ToolCalls:
         route_tool: RouteTool,
         *,
         messages: Messages,
+        ledger: QuotaLedger,
+        refusals: Refusals,
         approvals: ApprovalQueue | None = None,
         observer: CallObserver | None = None,
     ) -> None:
         self.pipeline = pipeline
         self._messages = messages
-        self.sessions = AgentSessions(pipeline.decider, pipeline.worker, limit=settings.max_agent_sessions)
+        self.sessions = AgentSessions(
+            pipeline.decider,
+            pipeline.worker,
+            limit=settings.max_agent_sessions,
+            ledger=ledger,
+            quotas=settings.quotas,
+            refusals=refusals,
+        )
         self.pending = confirm.PendingConfirmations(settings.confirm_timeout_s * 4)
         self._forwarding = forwarding
         self._questions = questions

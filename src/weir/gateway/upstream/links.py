@@ -7,7 +7,10 @@ this client what it would offer it directly; and what the server sends on it out
 — its own requests, logs, resource updates, list changes — can only belong to this client, so it
 goes to this connection's standing channel and to no other (another principal never sees it),
 decided first on the connection's current agent session (:mod:`weir.gateway.routing.messages`).
-The price: one server session per connected client (for a stdio server, one process each).
+The price: one server session per connected client (for a stdio server, one process each) —
+counted against the principal's ``gateway.quotas.upstream_sessions`` (a request that would open
+one more is refused, and the refusal audited), so one principal's connections cannot spawn
+processes without bound.
 """
 
 from __future__ import annotations
@@ -20,14 +23,17 @@ from typing import Any, Protocol
 
 from weir.gateway.clients.asking import ClientRequests
 from weir.gateway.clients.exchange import ClientState, Exchange
+from weir.gateway.quotas import MemoryQuotas, QuotaConfig, QuotaExceeded, QuotaLedger, Refusals
 from weir.gateway.upstream.session import RELAYED_CAPABILITIES, Upstream
 from weir.gateway.wire import jsonrpc
 from weir.gateway.wire.era import Era
-from weir.gateway.wire.jsonrpc import Message
+from weir.gateway.wire.jsonrpc import Message, RpcError
 
 __all__ = ["Links", "Send"]
 
 log = logging.getLogger(__name__)
+
+_QUOTA = "upstream_sessions"
 
 Send = Callable[[Message], Awaitable[None]]
 ListChanged = Callable[[ClientState, str, str], Awaitable[None]]
@@ -56,8 +62,15 @@ class Links:
         confirm_timeout_s: float,
         on_list_changed: ListChanged,
         messages: MessageGate,
+        *,
+        ledger: QuotaLedger | None = None,
+        quotas: QuotaConfig | None = None,
+        refusals: Refusals | None = None,
     ) -> None:
         self._upstreams = upstreams
+        self._ledger: QuotaLedger = ledger if ledger is not None else MemoryQuotas()
+        self._quotas = quotas or QuotaConfig()
+        self._refusals = refusals or Refusals(None)
         self._messages = messages
         self._questions = questions
         self._timeout = confirm_timeout_s
@@ -81,8 +94,18 @@ class Links:
         key = (ex.client.conn_id, server)
         found = self._sessions.get(key)
         if found is None:
+            self._count(server, ex)
             found = self._sessions[key] = self._open(server, ex)
         return found
+
+    def _count(self, server: str, ex: Exchange) -> None:
+        """Count one more upstream session against the client's principal (RpcError: one too many)."""
+        client = ex.client
+        try:
+            self._ledger.take(_QUOTA, client.principal, f"{client.conn_id}/{server}", self._quotas.upstream_sessions)
+        except QuotaExceeded as exc:
+            self._refusals.refused(exc, connection=client.conn_id, session=client.session)
+            raise RpcError(jsonrpc.INVALID_REQUEST, exc.message, data=exc.data, id=ex.request_id) from None
 
     def every(self) -> list[Upstream]:
         """Every client's session with every server (diagnostics, tests)."""
@@ -145,6 +168,8 @@ class Links:
         self._clients.pop(client.conn_id, None)
         gone = [key for key in self._sessions if key[0] == client.conn_id]
         sessions = [self._sessions.pop(key) for key in gone]
+        for conn, server in gone:
+            self._ledger.give_back(_QUOTA, client.principal, f"{conn}/{server}")
         await asyncio.gather(*(s.close() for s in sessions), return_exceptions=True)
 
     async def close(self) -> None:
