@@ -13,6 +13,9 @@ from collections.abc import Iterator, Mapping
 
 __all__ = ["PackedMap"]
 
+_MERGE_RATIO = 32
+"""New keys fewer than the map's size over this are inserted one by one; more, merged in one sort."""
+
 
 class PackedMap:
     """Sorted parallel arrays of keys and values; both must fit a signed 64-bit integer."""
@@ -76,6 +79,31 @@ class PackedMap:
         else:
             self._keys.insert(i, key)
             self._values.insert(i, value)
+
+    def update(self, pairs: Mapping[int, int]) -> None:
+        """Insert or replace every pair: a result's batch of values in one pass.
+
+        A key already here is replaced in place. New keys, when they are many next to the map,
+        are merged in one sort (a listing's thousands of values inserted one by one moved the
+        arrays once each: quadratic); a few are inserted where they go.
+        """
+        keys, values = self._keys, self._values
+        new: list[tuple[int, int]] = []
+        for key, value in pairs.items():
+            i = bisect_left(keys, key)
+            if i < len(keys) and keys[i] == key:
+                values[i] = value
+            else:
+                new.append((key, value))
+        if len(new) * _MERGE_RATIO < len(keys):
+            for key, value in new:
+                i = bisect_left(keys, key)
+                keys.insert(i, key)
+                values.insert(i, value)
+            return
+        merged = sorted([*zip(keys, values, strict=True), *new])
+        self._keys = array("q", [k for k, _ in merged])
+        self._values = array("q", [v for _, v in merged])
 
     def compact(self) -> None:
         """Drop the spare capacity the arrays keep for growth (call when a batch of inserts ends)."""
