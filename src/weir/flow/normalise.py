@@ -41,7 +41,9 @@ _PLAIN_TEXT = re.compile(r"[A-Za-z0-9 ]*")
 _WORD = re.compile(r"[\w.@/:+#%~'-]+")
 """A word: letters, digits and the marks that join an identifier's parts (``chk_a1``,
 ``a.b@c.d``, ``https://x/y``). Any other character (space, quote, bracket, ``*``, ``,``) ends it."""
-_NOT_ALNUM = re.compile(r"[\W_]+")
+_NOT_WORD = re.compile(r"[^\w.@/:+#%~'-]+")
+_JOINER = re.compile(r"[.@/:+#%~'_-]+")
+"""The characters of a word (:data:`_WORD`) that are not letters or digits (``[\\W_]`` within it)."""
 
 
 def tokens(text: str) -> list[str]:
@@ -52,7 +54,9 @@ def tokens(text: str) -> list[str]:
     if _PLAIN_TEXT.fullmatch(text) is not None:  # plain ASCII: nothing to fold but case
         return text.lower().split()
     folded = plain(text).translate(CONFUSE).casefold()
-    return [w for word in _WORD.findall(folded) if (w := _NOT_ALNUM.sub("", word))]
+    # Each word of _WORD reduced to its letters and digits, in two passes over the whole text
+    # (not a substitution per word): what ends a word becomes a space, what joins one goes.
+    return _JOINER.sub("", _NOT_WORD.sub(" ", folded)).split()
 
 
 @functools.lru_cache(maxsize=8192)

@@ -105,9 +105,7 @@ class TextIndex:
         if not len(grams):
             return
         flags = (MALICIOUS if malicious else 0) | (OPEN if open_world else 0)
-        new, inverse = np.unique(grams, return_inverse=True)
-        seen_plain = np.zeros(len(new), dtype=bool)
-        seen_plain[inverse[plain]] = True
+        new, seen_plain = _distinct(grams, plain)
         keys, meta = self._keys, self._meta
         pos = np.searchsorted(keys, new)
         hit = pos < len(keys)
@@ -259,3 +257,21 @@ def _bloom_bits(grams: Grams) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.ui
 
 def _b64(array: npt.NDArray[Any]) -> str:
     return base64.b64encode(array.tobytes()).decode("ascii")
+
+
+def _distinct(grams: Grams, plain: npt.NDArray[np.bool_]) -> tuple[Grams, npt.NDArray[np.bool_]]:
+    """The distinct grams, sorted, and for each whether it occurs where ``plain`` is true.
+
+    What ``np.unique(grams, return_inverse=True)`` gave, without the inverse: that one sorts the
+    positions (an argsort, ~4x the cost of sorting the values, which a stable sort of 32-bit
+    grams does by radix) — most of indexing a megabyte of prose.
+    """
+    ordered = np.sort(grams, kind="stable")
+    first = np.empty(len(ordered), dtype=bool)
+    first[:1] = True
+    np.not_equal(ordered[1:], ordered[:-1], out=first[1:])
+    new = ordered[first]
+    seen_plain = np.zeros(len(new), dtype=bool)
+    if plain.any():
+        seen_plain[np.searchsorted(new, np.unique(grams[plain]))] = True
+    return new, seen_plain
