@@ -11,6 +11,8 @@ from array import array
 from bisect import bisect_left
 from collections.abc import Iterator, Mapping
 
+import numpy as np
+
 __all__ = ["PackedMap"]
 
 _MERGE_RATIO = 32
@@ -101,9 +103,13 @@ class PackedMap:
                 keys.insert(i, key)
                 values.insert(i, value)
             return
-        merged = sorted([*zip(keys, values, strict=True), *new])
-        self._keys = array("q", [k for k, _ in merged])
-        self._values = array("q", [v for _, v in merged])
+        # Distinct keys: one sort of both arrays' keys (numpy's int64 order is the integers' order).
+        all_keys = np.concatenate([np.frombuffer(keys, dtype=np.int64), np.array([k for k, _ in new], dtype=np.int64)])
+        all_values = np.concatenate([np.frombuffer(values, dtype=np.int64), np.array([v for _, v in new], np.int64)])
+        order = np.argsort(all_keys, kind="stable")
+        self._keys, self._values = array("q"), array("q")
+        self._keys.frombytes(all_keys[order].tobytes())
+        self._values.frombytes(all_values[order].tobytes())
 
     def compact(self) -> None:
         """Drop the spare capacity the arrays keep for growth (call when a batch of inserts ends)."""
