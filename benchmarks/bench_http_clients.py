@@ -67,6 +67,10 @@ async def _idle_clients(url: str, pid: int, n: int, mode: str) -> float:
 
 def run(quick: bool) -> list[Row]:
     """RSS per idle HTTP client of the full gateway."""
+    import logging
+
+    for name in ("httpx", "httpx2", "mcp"):  # another section's demo server may have turned them on
+        logging.getLogger(name).setLevel(logging.WARNING)
     n = 10 if quick else 30
     mail_port, gateway_port = free_port(), free_port()
     serve = f"from weir.demo_servers.mail import server; server.run('streamable-http', port={mail_port})"
