@@ -88,5 +88,7 @@ def test_tokens_are_each_word_reduced_to_its_letters_and_digits(text: str) -> No
     per_word = [w for word in normalise._WORD.findall(folded) if (w := re.sub(r"[\W_]+", "", word))]
     if normalise._PLAIN_TEXT.fullmatch(text) is None:
         assert tokens(text) == per_word
+        long = (text + " ") * (normalise._LONG // max(1, len(text)) + 1)  # the two-pass path
+        assert tokens(long) == per_word * (normalise._LONG // max(1, len(text)) + 1)
     else:
         assert tokens(text) == text.lower().split()

@@ -49,7 +49,7 @@ def test_inserting_where_a_search_of_the_arrays_puts_a_key_keeps_the_map_a_dict(
     assert dict(packed.items()) == plain
 
 
-@pytest.mark.parametrize(("held", "batch"), [(1000, 5), (10, 500), (0, 300)])
+@pytest.mark.parametrize(("held", "batch"), [(1000, 5), (10, 500), (0, 300), (10, 20)])
 def test_a_batch_update_leaves_what_setting_each_pair_leaves(held: int, batch: int) -> None:
     """Both ways of :meth:`PackedMap.update` (a few new keys inserted, many merged in one sort)."""
     rnd = random.Random(held * 7 + batch)

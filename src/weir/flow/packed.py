@@ -16,7 +16,9 @@ import numpy as np
 __all__ = ["PackedMap"]
 
 _MERGE_RATIO = 32
-"""New keys fewer than the map's size over this are inserted one by one; more, merged in one sort."""
+_MERGE_AT = 256
+"""New keys fewer than this, or than the map's size over ``_MERGE_RATIO``, are inserted one by one
+(a sort's fixed cost is more than a few inserts); more are merged in one sort."""
 
 
 class PackedMap:
@@ -97,7 +99,7 @@ class PackedMap:
                 values[i] = value
             else:
                 new.append((key, value))
-        if len(new) * _MERGE_RATIO < len(keys):
+        if len(new) < _MERGE_AT or len(new) * _MERGE_RATIO < len(keys):
             for key, value in new:
                 i = bisect_left(keys, key)
                 keys.insert(i, key)
