@@ -68,3 +68,27 @@ def test_a_skeleton_holds_only_letters_and_digits(text: str) -> None:
 @given(st.text(alphabet=st.characters(codec="ascii", categories=["L", "N"]), min_size=1, max_size=30))
 def test_an_ascii_word_is_its_own_skeleton_in_lower_case(word: str) -> None:
     assert skeleton(word) == word.lower()
+
+
+@given(
+    st.text(
+        alphabet=st.sampled_from(
+            "aZ9 _.@/:+#%~'-,;!\"()*\t\n\x1c\u00e9\u00df\u0130\u0301\u200b\uff21\u0661\u00b2\u00a0\u0430"
+        )
+    )
+)
+def test_tokens_are_each_word_reduced_to_its_letters_and_digits(text: str) -> None:
+    """The two-pass reduction gives what the definition says: each word of ``_WORD`` in the
+    folded text, less its ``[\\W_]`` characters, the empty ones dropped."""
+    import re
+
+    from weir.flow import normalise
+
+    folded = normalise.plain(text).translate(normalise.CONFUSE).casefold()
+    per_word = [w for word in normalise._WORD.findall(folded) if (w := re.sub(r"[\W_]+", "", word))]
+    if normalise._PLAIN_TEXT.fullmatch(text) is None:
+        assert tokens(text) == per_word
+        long = (text + " ") * (normalise._LONG // max(1, len(text)) + 1)  # the two-pass path
+        assert tokens(long) == per_word * (normalise._LONG // max(1, len(text)) + 1)
+    else:
+        assert tokens(text) == text.lower().split()

@@ -1,5 +1,8 @@
 """The packed fingerprint map behaves like a dict of ints."""
 
+import random
+
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -44,3 +47,18 @@ def test_inserting_where_a_search_of_the_arrays_puts_a_key_keeps_the_map_a_dict(
             plain[key] = value
     assert list(keys) == sorted(plain)
     assert dict(packed.items()) == plain
+
+
+@pytest.mark.parametrize(("held", "batch"), [(1000, 5), (10, 500), (0, 300), (10, 20)])
+def test_a_batch_update_leaves_what_setting_each_pair_leaves(held: int, batch: int) -> None:
+    """Both ways of :meth:`PackedMap.update` (a few new keys inserted, many merged in one sort)."""
+    rnd = random.Random(held * 7 + batch)
+    start = {rnd.randrange(-(2**62), 2**62): rnd.randrange(2**40) for _ in range(held)}
+    pairs = {rnd.randrange(-(2**62), 2**62): rnd.randrange(2**40) for _ in range(batch)}
+    pairs.update(dict.fromkeys(list(start)[: held // 2], 99))  # some replace what is held
+    one_by_one, batched = PackedMap(start), PackedMap(start)
+    for key, value in pairs.items():
+        one_by_one.set(key, value)
+    batched.update(pairs)
+    assert list(batched.items()) == list(one_by_one.items())
+    assert all(batched.get(key) == value for key, value in pairs.items())

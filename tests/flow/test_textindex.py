@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from weir.flow import textindex
 from weir.flow.grams import edges, interior, text_grams
 from weir.flow.normalise import tokens
-from weir.flow.textindex import MALICIOUS, OPEN, PLAIN, TextIndex, record_step
+from weir.flow.textindex import MALICIOUS, OPEN, PLAIN, TextIndex, _distinct, record_step
 
 
 def add(index: TextIndex, text: str, *, step: int = 0, malicious: bool = False, plain: bool = True) -> None:
@@ -87,3 +87,18 @@ def test_past_its_bound_it_spills_into_a_bloom_filter_that_never_forgets(monkeyp
         assert all(index.lookup(interior(word.encode()))[0])
     again = TextIndex.from_json(index.to_json())
     assert again.lookup(interior(b"word0150")) == index.lookup(interior(b"word0150"))
+
+
+def test_distinct_grams_are_numpys_unique_with_where_each_was_seen_as_written() -> None:
+    """The index's one sort of a result's grams gives what ``np.unique(return_inverse=True)`` did."""
+    rng = np.random.default_rng(7)
+    for n in (1, 2, 3, 50, 5000):
+        grams = rng.integers(0, max(2, n // 3), n).astype(np.uint32)
+        plain = rng.random(n) < 0.4
+        expected, inverse = np.unique(grams, return_inverse=True)
+        seen = np.zeros(len(expected), dtype=bool)
+        seen[inverse[plain]] = True
+        new, seen_plain = _distinct(grams, plain)
+        assert new.dtype == expected.dtype
+        assert new.tolist() == expected.tolist()
+        assert seen_plain.tolist() == seen.tolist()

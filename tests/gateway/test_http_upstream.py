@@ -11,7 +11,7 @@ import pytest
 
 from tests.gateway.conftest import HERE, TableDecider, approve, client, make_gateway
 from tests.servers.launch import free_port, serving
-from weir.gateway.upstream.http import HttpChannel
+from weir.gateway.upstream.http import HttpChannel, ServerTransport
 from weir.gateway.upstream.session import Upstream
 
 pytestmark = [pytest.mark.anyio, pytest.mark.slow]
@@ -50,3 +50,24 @@ async def test_calls_reach_an_http_upstream_with_meta_intact(url: str, mode: str
     assert shout.meta["vendor.example/k"] == [1]
     assert result.content[0].text == "QUIET"  # type: ignore[union-attr]
     assert [e.phase.value for e in audit.events if e.tool == "shout"] == ["call", "result"]
+
+
+async def test_clients_of_one_http_server_share_its_connection_pool(url: str, mode: str) -> None:
+    """Each downstream client has its own upstream session (its own client, its own session id),
+    all sending through the server's one pool; one client leaving does not close it for the rest."""
+    shared = ServerTransport()
+    upstream = Upstream("remote", partial(HttpChannel, "remote", url, {}, limit=1 << 20, shared=shared))
+    gateway, _ = make_gateway(TableDecider(), {"remote": upstream})
+    try:
+        async with client(gateway, mode, elicitation_callback=approve) as first:
+            assert (await first.call_tool("shout", {"text": "one"})).content[0].text == "ONE"  # type: ignore[union-attr]
+            async with client(gateway, mode, elicitation_callback=approve) as second:
+                assert (await second.call_tool("shout", {"text": "two"})).content[0].text == "TWO"  # type: ignore[union-attr]
+                assert shared.lent >= 2  # the two clients (and any session the gateway holds itself)
+                assert shared.open
+            again = await first.call_tool("shout", {"text": "three"})
+            assert again.content[0].text == "THREE"  # type: ignore[union-attr]
+    finally:
+        await gateway.close()
+    assert shared.lent == 0
+    assert not shared.open

@@ -11,7 +11,14 @@ from array import array
 from bisect import bisect_left
 from collections.abc import Iterator, Mapping
 
+import numpy as np
+
 __all__ = ["PackedMap"]
+
+_MERGE_RATIO = 32
+_MERGE_AT = 256
+"""New keys fewer than this, or than the map's size over ``_MERGE_RATIO``, are inserted one by one
+(a sort's fixed cost is more than a few inserts); more are merged in one sort."""
 
 
 class PackedMap:
@@ -76,6 +83,35 @@ class PackedMap:
         else:
             self._keys.insert(i, key)
             self._values.insert(i, value)
+
+    def update(self, pairs: Mapping[int, int]) -> None:
+        """Insert or replace every pair: a result's batch of values in one pass.
+
+        A key already here is replaced in place. New keys, when they are many next to the map,
+        are merged in one sort (a listing's thousands of values inserted one by one moved the
+        arrays once each: quadratic); a few are inserted where they go.
+        """
+        keys, values = self._keys, self._values
+        new: list[tuple[int, int]] = []
+        for key, value in pairs.items():
+            i = bisect_left(keys, key)
+            if i < len(keys) and keys[i] == key:
+                values[i] = value
+            else:
+                new.append((key, value))
+        if len(new) < _MERGE_AT or len(new) * _MERGE_RATIO < len(keys):
+            for key, value in new:
+                i = bisect_left(keys, key)
+                keys.insert(i, key)
+                values.insert(i, value)
+            return
+        # Distinct keys: one sort of both arrays' keys (numpy's int64 order is the integers' order).
+        all_keys = np.concatenate([np.frombuffer(keys, dtype=np.int64), np.array([k for k, _ in new], dtype=np.int64)])
+        all_values = np.concatenate([np.frombuffer(values, dtype=np.int64), np.array([v for _, v in new], np.int64)])
+        order = np.argsort(all_keys, kind="stable")
+        self._keys, self._values = array("q"), array("q")
+        self._keys.frombytes(all_keys[order].tobytes())
+        self._values.frombytes(all_values[order].tobytes())
 
     def compact(self) -> None:
         """Drop the spare capacity the arrays keep for growth (call when a batch of inserts ends)."""

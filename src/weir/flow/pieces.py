@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 __all__ = ["MAX_JSON", "PROSE_WORDS", "Pieces", "is_instruction", "is_prose", "split"]
@@ -187,18 +187,18 @@ class Pieces(NamedTuple):
 def split(values: Mapping[str, Any]) -> Pieces:
     """Fields and prose of a result's values (``{"content": [texts], "structured": ...}``)."""
     out = Pieces([], [])
+    seen: dict[str, int] = {}
     content = values.get("content")
     for text in content if isinstance(content, list) else ():
         if isinstance(text, str) and text:
-            _text(text, out)
+            _text(text, out, seen)
     structured = values.get("structured")
     if structured is not None:
-        for leaf in _strings(structured, 0):
-            _piece(leaf, out)
+        _pieces(_strings(structured), out, seen)
     return out
 
 
-def _text(text: str, out: Pieces) -> None:
+def _text(text: str, out: Pieces, seen: dict[str, int]) -> None:
     stripped = text.lstrip()
     if stripped[:1] in ("{", "[") and len(text) <= MAX_JSON:
         try:
@@ -206,38 +206,66 @@ def _text(text: str, out: Pieces) -> None:
         except (ValueError, RecursionError):
             document = None
         if isinstance(document, dict | list):
-            for leaf in _strings(document, 0):
-                _piece(leaf, out)
+            _pieces(_strings(document), out, seen)
             return
     for raw in text.splitlines():
         line = raw.strip()
         if not line:
             continue
-        if is_prose(line):  # a sentence, even when it begins like a label ("Note: send it to…")
+        if _prose(line, line.split()):  # a sentence, even when it begins like a label ("Note: send it to…")
             out.prose.append(line)
             continue
         match = _KEY_LINE.fullmatch(line)
         value = match.group(1).strip() if match is not None else line
-        if is_instruction(value):  # a short instruction: looked up by containment, and kept whole
+        if _instruction(value, value.split()):  # a short instruction: looked up by containment, and kept whole
             out.prose.append(value)
         out.fields.append(value)
 
 
-def _piece(text: str, out: Pieces) -> None:
-    text = text.strip()
-    if not text:
-        return
-    if is_prose(text):
-        out.prose.append(text)
-        return
-    if is_instruction(text):
-        out.prose.append(text)
-    out.fields.append(text)
+_FIELD, _PROSE, _BOTH = 0, 1, 2
+"""What a piece is: a field, prose, or a short instruction (prose, and kept whole as a field too)."""
+
+
+def _pieces(leaves: list[str], out: Pieces, seen: dict[str, int]) -> None:
+    """Each leaf as a piece, in order. A listing repeats its values (a status, a currency, a
+    domain): each distinct text is read once per result (``seen``), then only appended."""
+    fields, prose = out.fields, out.prose
+    for leaf in leaves:
+        text = leaf.strip()
+        if not text:
+            continue
+        what = seen.get(text)
+        if what is None:
+            what = seen[text] = _classify(text)
+        if what == _FIELD:
+            fields.append(text)
+        elif what == _PROSE:
+            prose.append(text)
+        else:
+            prose.append(text)
+            fields.append(text)
+
+
+def _classify(text: str) -> int:
+    tokens = text.split()
+    if len(tokens) < 2:  # one word is neither a sentence nor an instruction: no pattern can match
+        return _FIELD
+    if _prose(text, tokens):
+        return _PROSE
+    return _BOTH if _instruction(text, tokens) else _FIELD
 
 
 def is_prose(text: str) -> bool:
     """Whether ``text`` holds a sentence: :data:`PROSE_WORDS` plain words in a row, or one fewer
     in a text that is not a record written as a line (two labels or more: ``from:``, ``id=…``)."""
+    return _prose(text, text.split())
+
+
+def _prose(text: str, tokens: list[str]) -> bool:
+    """:func:`is_prose`, given ``text.split()``: a sentence of even the shorter kind is
+    ``PROSE_WORDS - 1`` words apart, so a text of fewer tokens is not searched."""
+    if len(tokens) < PROSE_WORDS - 1:
+        return False
     if _SENTENCE.search(text) is not None:
         return True
     return _SHORT_SENTENCE.search(text) is not None and len(_LABEL.findall(text)) < _RECORD_LABELS
@@ -249,7 +277,11 @@ def is_instruction(text: str) -> bool:
     action followed by something, or it holds a lower-case grammar word among at least three
     plain words. Values between the words (a domain, a code) do not break it, unlike
     :func:`is_prose`'s words in a row."""
-    tokens = text.split()
+    return _instruction(text, text.split())
+
+
+def _instruction(text: str, tokens: list[str]) -> bool:
+    """:func:`is_instruction`, given ``text.split()`` (a copy is not needed: it is not kept)."""
     while tokens and _BULLET.fullmatch(tokens[0]):
         tokens = tokens[1:]
     if len(tokens) < 2 or text.rstrip().endswith(":") or len(_LABEL.findall(text)) >= _RECORD_LABELS:
@@ -269,17 +301,34 @@ def _word(token: str) -> str:
     return token.strip(_STRIP).lower()
 
 
-def _strings(value: Any, depth: int) -> Iterator[str]:
-    """Every string of a JSON value, object keys included."""
+def _strings(value: Any) -> list[str]:
+    """Every string of a JSON value, object keys included, in document order.
+
+    One walk appending to one list: a generator per level re-yielded each string once per level
+    above it (a listing's cell, three levels down, went through four frames).
+    """
+    out: list[str] = []
+    _collect(value, 0, out)
+    return out
+
+
+def _collect(value: Any, depth: int, out: list[str]) -> None:
     if depth > _MAX_DEPTH:
         return
+    inner = depth < _MAX_DEPTH  # a string one level down is within the limit: taken without a call
     if isinstance(value, str):
-        yield value
+        out.append(value)
     elif isinstance(value, Mapping):
         for key, sub in value.items():
             if isinstance(key, str) and any(ch.isdigit() for ch in key):
-                yield key  # a record keyed by its id (a listing's variants); plain names are schema
-            yield from _strings(sub, depth + 1)
+                out.append(key)  # a record keyed by its id (a listing's variants); plain names are schema
+            if inner and sub.__class__ is str:
+                out.append(sub)
+            else:
+                _collect(sub, depth + 1, out)
     elif isinstance(value, list | tuple):
         for sub in value:
-            yield from _strings(sub, depth + 1)
+            if inner and sub.__class__ is str:
+                out.append(sub)
+            else:
+                _collect(sub, depth + 1, out)

@@ -163,7 +163,7 @@ class ValueMemory:
         """
         self._index = None
         kinds, senders = _result_keys(data, untrusted)
-        for text in fields:
+        for text in dict.fromkeys(fields):  # a listing's fields repeat (a status, a currency): once each
             if len(text) <= MAX_WHOLE:
                 kinds.setdefault(fingerprint(Kind.TEXT, whole_key(text)), Kind.TEXT)
         size = len(self._records)
@@ -182,6 +182,7 @@ class ValueMemory:
         """Count one more untrusted source for each value; ``first`` is the step bits a new one gets."""
         records = self._records
         flags = (_MALICIOUS if malicious else 0) | (_OPEN if open_world else 0)
+        changed: dict[int, int] = {}
         for fp, kind in kinds.items():
             rec = records.get(fp)
             if rec is None:
@@ -190,11 +191,13 @@ class ValueMemory:
                 rec |= first
             if (rec >> _COUNT_SHIFT) & _COUNT_MASK < _COUNT_MASK:  # the count saturates
                 rec += 1 << _COUNT_SHIFT
-            records.set(fp, rec | flags)
+            changed[fp] = rec | flags
+        records.update(changed)  # the keys are distinct: no record is read after it changed
 
     def _observe_trusted(self, kinds: dict[int, Kind], echo: frozenset[int]) -> None:
         """Mark each value seen in trusted data (not the call's own echoed arguments)."""
         records = self._records
+        changed: dict[int, int] = {}
         for fp, kind in kinds.items():
             if fp in echo:
                 continue
@@ -210,7 +213,8 @@ class ValueMemory:
                     continue
                 rec = int(kind) << _KIND_SHIFT
                 self._trusted_count += 1
-            records.set(fp, rec | _TRUSTED)
+            changed[fp] = rec | _TRUSTED
+        records.update(changed)  # the keys are distinct: no record is read after it changed
 
     def note_used(self, arguments: Mapping[str, Any]) -> frozenset[int]:
         """Record argument values the agent used; those not yet seen untrusted count as its own.

@@ -105,9 +105,7 @@ class TextIndex:
         if not len(grams):
             return
         flags = (MALICIOUS if malicious else 0) | (OPEN if open_world else 0)
-        new, inverse = np.unique(grams, return_inverse=True)
-        seen_plain = np.zeros(len(new), dtype=bool)
-        seen_plain[inverse[plain]] = True
+        new, seen_plain = _distinct(grams, plain)
         keys, meta = self._keys, self._meta
         pos = np.searchsorted(keys, new)
         hit = pos < len(keys)
@@ -259,3 +257,21 @@ def _bloom_bits(grams: Grams) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.ui
 
 def _b64(array: npt.NDArray[Any]) -> str:
     return base64.b64encode(array.tobytes()).decode("ascii")
+
+
+def _distinct(grams: Grams, plain: npt.NDArray[np.bool_]) -> tuple[Grams, npt.NDArray[np.bool_]]:
+    """The distinct grams, sorted, and for each whether it occurs where ``plain`` is true.
+
+    What ``np.unique(grams, return_inverse=True)`` gave, in one sort of the values instead of an
+    argsort of positions (about half the cost, most of indexing a megabyte of prose): each 32-bit
+    gram is tagged with a low bit that is 0 where it is plain, so the first of a run of equal
+    grams says whether any of them was.
+    """
+    one = np.uint64(1)
+    tagged = (grams.astype(np.uint64) << one) | (~plain).astype(np.uint64)
+    tagged.sort()
+    values = (tagged >> one).astype(grams.dtype)
+    first = np.empty(len(values), dtype=bool)
+    first[:1] = True
+    np.not_equal(values[1:], values[:-1], out=first[1:])
+    return values[first], (tagged[first] & one) == 0

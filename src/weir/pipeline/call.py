@@ -30,7 +30,7 @@ from weir.pipeline import ports
 from weir.pipeline.flows import MessageFlow
 from weir.pipeline.ports import Answer, Approved, Declined, Deferred, ToolCall
 from weir.pipeline.records import CallRecords, failed_decision, kept_at, tools_event, tools_failed
-from weir.pipeline.worker import OPEN, Gate, Worker
+from weir.pipeline.worker import OPEN, Gate, Worker, small
 from weir.policy.decision import Decision, Verdict
 from weir.trace import CallEvent, ConfirmEvent, ResultEvent, ToolsEvent, TraceEvent
 
@@ -200,6 +200,7 @@ class CallPipeline:
             call.session,
             lambda gate: self.decide(call, resolved, answer=retry, gate=gate),
             lambda why: self._decision_failed(call, why),
+            inline=small(call.arguments, call.meta, resolved),
         )
         applied = check.decision.applied
         was_resolved = resolved is not None and not check.resolve_problems
@@ -259,7 +260,10 @@ class CallPipeline:
             return post, self.release(call, check, post, result, latency_ms=latency, gate=gate)
 
         post, released = await self.worker.stage(
-            call.session, observe_and_release, lambda why: self._result_failed(call, why, latency)
+            call.session,
+            observe_and_release,
+            lambda why: self._result_failed(call, why, latency),
+            inline=small(result),
         )
         return Passage(call, check, released, post=post, confirmed=confirmed, resolved=resolved)
 

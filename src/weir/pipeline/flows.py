@@ -23,7 +23,7 @@ from weir.guard.message_shaping import withheld
 from weir.guard.messages import ANSWER, McpMessage
 from weir.labels.datalabel import DataLabel
 from weir.pipeline.records import failed_decision, message_event
-from weir.pipeline.worker import OPEN, Gate
+from weir.pipeline.worker import OPEN, Gate, small
 from weir.trace import MessageEvent
 
 if TYPE_CHECKING:
@@ -82,7 +82,7 @@ class MessageFlow:
             )
 
         return await self._stage(
-            session, lambda gate: self.arrive(session, message, connection=connection, gate=gate), late
+            session, lambda gate: self.arrive(session, message, connection=connection, gate=gate), late, message
         )
 
     async def answering(self, session: str, message: McpMessage, *, connection: str = "") -> CallCheck:
@@ -92,11 +92,14 @@ class MessageFlow:
             return self._late(session, connection, message, CallCheck(failed_decision(why), {}, (), None))
 
         return await self._stage(
-            session, lambda gate: self.answer(session, message, connection=connection, gate=gate), late
+            session, lambda gate: self.answer(session, message, connection=connection, gate=gate), late, message
         )
 
-    async def _stage(self, session: str, run: Callable[[Gate], _T], late: Callable[[str], _T]) -> _T:
-        return await self._pipeline.worker.stage(session, run, late)
+    async def _stage(
+        self, session: str, run: Callable[[Gate], _T], late: Callable[[str], _T], message: McpMessage
+    ) -> _T:
+        inline = small(message.payload)
+        return await self._pipeline.worker.stage(session, run, late, inline=inline)
 
     def _late(self, session: str, connection: str, message: McpMessage, check: _C) -> _C:
         """The decision did not come in time: withheld (fail closed), and audited so."""

@@ -11,19 +11,62 @@ with the reason. The thread cannot be stopped; it runs to its end, still holding
 the gate it must pass before it records anything (:class:`Gate`) is closed, so nothing it decided
 is ever recorded or released. Without a budget (``weir replay``, an in-process host by default)
 stages run inline, exactly as before.
+
+A small message is decided inline too, on the loop, in its session's turn: its work is bounded by
+its size (every stage is linear in it), and two hops to a thread and back cost more than deciding
+it (about a millisecond of a small call's few). :func:`small` says which are: at most
+:data:`INLINE_CHARS` characters of text, measured by a walk that stops as soon as it is past that.
 """
 
 from __future__ import annotations
 
 import asyncio
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
-from typing import TypeVar
+from typing import Any, TypeVar
 
-__all__ = ["OPEN", "Gate", "Worker"]
+__all__ = ["INLINE_CHARS", "OPEN", "Gate", "Worker", "small"]
 
 T = TypeVar("T")
+
+INLINE_CHARS = 4096
+"""A message with at most this much text (strings, keys, a few characters per other scalar) is small."""
+_SCALAR_CHARS = 8
+
+
+def small(*values: Any, limit: int = INLINE_CHARS) -> bool:
+    """Whether ``values`` (JSON values) together hold at most ``limit`` characters of text.
+
+    Reads at most ``limit`` characters' worth of the values (deep ones count as large), so telling
+    costs nothing next to deciding.
+    """
+    left = limit
+    stack: list[tuple[Any, int]] = [(v, 0) for v in values]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, str):
+            left -= len(value)
+        elif isinstance(value, Mapping):
+            if depth >= _MAX_DEPTH:
+                return False
+            left -= _SCALAR_CHARS * len(value)
+            for key, sub in value.items():
+                left -= len(key) if isinstance(key, str) else _SCALAR_CHARS
+                stack.append((sub, depth + 1))
+        elif isinstance(value, list | tuple):
+            if depth >= _MAX_DEPTH:
+                return False
+            left -= _SCALAR_CHARS * len(value)
+            stack.extend((sub, depth + 1) for sub in value)
+        else:
+            left -= _SCALAR_CHARS
+        if left < 0:
+            return False
+    return True
+
+
+_MAX_DEPTH = 32
 
 
 class Gate:
@@ -72,13 +115,22 @@ class Worker:
         self._locks: dict[str, asyncio.Lock] = {}
         self._users: dict[str, int] = {}
 
-    async def stage(self, key: str, run: Callable[[Gate], T], timed_out: Callable[[str], T]) -> T:
+    async def stage(
+        self, key: str, run: Callable[[Gate], T], timed_out: Callable[[str], T], *, inline: bool = False
+    ) -> T:
         """``run(gate)`` for session (or resource) ``key``; past the budget, ``timed_out(why)`` instead.
 
         ``timed_out`` itself runs in the pool (it may record), outside the session's turn.
+        ``inline``: the message is small (:func:`small`): run on the loop, in the session's turn.
         """
         if self.budget_s is None:
             return run(OPEN)
+        if inline:
+            await self._enter(key)  # after any larger stage of the session still in a thread
+            try:
+                return run(OPEN)
+            finally:
+                self._leave(key)
         loop = asyncio.get_running_loop()
         pool = self._executor()
         await self._enter(key)

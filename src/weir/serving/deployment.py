@@ -31,7 +31,7 @@ from weir.gateway.config import ConfirmFallback, token_problem
 from weir.gateway.downstream.http import Mount
 from weir.gateway.proxy import Gateway
 from weir.gateway.upstream.channels import StdioChannel
-from weir.gateway.upstream.http import HttpChannel
+from weir.gateway.upstream.http import HttpChannel, ServerTransport
 from weir.gateway.upstream.session import Upstream
 from weir.guard import Guard
 from weir.observe.instruments import CallObservation, CallTracer, GatewayMetrics, MeteredAudit, MeteredDecider
@@ -171,8 +171,9 @@ def upstreams_from_config(config: WeirConfig) -> dict[str, Upstream]:
             stdio = partial(StdioChannel, name, server.argv(), dict(server.env), limit=limit)
             out[name] = Upstream(name, stdio, start_timeout=start)
         elif server.url:
-            http = partial(HttpChannel, name, server.url, dict(server.headers), limit=limit)
-            out[name] = Upstream(name, http, start_timeout=start)
+            shared = ServerTransport()  # one connection pool per server, whatever the number of clients
+            channel = partial(HttpChannel, name, server.url, dict(server.headers), limit=limit, shared=shared)
+            out[name] = Upstream(name, channel, start_timeout=start)
         else:
             raise ConfigError(f"servers.{name}: the gateway needs a `command` or a `url`", server=name)
     return out

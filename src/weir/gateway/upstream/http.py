@@ -28,7 +28,7 @@ from weir.gateway.wire import jsonrpc
 from weir.gateway.wire.jsonrpc import Message
 from weir.gateway.wire.sse import parse_events
 
-__all__ = ["HttpChannel"]
+__all__ = ["HttpChannel", "ServerTransport"]
 
 log = logging.getLogger(__name__)
 
@@ -39,14 +39,72 @@ _GET_READY_S = 5.0
 """How long negotiation waits for the first GET to be answered."""
 
 
+class ServerTransport:
+    """One connection pool to a server, lent to every downstream client's channel to it.
+
+    An HTTP client of its own per channel cost the gateway ~0.8 MB of memory for each downstream
+    client (its TLS context and pool), held until the session went idle. Each channel still has
+    its own ``AsyncClient`` (its headers, its cookies, its session id: nothing of one principal's
+    exchange reaches another's requests), but they send through this one pool. The pool has no
+    bound on connections: each channel holds a standing GET stream open, and a bound would let
+    those streams starve the POSTs. It is opened on the first lend and closed when the last
+    channel gives it back.
+    """
+
+    def __init__(self) -> None:
+        self._pool: httpx2.AsyncHTTPTransport | None = None
+        self._lent = 0
+
+    def lend(self) -> httpx2.AsyncBaseTransport:
+        """The pool, for one channel's client (whose ``aclose`` then leaves the pool open)."""
+        if self._pool is None:
+            self._pool = httpx2.AsyncHTTPTransport(limits=httpx2.Limits(max_connections=None))
+        self._lent += 1
+        return _Lent(self._pool)
+
+    @property
+    def lent(self) -> int:
+        """How many channels hold the pool now."""
+        return self._lent
+
+    @property
+    def open(self) -> bool:
+        """Whether the pool is open (lent to a channel since it was last closed)."""
+        return self._pool is not None
+
+    async def give_back(self) -> None:
+        """One channel is done with the pool; the last one closes it."""
+        self._lent -= 1
+        if self._lent <= 0 and self._pool is not None:
+            pool, self._pool = self._pool, None
+            await pool.aclose()
+
+
+class _Lent(httpx2.AsyncBaseTransport):
+    """The shared pool as one client sees it: closing the client does not close the pool."""
+
+    def __init__(self, pool: httpx2.AsyncHTTPTransport) -> None:
+        self._pool = pool
+
+    async def handle_async_request(self, request: httpx2.Request) -> httpx2.Response:
+        return await self._pool.handle_async_request(request)
+
+    async def aclose(self) -> None:
+        pass
+
+
 class HttpChannel:
     """A streamable-HTTP server: each message is a POST; replies come as JSON or SSE."""
 
-    def __init__(self, name: str, url: str, headers: Mapping[str, str], *, limit: int) -> None:
+    def __init__(
+        self, name: str, url: str, headers: Mapping[str, str], *, limit: int, shared: ServerTransport | None = None
+    ) -> None:
         self.name = name
         self._url = url
         self._headers = dict(headers)
         self._limit = limit
+        self._shared = shared
+        """The server's connection pool, shared with the other channels to it (None: a pool of its own)."""
         self._client: httpx2.AsyncClient | None = None
         self._deliver: Deliver | None = None
         self._on_closed: OnClosed | None = None
@@ -59,7 +117,8 @@ class HttpChannel:
         """Prepare the HTTP client (the server is reached on the first message)."""
         self._deliver = deliver
         self._on_closed = on_closed
-        self._client = httpx2.AsyncClient(timeout=httpx2.Timeout(30.0, read=None))
+        transport = self._shared.lend() if self._shared is not None else None
+        self._client = httpx2.AsyncClient(timeout=httpx2.Timeout(30.0, read=None), transport=transport)
 
     async def send(self, message: Message) -> None:
         """POST the message; its replies are delivered from a background task.
@@ -267,8 +326,12 @@ class HttpChannel:
             task.cancel()
         if client is None:
             return
-        if self.session_id:
-            with contextlib.suppress(httpx2.HTTPError):
-                headers = {**self._headers, "mcp-session-id": self.session_id}
-                await client.delete(self._url, headers=headers, timeout=2.0)
-        await client.aclose()
+        try:
+            if self.session_id:
+                with contextlib.suppress(httpx2.HTTPError):
+                    headers = {**self._headers, "mcp-session-id": self.session_id}
+                    await client.delete(self._url, headers=headers, timeout=2.0)
+            await client.aclose()
+        finally:
+            if self._shared is not None:
+                await self._shared.give_back()
