@@ -298,7 +298,8 @@ def _user(obj: Mapping[str, Any], what: str) -> UserEvent:
     return UserEvent(_string(obj, "text", what))
 
 
-_CONTEXT_PARSERS: dict[str, Callable[[Mapping[str, Any], str], TraceEvent]] = {"confirm": _confirm, "message": _message, "user": _user}
+_Parser = Callable[[Mapping[str, Any], str], TraceEvent]
+_CONTEXT_PARSERS: dict[str, _Parser] = {"confirm": _confirm, "message": _message, "user": _user}
 """The events parsed by a function of their own."""
 
 

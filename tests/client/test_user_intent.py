@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 
 from weir.client import WeirClient
-from weir.demo_servers import mail, web
 from weir.config import WeirConfig
+from weir.demo_servers import mail, web
 from weir.labels.keys import WEIR_USER_INTENT
 
 pytestmark = pytest.mark.anyio

@@ -7,7 +7,6 @@ from weir.detect.blobs import unreadable_finding
 from weir.guard.shaping import (
     DECISION_KEY,
     blocked_result,
-    declined,
     decision_meta,
     declined,
     redact_result,

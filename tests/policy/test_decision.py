@@ -91,7 +91,8 @@ def test_the_headline_is_the_strongest_rules_summary_or_its_reason_cut_short() -
     plain = RuleMatch(name="r", effect=Verdict.CONFIRM, reason=long)
     other = RuleMatch(name="s", effect=Verdict.WARN, reason="why")
     headline = Decision(effect=Verdict.CONFIRM, rules=(plain, other)).headline
-    assert headline.endswith("… (and 1 more reason)") and len(headline) < 230
+    assert headline.endswith("… (and 1 more reason)")
+    assert len(headline) < 230
     assert "«a@b.example»" not in headline
 
 
