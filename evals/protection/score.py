@@ -37,7 +37,7 @@ from weir.policy.decision import Verdict
 from weir.policy.engine import Engine
 from weir.replay.candidate import with_policy
 from weir.replay.run import guard_for, replay
-from weir.trace import TraceLine, iter_trace
+from weir.trace import SessionEvent, TraceLine, UserEvent, iter_trace
 
 HERE = Path(__file__).parent
 TRACES = HERE / "traces"
@@ -188,26 +188,46 @@ def deployment(detectors: bool = True) -> WeirConfig:
     return config if detectors else config.model_copy(update={"detectors": []})
 
 
-def score_domain(domain: str, policy: str, keep: bool = False, detectors: bool = True) -> DomainScore:
-    """Replay one domain of the benchmark with ``policy`` and count."""
+def with_user_words(lines: list[TraceLine], truth: dict[str, Any]) -> list[TraceLine]:
+    """``lines`` with a ``user`` event after each session's start: the words its tau2 task gives its
+    user (``data/tau2_user_words.json``), as a trusted host would pass them. Line numbers are kept
+    (the inserted event shares its session event's line), so the truth still names every call."""
+    words: dict[str, str] = json.loads((HERE / "data" / "tau2_user_words.json").read_text(encoding="utf-8"))
+    tasks = {sid: session["task"] for sid, session in truth["sessions"].items()}
+    out: list[TraceLine] = []
+    for tl in lines:
+        out.append(tl)
+        if isinstance(tl.event, SessionEvent) and tasks.get(tl.event.id) in words:
+            out.append(TraceLine(tl.line, UserEvent(words[tasks[tl.event.id]])))
+    return out
+
+
+def score_domain(
+    domain: str, policy: str, keep: bool = False, detectors: bool = True, intent: bool = False
+) -> DomainScore:
+    """Replay one domain of the benchmark with ``policy`` and count (``intent``: with the user's words)."""
     config = deployment(detectors)
-    counts, outcomes = score_trace(open_trace(domain), load_truth(domain), policy, config, keep=keep)
+    truth = load_truth(domain)
+    lines = open_trace(domain)
+    if intent:
+        lines = with_user_words(lines, truth)
+    counts, outcomes = score_trace(lines, truth, policy, config, keep=keep)
     return DomainScore(domain, counts, outcomes)
 
 
 def rows(
-    policies: Sequence[tuple[str, str]], jobs: int = 2, detectors: bool = True
+    policies: Sequence[tuple[str, str]], jobs: int = 2, detectors: bool = True, intent: bool = False
 ) -> Iterator[tuple[str, dict[str, Counts]]]:
     """Each policy's counts per domain (the domains and policies replayed in ``jobs`` processes)."""
-    work = [(path, domain, detectors) for _, path in policies for domain in DOMAINS]
+    work = [(path, domain, detectors, intent) for _, path in policies for domain in DOMAINS]
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         done = list(pool.map(_score_counts, work))
     for i, (label, _) in enumerate(policies):
         yield label, dict(zip(DOMAINS, done[i * len(DOMAINS) : (i + 1) * len(DOMAINS)], strict=True))
 
 
-def _score_counts(job: tuple[str, str, bool]) -> Counts:
-    return score_domain(job[1], job[0], detectors=job[2]).counts
+def _score_counts(job: tuple[str, str, bool, bool]) -> Counts:
+    return score_domain(job[1], job[0], detectors=job[2], intent=job[3]).counts
 
 
 def _pct(rate: float | None) -> str:
@@ -257,12 +277,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print the counts as JSON")
     parser.add_argument("--jobs", type=int, default=2, help="processes (default 2)")
     parser.add_argument("--no-detectors", action="store_true", help="replay without the detector chain")
+    parser.add_argument(
+        "--intent", action="store_true", help="with the user-intent channel: each session's user words (tau2's)"
+    )
     args = parser.parse_args(argv)
     started = time.perf_counter()
     policies = [(args.policy, args.policy)] if args.policy else [("Weir baseline", "baseline")]
     if not args.policy:
         policies += [(label, str(path)) for label, path in REFERENCES]
-    table = list(rows(policies, args.jobs, detectors=not args.no_detectors))
+    table = list(rows(policies, args.jobs, detectors=not args.no_detectors, intent=args.intent))
     try:
         if args.json:
             print(json.dumps({label: {d: asdict(c) for d, c in per.items()} for label, per in table}, indent=1))
