@@ -219,6 +219,11 @@ class Decision(_Settled):
         return tuple(m.name for m in self.rules)
 
     @property
+    def lines(self) -> tuple[str, ...]:
+        """One line a user reads per matched rule (its summary, or its reason cut short), strongest first."""
+        return tuple(m.summary or _short(m.reason) for m in self.rules)
+
+    @property
     def headline(self) -> str:
         """One line a user reads: why, and from where (the strongest rule's summary, or its reason
         without the facts behind it), and how many other rules agree. The full explanation is

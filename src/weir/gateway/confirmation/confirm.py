@@ -57,18 +57,18 @@ _ARGS_SHOWN: Final = 2000
 
 
 def elicitation_params(
-    tool: str, arguments: Mapping[str, Any], reasons: Sequence[str], headline: str = ""
+    tool: str, arguments: Mapping[str, Any], reasons: Sequence[str], lines: Sequence[str] = ()
 ) -> dict[str, Any]:
-    """An ``elicitation/create`` form naming the tool, its arguments and why, in one line when
-    ``headline`` is given (:attr:`weir.policy.decision.Decision.headline`); the full ``reasons``
-    then travel in the form's ``_meta["dev.weir/decision"]``."""
+    """An ``elicitation/create`` form naming the tool, its arguments and why: one line a person
+    reads per rule when ``lines`` are given (:attr:`weir.policy.decision.Decision.lines`), the full
+    ``reasons`` then in the form's ``_meta["dev.weir/decision"]``; else the reasons themselves."""
     # The user decides what the call will do: the arguments as they will be sent, on one line
     # (escaped, so no value can write a line of its own into Weir's question), the tool quoted.
     args = escaped(json.dumps(arguments, ensure_ascii=False, sort_keys=True, default=str))
     if len(args) > _ARGS_SHOWN:
         args = args[:_ARGS_SHOWN] + "…"
-    if headline:
-        why = f"- {one_line(headline)}"
+    if lines:
+        why = "\n".join(f"- {one_line(line)}" for line in lines)
     else:
         why = "\n".join(f"- {one_line(r)}" for r in reasons) or "- policy requires confirmation"
     message = f"Weir: allow the tool call {quote(tool)}?\nArguments: {args}\nWhy you are asked:\n{why}"
@@ -77,8 +77,8 @@ def elicitation_params(
         "properties": {"approve": {"type": "boolean", "title": "Run this tool call", "default": True}},
     }
     form: dict[str, Any] = {"mode": "form", "message": message, "requestedSchema": schema}
-    if headline:
-        form["_meta"] = {WEIR_DECISION: {"summary": headline, "reasons": list(reasons)}}
+    if lines:
+        form["_meta"] = {WEIR_DECISION: {"summary": lines[0], "reasons": list(reasons)}}
     return form
 
 
@@ -204,7 +204,7 @@ class ExchangeAsker:
     async def ask(self, call: ToolCall, check: CallCheck) -> Answer:
         """The user's answer, the fallback's, or the question to send back (modern clients)."""
         ex = self._ex
-        form = elicitation_params(call.name, call.arguments, check.decision.reasons, check.decision.headline)
+        form = elicitation_params(call.name, call.arguments, check.decision.reasons, check.decision.lines)
         if not ex.can_elicit or (ex.era is Era.LEGACY and not ex.back_channel):
             return await self._fallback(call, check)
         if ex.era is Era.MODERN:
