@@ -1,7 +1,7 @@
 """Extract what each benchmark session's user asked for, from tau2-bench's own task files.
 
 ``python -m evals.protection.extract_user_words TAU2_CHECKOUT`` writes ``data/tau2_user_words.json``:
-task id (as the truth files name it: ``retail-62``, ``task_005``) → the user's words, taken from the
+task id (as the truth files name it: ``retail-62``, ``task_005``, telecom's own ids) → the user's words, taken from the
 task's ``user_scenario.instructions`` (tau2's instructions to its simulated user: the reason for the
 call and what the user knows — the request a host would pass as ``dev.weir/user-intent``). tau2-bench
 is MIT-licensed (``traces/LICENSE-tau2-bench``); the commit is the one the sessions were made at.
@@ -19,7 +19,11 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 OUT = HERE / "data" / "tau2_user_words.json"
 COMMIT = "a2c024725189473d2d7cea3a5cfdbcc67478e41f"
-FILES = {"retail": "data/tau2/domains/retail/tasks.json", "banking": "data/tau2/domains/banking_knowledge/tasks.json"}
+FILES = {
+    "retail": "data/tau2/domains/retail/tasks.json",
+    "banking": "data/tau2/domains/banking_knowledge/tasks.json",
+    "telecom": "data/tau2/domains/telecom/tasks_small.json",  # the second benchmark (gen_telecom.py)
+}
 
 
 def _words(instructions: Any) -> str:
@@ -33,7 +37,7 @@ def _words(instructions: Any) -> str:
 
 
 def extract(checkout: Path) -> dict[str, str]:
-    """Task id → the user's words, for both domains (read at :data:`COMMIT` with ``git show``)."""
+    """Task id → the user's words, for every domain (read at :data:`COMMIT` with ``git show``)."""
     out: dict[str, str] = {}
     for domain, path in FILES.items():
         raw = subprocess.run(
