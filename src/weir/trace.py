@@ -7,6 +7,7 @@ One JSON object per line (DESIGN.md fixes the format; other tools read it)::
     {"event":"call","server":"…","tool":"…","arguments":{…},"_meta":{…}}  a tools/call request
     {"event":"result","server":"…","tool":"…","result":{…}}             its CallToolResult, as on the wire
     {"event":"confirm","server":"…","tool":"…","approved":true,"reason":"…"}  the answer to a confirmation
+    {"event":"user","text":"…"}                                         the user's words, from a trusted host
 
 A recording gateway also writes every other message it decides (a resource read, a prompt, a
 server's instructions, a notification, an error, a server's sampling/elicitation/roots request
@@ -41,7 +42,7 @@ from __future__ import annotations
 import json
 import os
 import threading
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, NamedTuple
@@ -59,6 +60,7 @@ __all__ = [
     "TraceEvent",
     "TraceLine",
     "TraceWriter",
+    "UserEvent",
     "dump_event",
     "iter_trace",
     "parse_event",
@@ -135,7 +137,15 @@ class MessageEvent:
     """What it is about (a resource's URI, a prompt's name)."""
 
 
-TraceEvent = SessionEvent | ToolsEvent | CallEvent | ResultEvent | ConfirmEvent | MessageEvent
+@dataclass(frozen=True, slots=True)
+class UserEvent:
+    """What the user asked for, in the user's words, as a trusted host passed them
+    (:mod:`weir.guard.intent`); it belongs to the current agent session like a call."""
+
+    text: str
+
+
+TraceEvent = SessionEvent | ToolsEvent | CallEvent | ResultEvent | ConfirmEvent | MessageEvent | UserEvent
 
 
 class TraceLine(NamedTuple):
@@ -151,6 +161,7 @@ _KEYS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "tools": (frozenset({"server", "tools"}), frozenset()),
     "call": (frozenset({"server", "tool"}), frozenset({"arguments", "_meta"})),
     "result": (frozenset({"server", "tool", "result"}), frozenset()),
+    "user": (frozenset({"text"}), frozenset()),
 }
 # What a recording gateway adds: what a live decision depended on besides the session.
 _CONTEXT_EVENTS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
@@ -278,11 +289,18 @@ def parse_event(obj: Any) -> TraceEvent:
             _object(obj, "_meta", what),
             _object(obj, "resolved", what) if "resolved" in obj else None,
         )
-    if kind == "confirm":
-        return _confirm(obj, what)
-    if kind == "message":
-        return _message(obj, what)
+    if kind in _CONTEXT_PARSERS:
+        return _CONTEXT_PARSERS[kind](obj, what)
     return ResultEvent(_string(obj, "server", what), _string(obj, "tool", what), _object(obj, "result", what))
+
+
+def _user(obj: Mapping[str, Any], what: str) -> UserEvent:
+    return UserEvent(_string(obj, "text", what))
+
+
+_Parser = Callable[[Mapping[str, Any], str], TraceEvent]
+_CONTEXT_PARSERS: dict[str, _Parser] = {"confirm": _confirm, "message": _message, "user": _user}
+"""The events parsed by a function of their own."""
 
 
 def iter_trace(lines: Iterable[str], *, path: str | None = None) -> Iterator[TraceLine]:
@@ -327,6 +345,8 @@ def dump_event(event: TraceEvent) -> str:
             obj["resolved"] = event.resolved
     elif isinstance(event, ConfirmEvent):
         obj = _dump_confirm(event)
+    elif isinstance(event, UserEvent):
+        obj = {"event": "user", "text": event.text}
     elif isinstance(event, MessageEvent):
         obj = {
             "event": "message",

@@ -1,6 +1,6 @@
 """`weir gateway`, `weir.client` and `weir replay` decide the protection benchmark's sessions alike.
 
-A sample of the development benchmark's sessions (evals/protection: tau2-bench tasks with BIPIA
+A sample of the development benchmarks' sessions (evals/protection: tau2-bench tasks with BIPIA
 and garak injections planted), each played back by real stdio servers (``playback_server.py``:
 the recorded tools and, call by call, the recorded results) in the benchmark's deployment
 (``evals/protection/weir.yaml``, default detector chain, baseline pack):
@@ -15,8 +15,8 @@ on all three: the client's as it returns them against replay's, and the gateway'
 against the client's trail kept by the gateway's own audit store (the trail redacts sensitive
 spans in reasons, which may quote an argument). Replay is counterfactual (a stopped call's result
 still enters the session), so the sample leaves out sessions in which replay blocks a call: live,
-a blocked call's result never arrives. The sample covers clean and attacked sessions of both
-domains and must hold confirmations.
+a blocked call's result never arrives. The sample covers clean and attacked sessions of every
+domain (the first benchmark's retail and banking, the second's telecom) and must hold confirmations.
 """
 
 from __future__ import annotations
@@ -196,7 +196,7 @@ async def _via_gateway(session: Recorded, directory: Path) -> list[Key]:
 
 
 async def test_gateway_client_and_replay_decide_the_benchmarks_sessions_identically(tmp_path: Path) -> None:
-    sampled = _domain("retail") + _domain("banking")
+    sampled = _domain("retail") + _domain("banking") + _domain("telecom")
     replayed = _replay(sampled, tmp_path)
     # Live, a blocked call's result never arrives; replay feeds it anyway (counterfactual).
     sessions = [s for s in sampled if not any(key[3] == "block" for key in replayed[s.id])]

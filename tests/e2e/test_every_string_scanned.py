@@ -205,7 +205,7 @@ def test_injection_text_in_meta_or_annotations_is_flagged_as_in_text(session: di
     assert _effect(reply) == "warn"
     warning = reply["result"]["content"][-1]["text"]
     assert warning.startswith("[Weir warning]")
-    assert "warn-malicious-result" in warning
+    assert "flagged as an attack" in warning
     (event,) = [e for e in session["events"] if e.phase.value == "result" and e.call_id == str(reply["id"])]
     assert event.labels_after is not None
     assert event.labels_after.get("malicious") is True

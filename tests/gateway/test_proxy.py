@@ -63,7 +63,7 @@ async def test_allowed_call_is_audited_before_and_after(wired: Any, mode: str) -
     assert result_event.latency_ms >= 0
 
 
-async def test_block_returns_an_error_result_naming_rule_and_reason(
+async def test_block_returns_an_error_result_saying_why_with_the_rule_in_meta(
     wired: Any, decider: TableDecider, mode: str
 ) -> None:
     gateway, audit = wired
@@ -72,10 +72,10 @@ async def test_block_returns_an_error_result_naming_rule_and_reason(
         result = await c.call_tool("send_mail", {"to": "a@b.c", "body": "hi"})
     assert result.is_error is True
     text = result.content[0].text  # type: ignore[union-attr]
-    assert "table/send_mail" in text
-    assert "send_mail is block by the table" in text
+    assert "send_mail is block by the table" in text  # the one line a user reads
     assert result.meta is not None
     assert result.meta[DECISION_KEY]["effect"] == "block"
+    assert result.meta[DECISION_KEY]["rules"] == ["table/send_mail"]  # the full explanation
     assert not any(e.phase.value == "result" for e in audit.events)
 
 
@@ -88,7 +88,7 @@ async def test_warn_adds_the_warning_to_meta_and_content(wired: Any, decider: Ta
     assert result.meta is not None
     assert result.meta[DECISION_KEY]["effect"] == "warn"
     assert result.content[0].text == "x"  # type: ignore[union-attr]
-    assert result.content[1].text == "[Weir warning] table/echo: echo is warn by the table"  # type: ignore[union-attr]
+    assert result.content[1].text == "[Weir warning] echo is warn by the table"  # type: ignore[union-attr]
 
 
 async def test_redact_replaces_the_secret_before_the_model_sees_it(wired: Any, mode: str) -> None:

@@ -136,7 +136,7 @@ async def test_a_client_that_cannot_be_asked_is_blocked_from_the_changed_tool(tm
         steady = await mute.call_tool("status", {})
     assert blocked.is_error is True
     assert "fallback blocks" in _text(blocked)
-    assert "confirm-changed-tool" in _text(blocked)
+    assert "baseline:confirm-changed-tool" in (blocked.meta or {})["dev.weir/decision"]["rules"]
     assert steady.is_error is False  # the unchanged tool of the same server is not held
 
 
@@ -172,9 +172,14 @@ async def test_after_weir_pins_approve_the_tool_runs_as_its_new_definition_says(
         ran = await mute.call_tool("purge", {"name": "weekly"})
     assert held.is_error is True
     assert approved.exit_code == 0, approved.output
-    # The new definition no longer asks for confirmation: with the approval it runs unasked.
-    assert ran.is_error is False, _text(ran)
-    assert _text(ran) == 'purge #2 ran with {"name": "weekly"}'
+    # With the approval the tool is no longer held: its new definition no longer asks for
+    # confirmation. Its server is not trusted, though, and a tool named "purge" is asked about
+    # whatever that server claims (issue 30: unannotated destructive tools), so the mute client
+    # is still refused, now by that rule alone.
+    rules = (ran.meta or {})["dev.weir/decision"]["rules"]
+    assert "baseline:confirm-changed-tool" not in rules
+    assert "baseline:confirm-server-requested" not in rules
+    assert "baseline:confirm-destructive-by-name" in rules
     with open_store(AuditConfig(path=str(tmp_path / "audit.db")), create=False) as store:
         events = [s.event for s in store.query(AuditQuery(server="vault", phase="tools"))]
         assert store.verify().ok

@@ -93,14 +93,15 @@ def test_malicious_and_suspicious_findings_are_not_redacted() -> None:
 
 def test_a_warning_is_appended_for_the_model_and_recorded_in_meta() -> None:
     out = warn_result({"content": [{"type": "text", "text": "hi"}]}, DECISION)
-    assert out["content"][-1] == {"type": "text", "text": "[Weir warning] [redact] r: why"}
+    assert out["content"][-1] == {"type": "text", "text": "[Weir warning] why"}
     assert out["_meta"][DECISION_KEY]["rules"] == ["r"]
 
 
-def test_a_blocked_result_is_an_error_naming_the_rules() -> None:
+def test_a_blocked_result_is_an_error_saying_why_in_one_line() -> None:
     out = blocked_result(DECISION, tool="fetch", phase="result")
     assert out["isError"] is True
-    assert out["content"][0]["text"] == "Weir blocked the result of tool 'fetch': [redact] r: why"
+    assert out["content"][0]["text"] == "Weir blocked the result of tool 'fetch': why"
+    assert out["_meta"][DECISION_KEY]["reasons"] == ["[redact] r: why"]
 
 
 def _one_rule(effect: Verdict, name: str, reason: str) -> Decision:
@@ -108,17 +109,29 @@ def _one_rule(effect: Verdict, name: str, reason: str) -> Decision:
     return Decision(effect=effect, applied=effect, rules=(match,), reasons=(reason,))
 
 
-def test_a_block_says_which_rule_and_why_without_repeating_the_rule_name() -> None:
-    decision = _one_rule(Verdict.BLOCK, "no-mail", "[block] no-mail: mail is off")
+def test_a_block_says_why_in_one_line_and_keeps_the_full_explanation_in_meta() -> None:
+    match = RuleMatch(name="no-mail", effect=Verdict.BLOCK, reason="mail is off today", summary="mail is off")
+    decision = Decision(effect=Verdict.BLOCK, applied=Verdict.BLOCK, rules=(match,), reasons=("[block] no-mail: x",))
     result = blocked_result(decision, tool="mail__send")
     assert result["isError"] is True
-    assert result["content"][0]["text"] == "Weir blocked the call of tool 'mail__send': [block] no-mail: mail is off"
+    assert result["content"][0]["text"] == "Weir blocked the call of tool 'mail__send': mail is off"
     assert result["_meta"][DECISION_KEY] == {
         "effect": "block",
         "decided": "block",
+        "summary": "mail is off",
         "rules": ["no-mail"],
-        "reasons": ["[block] no-mail: mail is off"],
+        "reasons": ["[block] no-mail: x"],
     }
+
+
+def test_a_declined_call_says_so_first_and_why_it_was_asked() -> None:
+    match = RuleMatch(name="ask", effect=Verdict.CONFIRM, reason="long", summary="it would mail a stranger")
+    asked = Decision(effect=Verdict.CONFIRM, applied=Verdict.CONFIRM, rules=(match,), reasons=("[confirm] ask: long",))
+    text = blocked_result(declined(asked, "the user declined"), tool="send")["content"][0]["text"]
+    assert (
+        text
+        == "Weir blocked the call of tool 'send': the user declined; you were asked because it would mail a stranger"
+    )
 
 
 def test_a_warning_is_appended_once_and_keeps_every_other_key() -> None:
@@ -126,7 +139,7 @@ def test_a_warning_is_appended_once_and_keeps_every_other_key() -> None:
     original = {"content": [{"type": "text", "text": "hi"}], "structuredContent": {"a": 1}, "_meta": {"k": "v"}}
     once = warn_result(original, decision)
     twice = warn_result(once, decision)
-    assert twice["content"] == [{"type": "text", "text": "hi"}, {"type": "text", "text": "[Weir warning] r: careful"}]
+    assert twice["content"] == [{"type": "text", "text": "hi"}, {"type": "text", "text": "[Weir warning] careful"}]
     assert twice["structuredContent"] == {"a": 1}
     assert twice["_meta"]["k"] == "v"
     assert twice["_meta"][DECISION_KEY]["effect"] == "warn"

@@ -15,7 +15,7 @@ from weir.policy.decision import Decision, Lazy, Obligations, RuleMatch, Verdict
 
 
 def test_a_built_rule_match_equals_a_validated_one_and_dumps_the_same() -> None:
-    values = {"name": "r", "effect": Verdict.CONFIRM, "reason": "why", "labels": ("tool.egress=true",)}
+    values = {"name": "r", "effect": Verdict.CONFIRM, "reason": "why", "labels": ("tool.egress=true",), "summary": ""}
     fast = built(RuleMatch, dict(values))
     slow = RuleMatch.model_validate(values)
     assert fast == slow
@@ -51,7 +51,13 @@ def _lazy_decision(renders: list[str]) -> Decision:
 
     match = built(
         RuleMatch,
-        {"name": "r", "effect": Verdict.BLOCK, "reason": render("why"), "labels": Lazy(lambda: ("tool.egress=true",))},
+        {
+            "name": "r",
+            "effect": Verdict.BLOCK,
+            "reason": render("why"),
+            "labels": Lazy(lambda: ("tool.egress=true",)),
+            "summary": Lazy(lambda: "short"),
+        },
     )
     values = {
         "effect": Verdict.BLOCK,
@@ -65,7 +71,7 @@ def _lazy_decision(renders: list[str]) -> Decision:
 
 
 def _eager() -> Decision:
-    match = RuleMatch(name="r", effect=Verdict.BLOCK, reason="why", labels=("tool.egress=true",))
+    match = RuleMatch(name="r", effect=Verdict.BLOCK, reason="why", labels=("tool.egress=true",), summary="short")
     return Decision(effect=Verdict.BLOCK, applied=Verdict.BLOCK, rules=(match,), reasons=("[block] r: why",))
 
 
@@ -77,6 +83,17 @@ def test_lazy_reasons_are_rendered_once_and_only_when_read() -> None:
     assert decision.rules[0].reason == "why"
     assert decision.reasons == ("[block] r: why",)
     assert renders == ["why"]
+
+
+def test_the_headline_is_the_strongest_rules_summary_or_its_reason_cut_short() -> None:
+    assert _eager().headline == "short"
+    long = "x would " + "do something " * 30 + ": to=«a@b.example» (email, first in step 0 «web/fetch»)"
+    plain = RuleMatch(name="r", effect=Verdict.CONFIRM, reason=long)
+    other = RuleMatch(name="s", effect=Verdict.WARN, reason="why")
+    headline = Decision(effect=Verdict.CONFIRM, rules=(plain, other)).headline
+    assert headline.endswith("… (and 1 more reason)")
+    assert len(headline) < 230
+    assert "«a@b.example»" not in headline
 
 
 @pytest.mark.parametrize(

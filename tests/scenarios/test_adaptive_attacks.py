@@ -150,7 +150,10 @@ def test_an_action_no_untrusted_text_asked_for_runs(home: Guard) -> None:
     session = _page(home, "Tea Kettle reviews\nGreat kettle, boils fast. Delete nothing.")
     assert decide(home, session, "home", "unlock_door", {}) == (Verdict.ALLOW, ())
     # The verb alone is not a request: the page says "delete", not what to delete.
-    assert decide(home, session, "home", "delete_message", {"id": "4412"}) == (Verdict.ALLOW, ())
+    # (The home server is not trusted, so a tool its name says destroys is asked about anyway:
+    # confirm-destructive-by-name, not the requested-action rule.)
+    effect, rules = decide(home, session, "home", "delete_message", {"id": "4412"})
+    assert (effect, rules) == (Verdict.CONFIRM, ("baseline:confirm-destructive-by-name",))
 
 
 def test_values_a_parameters_description_lists_in_quotes_are_its_vocabulary(guard: Guard) -> None:

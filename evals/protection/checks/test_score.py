@@ -100,3 +100,21 @@ def test_replayed_decisions_land_on_the_truth_lines(tmp_path: Path) -> None:
     assert [(o.line, o.effect) for o in outcomes] == [(3, "allow"), (5, "block")]
     allowed, _ = score_trace(lines, truth, "observe", config)
     assert (allowed.pairs_conseq, allowed.pairs_conseq_stopped) == (1, 0)
+
+
+def test_the_user_words_go_in_after_each_sessions_start_on_its_line() -> None:
+    events = [
+        {"event": "session", "id": "s1"},
+        {"event": "call", "server": "web", "tool": "fetch_url", "arguments": {}},
+        {"event": "session", "id": "s2"},
+    ]
+    lines = list(iter_trace(json.dumps(e) for e in events))
+    truth = {"sessions": {"s1": {"task": "retail-0"}, "s2": {"task": "no-such-task"}}}
+    out = score.with_user_words(lines, truth)
+    assert [(tl.line, type(tl.event).__name__) for tl in out] == [
+        (0, "SessionEvent"),
+        (0, "UserEvent"),
+        (1, "CallEvent"),
+        (2, "SessionEvent"),
+    ]
+    assert "order #W2378156" in out[1].event.text  # tau2's own words for its retail task 0

@@ -34,7 +34,7 @@ from weir.client.wire import ResolveFailed, is_resolvable, list_tools, resolve_t
 from weir.detect.chain import Chain
 from weir.errors import UpstreamError, WeirError
 from weir.flow.session import Session
-from weir.guard import CallCheck, ChainLike, Guard, GuardConfig, ResultCheck, ToolsReview
+from weir.guard import CallCheck, ChainLike, Guard, GuardConfig, ResultCheck, ToolsReview, intent
 from weir.guard.messages import McpMessage, kind_of
 from weir.labels.datalabel import DataLabel
 from weir.labels.finding import FindingClass
@@ -80,6 +80,7 @@ class WeirClient:
         session: str | None = None,
         audit: AuditSink | None = None,
         recorder: Recorder | None = None,
+        user_intent: str | None = None,
     ) -> None:
         self.guard = guard if guard is not None else default_guard(config)
         """The decision path (shared with the gateway and ``weir replay``)."""
@@ -87,6 +88,10 @@ class WeirClient:
         """The agent session: the join of every label seen, across every server."""
         self.pipeline = CallPipeline(self.guard, audit=audit, recorder=recorder)
         """The call pipeline (the gateway's, with the SDK sessions as router and ``confirm`` as asker)."""
+        self.user_intent = user_intent
+        """What the user asked for, in the user's words: the host is trusted by construction, so
+        the words vouch for the values they name (:mod:`weir.guard.intent`); set it anew each turn.
+        A ``dev.weir/user-intent`` key in a call's ``meta`` is dropped, never believed."""
         self._confirm = confirm
         self._on_malicious = on_malicious
         self._clients: dict[str, Client] = {}
@@ -162,7 +167,9 @@ class WeirClient:
     ) -> CallOutcome:
         """Decide, (confirm,) call, label, decide again; never raises for a policy outcome."""
         client = self._client(server)
-        call = ToolCall(self.session.id, server, tool, dict(arguments or {}), dict(meta or {}))
+        rest, _ = intent.split_meta(meta, trusted=False)
+        said = intent.words(self.user_intent) if self.user_intent is not None else None
+        call = ToolCall(self.session.id, server, tool, dict(arguments or {}), rest, intent=said)
         router = _SdkRouter(client, self._tools.get(server, {}).get(tool))
         passage = await self.pipeline.run(call, router, _CallbackAsker(self._confirm, self.session))
         alarm = await self._surface(server, tool, passage.post) if passage.post is not None else None

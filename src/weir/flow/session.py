@@ -50,7 +50,7 @@ class Elsewhere(NamedTuple):
 class Session:
     """One agent session. Not thread-safe: callers serialise calls within a session."""
 
-    __slots__ = ("_echo", "_internal", "_label", "id", "lineage", "steps", "text", "values")
+    __slots__ = ("_echo", "_internal", "_label", "id", "intent", "lineage", "steps", "text", "values")
 
     def __init__(self, session_id: str | None = None) -> None:
         self.id: str = session_id or uuid.uuid4().hex
@@ -63,6 +63,8 @@ class Session:
         self.values = ValueMemory()
         self.text = TextIndex()
         """The untrusted free text read, as grams (what an argument is looked up in by containment)."""
+        self.intent: str = ""
+        """The user's own words a trusted host passed, newest last (:mod:`weir.guard.intent` keeps it)."""
 
     @property
     def label(self) -> DataLabel:
@@ -218,6 +220,7 @@ class Session:
                 "values": {str(k): v for k, v in self.values.records.items()},
                 "echo": sorted(self._echo),
                 "text": self.text.to_json(),
+                **({"intent": self.intent} if self.intent else {}),
             },
             separators=(",", ":"),
         )
@@ -231,7 +234,7 @@ class Session:
     @property
     def pristine(self) -> bool:
         """Nothing was called or seen in this session yet."""
-        return not self.steps and self._label is BOTTOM and not len(self.values) and not self.text
+        return not self.steps and self._label is BOTTOM and not len(self.values) and not self.text and not self.intent
 
     @classmethod
     def from_json(cls, text: str) -> Session:
@@ -246,6 +249,7 @@ class Session:
             session.values = ValueMemory({int(k): int(v) for k, v in data.get("values", {}).items()})
             session._echo = frozenset(int(x) for x in data.get("echo", []))
             session.text = TextIndex.from_json(data.get("text"))
+            session.intent = str(data.get("intent", ""))
         except (KeyError, TypeError, IndexError, ValueError, binascii.Error) as exc:
             raise ValueError(f"not a serialised Weir session: {exc}") from exc
         return session

@@ -37,6 +37,9 @@ class GatewayConfig(WeirModel):
     """Between server and tool name when namespacing."""
     tokens: list[str] = Field(default_factory=list)
     """Bearer tokens accepted over HTTP (also from WEIR_GATEWAY_TOKENS)."""
+    trusted_hosts: list[str] = Field(default_factory=list)
+    """Principals (``local`` for stdio, ``loopback``, ``token:<fingerprint>``) whose requests may pass
+    the user's words in ``_meta`` ``dev.weir/user-intent``; from anyone else the key is dropped."""
     allowed_hosts: list[str] = Field(default_factory=list)
     """HTTP: more names a request's ``Host`` may give (on loopback, loopback names are always allowed;
     beyond loopback, ``Host`` is checked only when this is set). A DNS-rebinding defence."""

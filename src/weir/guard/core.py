@@ -24,14 +24,14 @@ from weir.flow.request import request_meta
 from weir.flow.session import Elsewhere, Session, prose_grams
 from weir.flow.store import MemorySessionStore, SessionStore
 from weir.flow.textindex import TextIndex
-from weir.guard import memo, quarantine, reading, toolredact, toolscan
+from weir.guard import intent, memo, quarantine, reading, toolredact, toolscan, vouching
 from weir.guard.checks import CallCheck, ChainLike, ResultCheck, ToolsReview
 from weir.guard.config import GuardConfig
 from weir.guard.message_decisions import Arrival, MessageDecisions
 from weir.guard.shaping import blocked_result, mark_malicious, redact_result, released, warn_result
 from weir.guard.toollist import LISTINGS, Listing, read_listing
 from weir.labels.config import ServerConfig, Trust, sharing_of
-from weir.labels.datalabel import DataLabel
+from weir.labels.datalabel import BOTTOM, DataLabel
 from weir.labels.finding import Finding
 from weir.labels.profile import ToolProfile
 from weir.labels.provenance import Origin
@@ -261,7 +261,21 @@ class Guard(MessageDecisions):
         weighty = facts["irreversible"] is True or facts["destructive"] is True or facts["privileged_access"] is True
         stores = facts["consequential"] is True
         action = key[1] if weighty and stores else None
-        return session.check_call(args, stores=stores, vocabulary=vocabulary, also=also, action=action)
+        taints = session.check_call(args, stores=stores, vocabulary=vocabulary, also=also, action=action)
+        return intent.vouched(session, taints, key[1], args) if session.intent else taints
+
+    def intend(self, session: Session, words: str) -> bool:
+        """The user said ``words`` (a trusted host passed them: :mod:`weir.guard.intent`). The values
+        they hold are trusted data of the session from now on; later calls' arguments they name are
+        the user's. Returns False when they are the user's latest words already (nothing changed)."""
+        words = words.strip()
+        if not words or session.intent.endswith(words):
+            return False
+        session.intent = intent.joined(session.intent, words)
+        session.observe(server="(user)", tool="(intent)", label=BOTTOM, values={"content": [words]},
+                        untrusted=False, step=-1)  # fmt: skip
+        self.sessions.put(session)
+        return True
 
     def _scan_tools(
         self, server: str, tools: Sequence[Mapping[str, Any]], digests: Sequence[str]
@@ -330,6 +344,7 @@ class Guard(MessageDecisions):
                 session.observe(server=server, tool=tool, label=reading.meta_label(meta), step=-1)
             taints = self._taints(session, (server, tool), args, tfacts)
             cfg = self._server(server)
+            said = session.intent
             facts = call_facts(
                 session=session,
                 tool=tfacts,
@@ -340,6 +355,7 @@ class Guard(MessageDecisions):
                 meta=meta,
                 roots=engine.roots("call"),
                 fields=engine.fields("call"),
+                user=(bool(said), bool(said) and intent.asks_for(said, tool)),
             )
             decision = engine.decide(facts, phase="call")
             sharing = sharing_of(cfg)
@@ -413,7 +429,10 @@ class Guard(MessageDecisions):
         stand = standing(label, profile if known else None, trust)
         if stand.untrusted and not label.untrusted:
             label = label.join(_trust_label(server, tool, known=known))
-        arrival = Arrival(server, tool, result, label, stand, _values(result), tfacts, None, findings)
+        values = _values(result)
+        if not stand.values_untrusted:  # what a trusted server wrote first is its own (guard/vouching.py)
+            values["content"] += vouching.identifiers(values["content"])
+        arrival = Arrival(server, tool, result, label, stand, values, tfacts, None, findings)
         decision = self._arrive(session, arrival)
         shaped = _shape(result, decision, findings, tool)
         if label.malicious:  # seeds 003/004: the client learns what was flagged, not only the next server

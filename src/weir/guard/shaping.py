@@ -32,6 +32,7 @@ __all__ = [
     "error_result",
     "explain",
     "mark_malicious",
+    "one_line",
     "redact_result",
     "released",
     "warn_result",
@@ -39,6 +40,9 @@ __all__ = [
 
 DECISION_KEY: Final = WEIR_DECISION
 """Where Weir explains itself in a result's ``_meta``."""
+
+_REFUSAL: Final = "weir/confirm"
+"""The rule a declined confirmation adds."""
 
 _REDACT_CLASSES = frozenset({FindingClass.CREDENTIALS, FindingClass.PII, FindingClass.FINANCIAL})
 
@@ -55,11 +59,23 @@ def explain(decision: Decision) -> str:
     return "; ".join(parts)
 
 
+def one_line(decision: Decision) -> str:
+    """The decision as one line a user reads (:attr:`Decision.headline`); after the user declined,
+    the refusal first and what was asked about after it. The full explanation is in ``_meta``."""
+    rules = decision.rules
+    if rules and rules[-1].name == _REFUSAL and len(rules) > 1:
+        asked = decision.model_copy(update={"rules": rules[:-1]}).headline
+        return f"{rules[-1].reason}; you were asked because {asked}"
+    return decision.headline
+
+
 def decision_meta(decision: Decision) -> dict[str, Any]:
-    """The ``_meta["dev.weir/decision"]`` value: the applied effect, the decided one, rules and reasons."""
+    """The ``_meta["dev.weir/decision"]`` value: the applied effect, the decided one, the one line a
+    user reads (``summary``), and the full explanation (every rule and its reason with its facts)."""
     return {
         "effect": str(decision.applied),
         "decided": str(decision.effect),
+        "summary": one_line(decision),
         "rules": list(decision.rule_names),
         "reasons": list(decision.reasons),
     }
@@ -88,7 +104,7 @@ def mark_malicious(result: Mapping[str, Any]) -> dict[str, Any]:
 def warn_result(result: Mapping[str, Any], decision: Decision) -> dict[str, Any]:
     """The result with the warning in ``_meta`` and, once, as a trailing text block the model reads."""
     out = _with_meta(result, decision)
-    note = {"type": "text", "text": f"[Weir warning] {explain(decision)}"}
+    note = {"type": "text", "text": f"[Weir warning] {one_line(decision)}"}
     content = copy.copy(out["content"]) if isinstance(out.get("content"), list) else []
     if not any(isinstance(c, Mapping) and c.get("text") == note["text"] for c in content):
         content.append(note)
@@ -98,7 +114,7 @@ def warn_result(result: Mapping[str, Any], decision: Decision) -> dict[str, Any]
 
 def blocked_result(decision: Decision, *, tool: str, phase: Literal["call", "result"] = "call") -> dict[str, Any]:
     """An ``isError`` result saying that the call (or its result) of ``tool`` was blocked, and why."""
-    text = f"Weir blocked the {phase} of tool {tool!r}: {explain(decision)}"
+    text = f"Weir blocked the {phase} of tool {tool!r}: {one_line(decision)}"
     return {
         "content": [{"type": "text", "text": text}],
         "isError": True,
@@ -108,7 +124,7 @@ def blocked_result(decision: Decision, *, tool: str, phase: Literal["call", "res
 
 def declined(decision: Decision, why: str) -> Decision:
     """The decision of a call the user did not approve: blocked, with ``weir/confirm`` and ``why`` added."""
-    refusal = RuleMatch(name="weir/confirm", effect=Verdict.BLOCK, reason=why)
+    refusal = RuleMatch(name=_REFUSAL, effect=Verdict.BLOCK, reason=why)
     return decision.model_copy(
         update={
             "applied": Verdict.BLOCK,

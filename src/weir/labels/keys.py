@@ -22,6 +22,7 @@ __all__ = [
     "WEIR_PREFIX",
     "WEIR_PROFILE",
     "WEIR_SESSION",
+    "WEIR_USER_INTENT",
 ]
 
 WEIR_PREFIX = "dev.weir/"
@@ -35,6 +36,9 @@ WEIR_DECISION = "dev.weir/decision"
 """The gateway's warn/redact/block explanation in a result's `_meta`."""
 WEIR_SESSION = "dev.weir/session"
 """A client names its agent session in request `_meta` (a string id)."""
+WEIR_USER_INTENT = "dev.weir/user-intent"
+"""A host the deployer trusts passes the user's own words (what the user asked for) in request
+`_meta` (a string). From any other source it is stripped and ignored (:mod:`weir.guard.intent`)."""
 
 ANNOTATIONS = "annotations"
 """Issue 711 / SEP-1913 data annotations inside a result's, request's or block's `_meta`."""

@@ -131,6 +131,10 @@ class MeteredDecider:
 
         return self._timed("decide", "call", decide)
 
+    def intend(self, session: Session, words: str) -> bool:
+        """As the inner decider (not timed: it decides nothing)."""
+        return self.inner.intend(session, words)
+
     def after_call(self, session: Session, server: str, tool: str, result: Mapping[str, Any]) -> ResultCheck:
         """As the inner decider, timed (stage ``observe``) and counted."""
         return self._timed("observe", "result", lambda: self.inner.after_call(session, server, tool, result))

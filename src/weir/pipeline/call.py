@@ -32,7 +32,7 @@ from weir.pipeline.ports import Answer, Approved, Declined, Deferred, ToolCall
 from weir.pipeline.records import CallRecords, failed_decision, kept_at, tools_event, tools_failed
 from weir.pipeline.worker import OPEN, Gate, Worker, small
 from weir.policy.decision import Decision, Verdict
-from weir.trace import CallEvent, ConfirmEvent, ResultEvent, ToolsEvent, TraceEvent
+from weir.trace import CallEvent, ConfirmEvent, ResultEvent, ToolsEvent, TraceEvent, UserEvent
 
 __all__ = ["CallPipeline", "Passage"]
 
@@ -119,6 +119,17 @@ class CallPipeline:
 
     # -- the stages ---------------------------------------------------------------------
 
+    def intend(self, session_id: str, words: str) -> None:
+        """The user said ``words`` in agent session ``session_id`` (a trusted host passed them, or a
+        trace's ``user`` event): recorded, then handed to the decider, before the calls they cover.
+        The words a session already holds last are not recorded again."""
+        try:
+            session = self.decider.session(session_id)
+            if self.decider.intend(session, words) and self.recorder is not None:
+                self.recorder.record(UserEvent(words.strip()), session_id)
+        except Exception:  # the words only ever vouch: without them the call is decided as if unsaid
+            return
+
     def decide(
         self,
         call: ToolCall,
@@ -132,6 +143,8 @@ class CallPipeline:
         ``answer``: the call is a retry carrying the user's answer to an earlier question (2026-07-28);
         it is decided again, and audited again only when it now blocks (the question was audited).
         """
+        if call.intent:
+            self.intend(call.session, call.intent)
         if self.recorder is not None:
             self.recorder.record(_asked(call, resolved, answer), call.session)
         try:

@@ -56,6 +56,9 @@ class ToolCall:
     """The downstream connection it came on (for the audit trail)."""
     call_id: Any = None
     """The client's JSON-RPC id (for the audit trail)."""
+    intent: str | None = None
+    """The user's words a trusted host passed with this call (:mod:`weir.guard.intent`); never
+    read from ``meta``: the caller decides whom to believe."""
 
     @property
     def name(self) -> str:
@@ -90,6 +93,10 @@ class Decider(Protocol):
 
     def after_call(self, session: Session, server: str, tool: str, result: Mapping[str, Any]) -> ResultCheck:
         """Label, decide and shape a result (never raises)."""
+        ...
+
+    def intend(self, session: Session, words: str) -> bool:
+        """The user said ``words`` (a trusted host passed them); False when nothing changed."""
         ...
 
     def on_message(self, session: Session, message: McpMessage) -> ResultCheck:

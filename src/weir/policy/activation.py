@@ -166,8 +166,12 @@ def call_facts(
     roots: Collection[str] | None = None,
     fields: Mapping[str, Collection[str] | None] | None = None,
     message: Mapping[str, Any] | None = None,
+    user: tuple[bool, bool] = (False, False),
 ) -> Facts:
     """The facts of a pre-call decision.
+
+    ``user``: whether a trusted host passed the user's words for this session, and whether they ask
+    for this call's action (:mod:`weir.guard.intent`): ``request.user_intent``, ``request.user_asked``.
 
     ``message``: the ``message`` fact (:func:`weir.policy.facts.message_facts`; a ``tools/call``
     when None). ``roots`` limits which roots are built (None builds all); ``fields`` (root → fields, None
@@ -182,7 +186,12 @@ def call_facts(
     if "session" in want:
         values["session"] = _session_facts(session, fields.get("session") if fields is not None else None)
     if "request" in want:
-        values["request"] = {"annotations": session.request_annotations(), "meta": dict(meta or {})}
+        values["request"] = {
+            "annotations": session.request_annotations(),
+            "meta": dict(meta or {}),
+            "user_intent": user[0],
+            "user_asked": user[1],
+        }
     if "args_from_untrusted" in want:
         values["args_from_untrusted"] = [t.as_fact() for t in taints]
     if "arguments" in want:

@@ -71,6 +71,11 @@ DIRECTION: Mapping[str, Callable[[Any, Any], Any]] = {
     "server": _claimed,
     "title": _claimed,
     "resolved": _claimed,
+    # What the name says is the same with or without claims; what the server says about reading
+    # is kept as said, for the rules that ask what the server claims (never to loosen a floor).
+    "named_destructive": _either,
+    "named_read": _claimed,
+    "read_claimed": _claimed,
     "quarantined": _claimed,
     "changes": _claimed,
     # "Did the server claim this?": an unbelieved claim is no claim.

@@ -156,8 +156,16 @@ def _at(rule: Rule, message: str) -> PolicyCompileError:
     )
 
 
+def _shown(rule: Rule) -> str:
+    """The texts a rule shows with placeholders: its reason and its summary (whose ``{source}`` is
+    the first untrusted value, not a fact)."""
+    if not rule.summary:
+        return rule.reason
+    return f"{rule.reason} {rule.summary.replace('{source}', '{args_from_untrusted}')}"
+
+
 def _check_placeholders(rule: Rule) -> None:
-    for m in _PLACEHOLDER.finditer(rule.reason):
+    for m in _PLACEHOLDER.finditer(_shown(rule)):
         root = m.group(1).split(".", 1)[0]
         if root not in FACT_ROOTS:
             raise PolicyCompileError(
@@ -175,7 +183,7 @@ def compile_phase(rules: Sequence[Rule], phase: Phase) -> CompiledPhase:
     neutral = _neutral(phase)  # executing a program reads a context, never writes it
     singles = tuple(compile_rule(r, neutral) for r in chosen)
     roots = {name for prog in singles for name in prog.variables() if name in FACT_ROOTS}
-    roots |= {m.group(1).split(".", 1)[0] for r in chosen for m in _PLACEHOLDER.finditer(r.reason)}
+    roots |= {m.group(1).split(".", 1)[0] for r in chosen for m in _PLACEHOLDER.finditer(_shown(r))}
     items = frozenset(m.group(1) for r in chosen for m in _DOT_NAME.finditer(_strip_strings(r.when)))
     conditions = [r.when for r in chosen]
     typed = compile_conditions(conditions, FACT_ROOTS, typed=True) if chosen else None
@@ -191,7 +199,7 @@ def _needed(rules: Sequence[Rule], fields: dict[str, frozenset[str] | None]) -> 
     """What a decision must build: the fields conditions read, those reasons show, and the data
     level obligations follow (``session.level``, ``result.level``)."""
     out: dict[str, set[str] | None] = {root: (set(used) if used is not None else None) for root, used in fields.items()}
-    wanted = [m.group(1).split(".") for r in rules for m in _PLACEHOLDER.finditer(r.reason)]
+    wanted = [m.group(1).split(".") for r in rules for m in _PLACEHOLDER.finditer(_shown(r))]
     wanted += [["session", "level"], ["result", "level"]]
     for root, *rest in wanted:
         if root not in out and root in ("session", "result") and rest == ["level"]:

@@ -193,6 +193,8 @@ class RuleMatch(_Settled):
     """Readable reason naming the labels involved and where they came from."""
     labels: tuple[str, ...] = ()
     """The facts the rule looked at, each with its origin (wire key and dialect, or lineage step)."""
+    summary: str = ""
+    """The rule's one line for a user (its ``summary`` rendered; empty when it has none)."""
 
 
 class Decision(_Settled):
@@ -216,10 +218,42 @@ class Decision(_Settled):
         """Names of every matched rule, strongest first."""
         return tuple(m.name for m in self.rules)
 
+    @property
+    def lines(self) -> tuple[str, ...]:
+        """One line a user reads per matched rule (its summary, or its reason cut short), strongest first."""
+        return tuple(m.summary or _short(m.reason) for m in self.rules)
 
-RuleMatch.lazy_fields = ("reason", "labels")
+    @property
+    def headline(self) -> str:
+        """One line a user reads: why, and from where (the strongest rule's summary, or its reason
+        without the facts behind it), and how many other rules agree. The full explanation is
+        :attr:`reasons` (in ``_meta`` and the audit)."""
+        if not self.rules:
+            return "no rule matched"
+        first = self.rules[0]
+        line = first.summary or _short(first.reason)
+        more = len(self.rules) - 1
+        return f"{line} (and {more} more {'reason' if more == 1 else 'reasons'})" if more else line
+
+
+RuleMatch.lazy_fields = ("reason", "labels", "summary")
 RuleMatch.reason = _LazyField("reason")  # type: ignore[assignment]
 RuleMatch.labels = _LazyField("labels")  # type: ignore[assignment]
+RuleMatch.summary = _LazyField("summary")  # type: ignore[assignment]
+
+_SHORT = 200
+"""A reason longer than this is cut for the one-line headline (at a word)."""
+
+
+def _short(reason: str) -> str:
+    """A reason as one short line: its first clause before the argument list, at most 200 characters."""
+    line = " ".join(reason.split())
+    head = line.split(": ", 1)[0] if len(line) > _SHORT else line
+    if len(head) <= _SHORT:
+        return head
+    return head[:_SHORT].rsplit(" ", 1)[0] + "…"
+
+
 Decision.lazy_fields = ("reasons",)
 Decision.reasons = _LazyField("reasons")  # type: ignore[assignment]
 

@@ -18,7 +18,7 @@ from weir.policy.celimport import cel
 from weir.policy.compiler import CompiledPhase, compile_phase
 from weir.policy.config import Mode, PolicyConfig
 from weir.policy.decision import Decision, Lazy, Obligations, RuleMatch, Verdict, built
-from weir.policy.explain import fact_labels, render_reason
+from weir.policy.explain import fact_labels, render_reason, render_summary
 from weir.policy.facts import Facts
 from weir.policy.fastpath import convertible, convertible_fields
 from weir.policy.obligations import obligations_for
@@ -242,6 +242,7 @@ class Engine:
                     # Rendered when first read: most decisions are acted on without their reasons.
                     "reason": Lazy(functools.partial(render_reason, r, facts)),
                     "labels": Lazy(functools.partial(fact_labels, r, facts)),
+                    "summary": Lazy(functools.partial(render_summary, r, facts)) if r.summary else "",
                 },
             )
             for r in matched
@@ -250,7 +251,14 @@ class Engine:
             reason = f"blocked because deciding failed (fail closed): {error}"
             matches.append(
                 built(
-                    RuleMatch, {"name": "weir:decision-error", "effect": Verdict.BLOCK, "reason": reason, "labels": ()}
+                    RuleMatch,
+                    {
+                        "name": "weir:decision-error",
+                        "effect": Verdict.BLOCK,
+                        "reason": reason,
+                        "labels": (),
+                        "summary": "",
+                    },
                 )
             )
         if len(matches) > 1:

@@ -108,6 +108,34 @@ def render_reason(rule: Rule, facts: Facts) -> str:
     return _PLACEHOLDER.sub(fill, rule.reason)
 
 
+def render_summary(rule: Rule, facts: Facts) -> str:
+    """The rule's one-line ``summary`` filled in: ``{source}`` is the first untrusted value and
+    where it came from (``«ops@x.example» from web/fetch_url``), other placeholders as in reasons."""
+
+    def fill(m: re.Match[str]) -> str:
+        path = m.group(1)
+        if path == "source":
+            return _source(facts.taints)
+        if path == "args_from_untrusted":
+            return _described(facts) or "no argument"
+        return _show(_lookup(facts.values, path), path)
+
+    return _PLACEHOLDER.sub(fill, rule.summary or "")
+
+
+def _source(taints: Sequence[ArgTaint]) -> str:
+    """The first untrusted value (the uncorroborated come first) and the call that carried it."""
+    if not taints:
+        return "no argument"
+    t = taints[0]
+    value = t.value if len(t.value) <= 60 else t.value[:57] + "..."
+    return f"{quote(value)} from {quote(f'{t.server}/{t.tool}')}"
+
+
+_NOT_EXPLANATIONS = frozenset({"tool.server"})
+"""Facts a rule may compare but that explain nothing (the call's own server, compared with a value's)."""
+
+
 def fact_labels(rule: Rule, facts: Facts) -> tuple[str, ...]:
     """Each set fact the rule mentions, with its value and origin."""
     out: list[str] = []
@@ -116,6 +144,8 @@ def fact_labels(rule: Rule, facts: Facts) -> tuple[str, ...]:
         if path == "args_from_untrusted":
             if facts.taints:
                 out.append(f"args_from_untrusted: {_described(facts)}")
+            continue
+        if path in _NOT_EXPLANATIONS:
             continue
         value = _lookup(facts.values, path)
         while value is None and path.count(".") > 1:  # `session.classes.exists` → session.classes

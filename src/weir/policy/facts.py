@@ -21,6 +21,7 @@ from weir.labels.datalabel import DataLabel
 from weir.labels.finding import Finding
 from weir.labels.profile import ToolProfile
 from weir.labels.vocab import Destination, Level, Outcome, SideEffect, class_level, worst
+from weir.policy import toolnames
 from weir.policy.claims import bounded, floor_of
 
 __all__ = [
@@ -219,6 +220,11 @@ def _tool_facts(profile: ToolProfile, findings: Sequence[Finding], changes: Sequ
         "malicious": p.malicious is True or bool(poison),
         "findings": sorted({f"{f.detector}:{f.kind}" for f in poison}),
         "resolved": p.resolved,
+        # What the tool's name says (not a claim: a deployer reads the same name) and what its
+        # server says about reading, believed or not (docs/policy.md, "Unannotated servers").
+        "read_claimed": p.read_only is True and not (p.effects - {SideEffect.READ}),
+        "named_destructive": toolnames.destroys(p.name),
+        "named_read": toolnames.reads(p.name),
         "quarantined": changes is not None,
         "changes": list(changes or ()),
     }
@@ -358,7 +364,7 @@ def skeleton() -> dict[str, Any]:
             "steps": 0,
             "servers": [],
         },
-        "request": {"annotations": {}, "meta": {}},
+        "request": {"annotations": {}, "meta": {}, "user_intent": False, "user_asked": False},
         "args_from_untrusted": [],
         "arguments": {},
         "result": {**label_facts(BOTTOM), "is_error": False, "blocks": 0},

@@ -95,6 +95,9 @@ class Rule:
     path: str | None = None
     description: str | None = None
     example: str | None = None
+    summary: str | None = None
+    """The one line a user reads (what, why, from where; ``{source}`` names the first untrusted
+    value and where it came from); the ``reason`` stays the full explanation."""
 
 
 def _fail(msg: str, *, node: yaml.Node | None, path: str | None, rule: str | None = None) -> PolicyCompileError:
@@ -209,7 +212,17 @@ def _rule_from_mapping(
     where = f"rule #{index + 1}: " if index is not None else ""
     if not isinstance(data, Mapping):
         raise _fail(f"{where}each rule must be a mapping", node=node, path=path)
-    unknown = set(data) - {"name", "effect", "when", "conditions", "reason", "phase", "description", "example"}
+    unknown = set(data) - {
+        "name",
+        "effect",
+        "when",
+        "conditions",
+        "reason",
+        "summary",
+        "phase",
+        "description",
+        "example",
+    }
     name = data.get("name")
     if not isinstance(name, str) or not name.strip():
         raise _fail(f"{where}a rule needs a `name`", node=node, path=path)
@@ -247,6 +260,7 @@ def _rule_from_mapping(
         path=path,
         description=data.get("description"),
         example=data.get("example"),
+        summary=" ".join(str(data["summary"]).split()) if data.get("summary") else None,
     )
 
 

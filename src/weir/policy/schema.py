@@ -66,6 +66,7 @@ _TOOL: dict[str, FactType] = {
     **dict.fromkeys(["outcome", "destination", "source"], _T),
     **dict.fromkeys(["outcome_claimed", "destination_claimed", "consequential", "irreversible", "egress"], _B),
     **dict.fromkeys(["malicious", "resolved", "quarantined"], _B),
+    **dict.fromkeys(["read_claimed", "named_destructive", "named_read"], _B),
     **dict.fromkeys(["input_scopes", "return_scopes", "findings", "changes"], _WS),
     **dict.fromkeys(["input_level", "return_level"], _I),
 }

@@ -27,7 +27,7 @@ from weir.guard.messages import ANSWER, McpMessage
 from weir.pipeline import Approved, CallPipeline, Declined, ToolCall
 from weir.policy.decision import Decision, Verdict
 from weir.policy.engine import Engine
-from weir.trace import CallEvent, ConfirmEvent, MessageEvent, SessionEvent, ToolsEvent, TraceLine
+from weir.trace import CallEvent, ConfirmEvent, MessageEvent, SessionEvent, ToolsEvent, TraceLine, UserEvent
 
 __all__ = ["IMPLICIT_SESSION", "Player", "Replay", "ReplayDecision", "guard_for", "replay"]
 
@@ -167,6 +167,8 @@ class Player:
             self._answer(tl.line, self._current or self._session(IMPLICIT_SESSION), event)
         elif isinstance(event, MessageEvent):
             self._message(tl.line, self._current or self._session(IMPLICIT_SESSION), event)
+        elif isinstance(event, UserEvent):
+            self.pipeline.intend(self._current or self._session(IMPLICIT_SESSION), event.text)
         else:
             session = self._current or self._session(IMPLICIT_SESSION)
             # Counterfactual: the result is observed as recorded, whatever the call's decision was.

@@ -32,6 +32,7 @@ from weir.gateway.config import ConfirmFallback, GatewayConfig
 from weir.gateway.wire.era import Era
 from weir.gateway.wire.jsonrpc import RpcError
 from weir.guard.checks import CallCheck
+from weir.labels.keys import WEIR_DECISION
 from weir.pipeline import Answer, Approved, Declined, Deferred, ToolCall
 from weir.quoting import escaped, one_line, quote
 
@@ -55,20 +56,30 @@ STATE_PREFIX: Final = "dev.weir/confirm:"
 _ARGS_SHOWN: Final = 2000
 
 
-def elicitation_params(tool: str, arguments: Mapping[str, Any], reasons: Sequence[str]) -> dict[str, Any]:
-    """An ``elicitation/create`` form naming the tool, its arguments and the reasons."""
+def elicitation_params(
+    tool: str, arguments: Mapping[str, Any], reasons: Sequence[str], lines: Sequence[str] = ()
+) -> dict[str, Any]:
+    """An ``elicitation/create`` form naming the tool, its arguments and why: one line a person
+    reads per rule when ``lines`` are given (:attr:`weir.policy.decision.Decision.lines`), the full
+    ``reasons`` then in the form's ``_meta["dev.weir/decision"]``; else the reasons themselves."""
     # The user decides what the call will do: the arguments as they will be sent, on one line
     # (escaped, so no value can write a line of its own into Weir's question), the tool quoted.
     args = escaped(json.dumps(arguments, ensure_ascii=False, sort_keys=True, default=str))
     if len(args) > _ARGS_SHOWN:
         args = args[:_ARGS_SHOWN] + "…"
-    why = "\n".join(f"- {one_line(r)}" for r in reasons) or "- policy requires confirmation"
+    if lines:
+        why = "\n".join(f"- {one_line(line)}" for line in lines)
+    else:
+        why = "\n".join(f"- {one_line(r)}" for r in reasons) or "- policy requires confirmation"
     message = f"Weir: allow the tool call {quote(tool)}?\nArguments: {args}\nWhy you are asked:\n{why}"
     schema = {
         "type": "object",
         "properties": {"approve": {"type": "boolean", "title": "Run this tool call", "default": True}},
     }
-    return {"mode": "form", "message": message, "requestedSchema": schema}
+    form: dict[str, Any] = {"mode": "form", "message": message, "requestedSchema": schema}
+    if lines:
+        form["_meta"] = {WEIR_DECISION: {"summary": lines[0], "reasons": list(reasons)}}
+    return form
 
 
 def accepted(answer: Any) -> bool:
@@ -193,7 +204,7 @@ class ExchangeAsker:
     async def ask(self, call: ToolCall, check: CallCheck) -> Answer:
         """The user's answer, the fallback's, or the question to send back (modern clients)."""
         ex = self._ex
-        form = elicitation_params(call.name, call.arguments, check.decision.reasons)
+        form = elicitation_params(call.name, call.arguments, check.decision.reasons, check.decision.lines)
         if not ex.can_elicit or (ex.era is Era.LEGACY and not ex.back_channel):
             return await self._fallback(call, check)
         if ex.era is Era.MODERN:

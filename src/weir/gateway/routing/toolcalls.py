@@ -12,6 +12,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 from weir.approvals import ApprovalQueue
+from weir.errors import WeirError
 from weir.gateway.clients.asking import ClientRequests
 from weir.gateway.clients.exchange import Exchange
 from weir.gateway.config import GatewayConfig
@@ -23,6 +24,7 @@ from weir.gateway.routing.naming import Route
 from weir.gateway.routing.sessions import AgentSessions
 from weir.gateway.wire import jsonrpc
 from weir.gateway.wire.jsonrpc import RpcError
+from weir.guard import intent
 from weir.observe.instruments import CallObserver
 from weir.pipeline import Answer, CallPipeline, Passage, ToolCall
 
@@ -79,8 +81,9 @@ class ToolCalls:
         if route is None:
             raise RpcError(jsonrpc.INVALID_PARAMS, f"Unknown tool: {name}", id=ex.request_id)
         session = await self.sessions.resolve(ex)
+        meta, said = self._intent(ex)
         call = ToolCall(
-            session, route.server, route.name, dict(arguments), ex.meta, name, ex.client.conn_id, ex.request_id
+            session, route.server, route.name, dict(arguments), meta, name, ex.client.conn_id, ex.request_id, said
         )
         state = ex.params.get("requestState")
         kept: confirm.Kept | str | None = None
@@ -99,6 +102,14 @@ class ToolCalls:
         except RpcError as exc:  # the server refused: its own code, its message and data decided as content
             raise await self._messages.error(ex, call.session, call.server, "tools/call", exc) from None
         return self._result(passage)
+
+    def _intent(self, ex: Exchange) -> tuple[dict[str, Any], str | None]:
+        """The request's ``_meta`` without the user's words, and the words when a trusted host sent them."""
+        trusted = ex.client.principal in self._settings.trusted_hosts
+        try:
+            return intent.split_meta(ex.meta, trusted=trusted)
+        except WeirError as exc:
+            raise RpcError(jsonrpc.INVALID_PARAMS, exc.message, id=ex.request_id) from None
 
     def _result(self, passage: Passage) -> dict[str, Any]:
         result = passage.result
