@@ -33,7 +33,8 @@ _PHASES = (Phase.RESULT, Phase.MESSAGE, Phase.CALL)
 """Where a referenced record may be (results first: that is where the pipeline puts them)."""
 
 Db = Annotated[
-    Path | None, typer.Option("--db", help="The audit database (default: from --config, else weir-audit.db).")
+    str | None,
+    typer.Option("--db", help="The audit database or postgresql:// DSN (default: from --config, else weir-audit.db)."),
 ]
 Config = Annotated[
     Path | None, typer.Option("--config", "-c", help="A weir.yaml whose `audit.path` names the database.")

@@ -17,8 +17,8 @@ from weir.errors import ConfigError, UpstreamError, WeirError
 from weir.gateway.clients.asking import ClientRequests
 from weir.gateway.clients.exchange import ClientState, Exchange
 from weir.gateway.config import GatewayConfig
-from weir.gateway.routing.caching import CACHEABLE, READ
 from weir.gateway.quotas import MemoryQuotas, QuotaLedger, Refusals
+from weir.gateway.routing.caching import CACHEABLE, READ
 from weir.gateway.routing.forwarding import Forwarding
 from weir.gateway.routing.listen import Listening
 from weir.gateway.routing.messages import Messages
