@@ -36,6 +36,8 @@ class Health:
     started: bool = False
     """Set once the gateway has started its upstreams."""
     notes: dict[str, str] = field(default_factory=dict)
+    dependencies: dict[str, Callable[[], str | None]] = field(default_factory=dict)
+    """Shared stores (``redis``, ...) → why each does not answer now (``None`` when it does)."""
 
     def upstream_states(self) -> dict[str, str | None]:
         """Server → ``None`` when connected, else why not."""
@@ -57,7 +59,11 @@ class Health:
             problems.append("gateway.require_upstreams: not every upstream is connected")
         if not connected:
             problems.append("no upstream is connected")
-        report = {"ready": not problems, "problems": problems, "upstreams": states}
+        deps = {name: probe() for name, probe in sorted(self.dependencies.items())}
+        problems += [f"{name} does not answer: {why}" for name, why in deps.items() if why is not None]
+        report: dict[str, Any] = {"ready": not problems, "problems": problems, "upstreams": states}
+        if deps:
+            report["dependencies"] = {name: why or "ok" for name, why in deps.items()}
         return not problems, report
 
 

@@ -42,6 +42,7 @@ from weir.gateway.wire.jsonrpc import Message, RpcError
 from weir.observe.instruments import CallObserver
 from weir.pipeline import AuditSink, CallPipeline, Decider, Recorder
 from weir.pipeline.worker import Worker
+from weir.state.ports import SharedSessions
 
 __all__ = ["Gateway"]
 
@@ -69,12 +70,13 @@ class Gateway:
         recorder: Recorder | None = None,
         approvals: ApprovalQueue | None = None,
         observer: CallObserver | None = None,
+        shared: SharedSessions | None = None,
     ) -> None:
         self.settings = settings
         self.upstreams = dict(upstreams)
         if not self.upstreams:
             raise ConfigError("the gateway needs at least one server under `servers:`")
-        worker = Worker(settings.decision_budget_s)
+        worker = Worker(settings.decision_budget_s, shared=shared)  # shared: a fleet's sessions (weir.state)
         self.pipeline = CallPipeline(decider, audit=audit, recorder=recorder, worker=worker)
         self.naming = Naming(self.settings, list(self.upstreams))
         self.tools = ToolTable(self.naming)

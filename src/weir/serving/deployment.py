@@ -38,8 +38,10 @@ from weir.observe.instruments import CallObservation, CallTracer, GatewayMetrics
 from weir.observe.metrics import Gauge, Sample
 from weir.observe.models import model_collector
 from weir.pipeline import AuditSink, Decider, Recorder
+from weir.serving.fleet import open_shared
 from weir.serving.reloading import PolicyReloader
 from weir.serving.stores import default_chain, open_audit, open_pins, redaction_chain
+from weir.state.ports import SharedSessions
 
 __all__ = ["Deployment", "build_deployment", "check_principals"]
 
@@ -69,6 +71,8 @@ class Deployment:
     trail: AuditStore | None = None
     approvals: ApprovalQueue | None = None
     reloader: PolicyReloader | None = None
+    shared: SharedSessions | None = None
+    """The fleet's shared sessions (``state.redis``), or None."""
     address: ConsoleAddress = field(default_factory=ConsoleAddress)
 
     def mounts(self) -> list[Mount]:
@@ -117,6 +121,7 @@ def build_deployment(
     metrics = GatewayMetrics()
     pins: PinStore = open_pins(config) or MemoryPinStore()
     guard = Guard(config, chain=default_chain(config, pin_store=pins)) if decider is None else None
+    shared = open_shared(config, guard.sessions) if guard is not None else None
     trail = open_audit(config) if audit is None else (audit if isinstance(audit, AuditStore) else None)
     sink = MeteredAudit(audit if audit is not None else _required(trail), metrics)
     address = ConsoleAddress(config.console.url)
@@ -129,15 +134,27 @@ def build_deployment(
         recorder=recorder,
         approvals=approvals,
         observer=CallObservation(metrics, tracer),
+        shared=shared,
     )
     health = Health(gateway.upstreams, require_all=config.gateway.require_upstreams, trail_ok=_trail_probe(trail))
+    if shared is not None:
+        health.dependencies["redis"] = shared.problem
     sessions = LiveSessions(gateway.calls.sessions.known, guard.sessions, gateway.pipeline.worker) if guard else None
     status = _StatusOf()
     parts = ConsoleParts(trail=trail, pins=pins, approvals=approvals, sessions=sessions, status=status)
     chosen = list(config.console.operators if operators is None else operators)
     console = Console(Operators(chosen), parts, session_ttl_s=config.console.session_ttl_s)
     deployment = Deployment(
-        config, gateway, metrics, health, console, guard=guard, trail=trail, approvals=approvals, address=address
+        config,
+        gateway,
+        metrics,
+        health,
+        console,
+        guard=guard,
+        trail=trail,
+        approvals=approvals,
+        address=address,
+        shared=shared,
     )
     status.of = deployment
     metrics.registry.collect(_collector(gateway.upstreams, approvals))

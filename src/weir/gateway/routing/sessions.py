@@ -40,7 +40,9 @@ class AgentSessions:
                 raise RpcError(jsonrpc.INVALID_REQUEST, f"too many agent sessions (the limit is {self._limit})")
             self._known.add(wanted)
         if current is not None and current != wanted:
-            carried = await self._worker.stage(current, lambda _: self._decider.carry(current, wanted), _refused)
+            carried = await self._worker.stage(
+                current, lambda _: self._decider.carry(current, wanted), _refused, sessions=(current, wanted)
+            )
             if not carried:
                 raise RpcError(
                     jsonrpc.INVALID_PARAMS,
