@@ -136,7 +136,8 @@ frontend mcp
     default_backend weir
 backend weir
     balance roundrobin
-    option httpchk GET /readyz
+    option httpchk
+    http-check send meth GET uri /readyz hdr Host 127.0.0.1
     retry-on conn-failure
     option redispatch
 {stick}{servers}
