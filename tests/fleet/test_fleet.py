@@ -52,24 +52,25 @@ def _rules(result: Any) -> set[str]:
     return {r["name"] if isinstance(r, dict) else str(r) for r in decision.get("rules", [])}
 
 
-async def _call(url: str, mode: str, name: str, session: str, tool: str, args: dict[str, Any]) -> Any:
-    async with _client(url, mode, name) as c:
+async def _call(url: str, mode: str, who: tuple[str, str], tool: str, args: dict[str, Any]) -> Any:
+    """One call on a new connection; ``who``: the client's name and its agent session's."""
+    async with _client(url, mode, who[0]) as c:
         await c.list_tools()
-        return await c.call_tool(tool, args, meta=_meta(mode, session))
+        return await c.call_tool(tool, args, meta=_meta(mode, who[1]))
 
 
 @pytest.mark.parametrize("mode", MODES)
 async def test_a_page_read_on_replica_1_holds_the_send_on_replica_2(fleet: Fleet, mode: str) -> None:
     r1, r2 = fleet.replicas[0].mcp, fleet.replicas[1].mcp
     agent, session = f"agent-{uuid.uuid4().hex[:8]}", f"s-{uuid.uuid4().hex[:8]}"
-    page = await _call(r1, mode, agent, session, "web__fetch", {"url": POISONED_URL})
+    page = await _call(r1, mode, (agent, session), "web__fetch", {"url": POISONED_URL})
     assert "attacker@evil.example" in "".join(getattr(c, "text", "") for c in page.content)
-    send = await _call(r2, mode, agent, session, "mail__send_email", ATTACK)
+    send = await _call(r2, mode, (agent, session), "mail__send_email", ATTACK)
     assert send.is_error is True
     assert _rules(send) & TAINT_RULES, _rules(send)
     # The control: a fresh agent session on the same replica is not held for the page.
     fresh, other = f"agent-{uuid.uuid4().hex[:8]}", f"s-{uuid.uuid4().hex[:8]}"
-    control = await _call(r2, mode, fresh, other, "mail__send_email", ATTACK)
+    control = await _call(r2, mode, (fresh, other), "mail__send_email", ATTACK)
     assert not _rules(control) & TAINT_RULES, _rules(control)
 
 
@@ -78,8 +79,8 @@ async def test_through_haproxy_every_call_of_one_session_may_land_anywhere(fleet
     """Round robin (2026-07-28 requests carry no session id; a 2025-11-25 connection sticks to one
     replica, and each call here opens a new one): whichever replica the send reaches, it is held."""
     agent, session = f"agent-{uuid.uuid4().hex[:8]}", f"s-{uuid.uuid4().hex[:8]}"
-    await _call(fleet.lb, mode, agent, session, "web__fetch", {"url": POISONED_URL})
+    await _call(fleet.lb, mode, (agent, session), "web__fetch", {"url": POISONED_URL})
     for _ in range(3):
-        send = await _call(fleet.lb, mode, agent, session, "mail__send_email", ATTACK)
+        send = await _call(fleet.lb, mode, (agent, session), "mail__send_email", ATTACK)
         assert send.is_error is True
         assert _rules(send) & TAINT_RULES, _rules(send)
