@@ -28,6 +28,8 @@ TOKEN = "fleet-client-token-0000000000"
 OTHER = "fleet-other-client-token-99999"
 OPERATOR = "fleet-operator-token-11111111"
 URL_ENV = "WEIR_FLEET_TEST_REDIS_URL"
+# Every mail is confirmed: a client that cannot be asked waits in the approvals queue.
+ASK = {"name": "ask-before-mail", "effect": "confirm", "when": "tool.name == 'send_email'", "reason": "mail leaves"}
 
 
 @pytest.fixture
@@ -37,11 +39,11 @@ def anyio_backend() -> str:
 
 def fleet_config(directory: Path, name: str, *, extra_servers: dict[str, Any] | None = None) -> Path:
     """One replica's weir.yaml: the demo servers, the baseline pack, sessions in Redis."""
-    servers = {n: {"command": [sys.executable, "-m", f"weir.demo_servers.{n}"]} for n in ("mail", "files", "web")}
+    servers = {n: {"command": [sys.executable, "-m", f"weir.demo_servers.{n}"]} for n in ("mail", "web")}
     config = {
         "servers": {**servers, **(extra_servers or {})},
         "audit": {"path": f"audit-{name}.db"},
-        "policy": {"packs": ["baseline"]},
+        "policy": {"packs": ["baseline"], "rules": [ASK]},
         "gateway": {"tokens": [TOKEN, OTHER], "confirm_fallback": "queue", "queue_timeout_s": 120},
         "console": {"operators": [{"name": "carol", "token": OPERATOR}]},
         "state": {"redis": {"url_env": URL_ENV, "timeout_s": 1, "wait_s": 5, "lease_ms": 5000}},
@@ -106,9 +108,8 @@ def fleet(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Fleet]:
         configs = [fleet_config(directory, f"r{i + 1}") for i in range(3)]
         replicas: list[Running] = []
         try:
-            replicas.extend(launch_replica(config, redis.url) for config in configs)
-            for running in replicas:
-                wait_ready(running)
+            for config in configs:  # one at a time: a loaded machine times out a dozen interpreters starting at once
+                replicas.append(start_replica(config, redis.url))
             ports = [int(r.base.rsplit(":", 1)[1]) for r in replicas]
             with haproxy(directory, ports, affinity=True) as port:
                 yield Fleet(directory, redis, replicas, configs, port)

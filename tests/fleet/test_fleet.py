@@ -7,6 +7,8 @@ not held for those reasons; and through HAProxy, with requests landing on any re
 
 from __future__ import annotations
 
+import asyncio
+import time
 import uuid
 from typing import Any
 
@@ -16,7 +18,9 @@ import pytest
 from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
 
-from tests.fleet.conftest import TOKEN, Fleet
+from tests.deadlines import hang_guard
+from tests.fleet.conftest import OPERATOR, TOKEN, Fleet
+from weir.audit import AuditConfig, AuditQuery, open_store
 from weir.demo_servers.web import POISONED_URL
 
 pytestmark = [pytest.mark.anyio, pytest.mark.slow]
@@ -32,12 +36,18 @@ TAINT_RULES = {
 }
 
 
-def _client(url: str, mode: str, name: str) -> Client:
-    http = httpx2.AsyncClient(headers={"authorization": f"Bearer {TOKEN}"}, timeout=60)
+async def _decline(ctx: Any, params: Any) -> t.ElicitResult:
+    return t.ElicitResult(action="decline")
+
+
+def _client(url: str, mode: str, name: str, *, answers: bool = False) -> Client:
+    """A client of the fleet; ``answers``: it can be asked (and declines), so no call of it is queued."""
+    http = httpx2.AsyncClient(headers={"authorization": f"Bearer {TOKEN}"}, timeout=120)
     return Client(
         streamable_http_client(url, http_client=http),
         mode=mode,  # type: ignore[arg-type]
         client_info=t.Implementation(name=name, version="1"),
+        elicitation_callback=_decline if answers else None,
     )
 
 
@@ -52,9 +62,11 @@ def _rules(result: Any) -> set[str]:
     return {r["name"] if isinstance(r, dict) else str(r) for r in decision.get("rules", [])}
 
 
-async def _call(url: str, mode: str, who: tuple[str, str], tool: str, args: dict[str, Any]) -> Any:
+async def _call(
+    url: str, mode: str, who: tuple[str, str], tool: str, args: dict[str, Any], *, answers: bool = True
+) -> Any:
     """One call on a new connection; ``who``: the client's name and its agent session's."""
-    async with _client(url, mode, who[0]) as c:
+    async with _client(url, mode, who[0], answers=answers) as c:
         await c.list_tools()
         return await c.call_tool(tool, args, meta=_meta(mode, who[1]))
 
@@ -84,3 +96,31 @@ async def test_through_haproxy_every_call_of_one_session_may_land_anywhere(fleet
         send = await _call(fleet.lb, mode, (agent, session), "mail__send_email", ATTACK)
         assert send.is_error is True
         assert _rules(send) & TAINT_RULES, _rules(send)
+
+
+@pytest.mark.parametrize("mode", MODES)
+async def test_an_operator_on_replica_3_releases_a_call_held_on_replica_1(fleet: Fleet, mode: str) -> None:
+    """The client cannot be asked, so the call waits in replica 1's queue; replica 3's console lists it
+    (the fleet's queue) and its approval reaches replica 1, which records it and runs the call."""
+    subject = f"report {uuid.uuid4().hex}"
+    mail = {"to": "bob@corp.example", "subject": subject, "body": "the figures"}
+    who = (f"agent-{uuid.uuid4().hex[:8]}", f"s-{uuid.uuid4().hex[:8]}")
+    held = asyncio.ensure_future(_call(fleet.replicas[0].mcp, mode, who, "mail__send_email", mail, answers=False))
+    console = httpx2.AsyncClient(headers={"authorization": f"Bearer {OPERATOR}"}, timeout=30)
+    api = f"{fleet.replicas[2].base}/console/api/approvals"
+    found = None
+    deadline = time.monotonic() + hang_guard(120)
+    while found is None and time.monotonic() < deadline and not held.done():
+        listing = (await console.get(api)).json()["approvals"]
+        found = next((a for a in listing if a.get("arguments", {}).get("subject") == subject), None)
+        await asyncio.sleep(0.2)
+    assert found is not None, f"replica 3 never listed the call held on replica 1 ({held.done() and held.result()})"
+    answer = await console.post(f"{api}/{found['id']}/approve", json={"reason": "expected report"})
+    assert answer.status_code == 200, answer.text
+    result = await asyncio.wait_for(held, hang_guard(120))
+    assert result.is_error is False, result
+    assert "Delivered" in "".join(getattr(c, "text", "") for c in result.content)
+    with open_store(AuditConfig(path=str(fleet.directory / "audit-r1.db")), create=False) as store:
+        operators = [s.event for s in store.query(AuditQuery()) if s.event.phase.value == "operator"]
+    assert any(e.details.get("approval") == found["id"] and e.details.get("operator") == "carol" for e in operators)
+    await console.aclose()

@@ -15,6 +15,7 @@ from functools import partial
 from typing import Any
 
 from weir.approvals import ApprovalQueue
+from weir.approvals.shared import SharedApprovalQueue
 from weir.approvals.webhook import WebhookNotifier
 from weir.audit import AuditStore
 from weir.config import WeirConfig
@@ -38,7 +39,7 @@ from weir.observe.instruments import CallObservation, CallTracer, GatewayMetrics
 from weir.observe.metrics import Gauge, Sample
 from weir.observe.models import model_collector
 from weir.pipeline import AuditSink, Decider, Recorder
-from weir.serving.fleet import open_shared
+from weir.serving.fleet import open_relay, open_shared
 from weir.serving.reloading import PolicyReloader
 from weir.serving.stores import default_chain, open_audit, open_pins, redaction_chain
 from weir.state.ports import SharedSessions
@@ -125,7 +126,7 @@ def build_deployment(
     trail = open_audit(config) if audit is None else (audit if isinstance(audit, AuditStore) else None)
     sink = MeteredAudit(audit if audit is not None else _required(trail), metrics)
     address = ConsoleAddress(config.console.url)
-    approvals = _approvals(config, sink, metrics, address.link)
+    approvals = _approvals(config, sink, metrics, address.link, open_relay(config, shared))
     gateway = Gateway(
         config.gateway,
         upstreams=upstreams if upstreams is not None else upstreams_from_config(config),
@@ -194,7 +195,9 @@ def upstreams_from_config(config: WeirConfig) -> dict[str, Upstream]:
     return out
 
 
-def _approvals(config: WeirConfig, sink: AuditSink, metrics: GatewayMetrics, link: Any) -> ApprovalQueue | None:
+def _approvals(
+    config: WeirConfig, sink: AuditSink, metrics: GatewayMetrics, link: Any, relay: Any = None
+) -> ApprovalQueue | None:
     settings = config.gateway
     if settings.confirm_fallback is not ConfirmFallback.QUEUE:
         return None
@@ -211,14 +214,16 @@ def _approvals(config: WeirConfig, sink: AuditSink, metrics: GatewayMetrics, lin
         findings = sensitive.scan_json(value)
         return redact_json(value, findings) if findings else value
 
-    return ApprovalQueue(
-        settings.queue_timeout_s,
-        audit=sink,
-        notifier=notifier,
-        redact=shown,
-        link=link,
-        on_outcome=lambda outcome: metrics.approvals.inc(outcome=outcome),
-    )
+    parts: dict[str, Any] = {
+        "audit": sink,
+        "notifier": notifier,
+        "redact": shown,
+        "link": link,
+        "on_outcome": lambda outcome: metrics.approvals.inc(outcome=outcome),
+    }
+    if relay is not None:  # a fleet: every replica's operators see and decide every held call
+        return SharedApprovalQueue(settings.queue_timeout_s, relay=relay, **parts)
+    return ApprovalQueue(settings.queue_timeout_s, **parts)
 
 
 def _collector(upstreams: dict[str, Upstream], approvals: ApprovalQueue | None) -> Any:

@@ -8,6 +8,9 @@ the section names (never from the file, never logged) and the ``fleet`` extra mu
 from __future__ import annotations
 
 import os
+import secrets
+import socket
+from typing import Any
 
 from weir.config import WeirConfig
 from weir.errors import ConfigError
@@ -15,7 +18,7 @@ from weir.flow.store import SessionStore
 from weir.state.config import redis_url_problem
 from weir.state.ports import SharedSessions
 
-__all__ = ["open_shared"]
+__all__ = ["open_relay", "open_shared"]
 
 
 def open_shared(config: WeirConfig, local: SessionStore) -> SharedSessions | None:
@@ -31,3 +34,15 @@ def open_shared(config: WeirConfig, local: SessionStore) -> SharedSessions | Non
     except ImportError as exc:  # the extra is not installed
         raise ConfigError(f"state.redis needs the Redis client: pip install 'weir[fleet]' ({exc})") from exc
     return RedisSessions(connect(os.environ[settings.url_env], settings), local, settings)
+
+
+def open_relay(config: WeirConfig, shared: SharedSessions | None) -> Any:
+    """The approvals relay beside the shared sessions (their Redis client), or None without them."""
+    settings = config.state.redis
+    client = getattr(shared, "client", None)
+    if settings is None or client is None:
+        return None
+    from weir.state.relay import RedisApprovalRelay
+
+    replica = f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(4)}"
+    return RedisApprovalRelay(client, settings.prefix, replica)

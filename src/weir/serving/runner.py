@@ -151,6 +151,9 @@ async def run_deployment(
             tasks.append(loop.create_task(reloader.watch(watch_s)))
     if deployment.shared is not None:  # /readyz tells a Redis that went away even while no call runs
         tasks.append(loop.create_task(_keep_asking(deployment.shared)))
+    start = getattr(deployment.approvals, "start", None)
+    if start is not None:  # a fleet's queue: mirror the other replicas' held calls
+        await start()
     try:
         return await run_gateway(
             deployment.gateway, listen, tokens=tokens, mounts=deployment.mounts(), on_started=started

@@ -131,6 +131,11 @@ class RedisSessions:
         self._problem = f"Redis does not answer: {type(exc).__name__}: {exc}"
         return StateError(f"shared state unavailable: {self._problem} (fail closed)")
 
+    @property
+    def client(self) -> aioredis.Redis:
+        """The client (the approvals relay shares it)."""
+        return self._client
+
     def problem(self) -> str | None:
         """Why the last exchange with Redis failed (``None`` when it succeeded)."""
         return self._problem
