@@ -1,7 +1,9 @@
 """An agent session as stored in a shared store: a compact, versioned blob and a joinable label document.
 
 The blob is the session's own JSON (:meth:`weir.flow.session.Session.to_json`: labels, lineage,
-steps, value fingerprints, the provenance index), deflated, behind a format byte. The label
+steps, value fingerprints, the provenance index) behind a format byte: as it is (``PLAIN``) or,
+past 4 KB, deflated (``DEFLATED``) — a deflate stream costs a quarter of a millisecond to set up,
+more than a small session's whole JSON. The label
 document holds the session's two labels in a shape a store can join without knowing Weir: every
 boolean joins by *or*, every number by *max*, every set is an object whose keys join by *union*.
 That is exactly :meth:`weir.labels.datalabel.DataLabel.join` (a test holds the two together), so
@@ -17,10 +19,14 @@ from typing import Any
 from weir.flow.session import Session
 from weir.labels.datalabel import DataLabel
 
-__all__ = ["FORMAT", "decode_session", "encode_session", "join_docs", "label_doc", "label_from_doc"]
+__all__ = ["DEFLATED", "PLAIN", "decode_session", "encode_session", "join_docs", "label_doc", "label_from_doc"]
 
-FORMAT = 1
-"""The blob's format byte; a reader refuses any other (an old replica never misreads a new blob)."""
+PLAIN = 1
+"""Format byte: the session's JSON follows as it is."""
+DEFLATED = 2
+"""Format byte: the session's JSON follows deflated. A reader refuses any other byte (an old
+replica never misreads a newer blob)."""
+_DEFLATE_FROM = 4096
 _SETS = ("classes", "scopes", "findings", "attribution", "evidence")
 
 
@@ -71,7 +77,8 @@ def session_docs(session: Session) -> dict[str, Any]:
 
 def encode_session(session: Session) -> tuple[bytes, str]:
     """The blob and the label document of ``session``."""
-    blob = bytes([FORMAT]) + zlib.compress(session.to_json().encode("utf-8"), 1)
+    text = session.to_json().encode("utf-8")
+    blob = bytes([DEFLATED]) + zlib.compress(text, 1) if len(text) > _DEFLATE_FROM else bytes([PLAIN]) + text
     return blob, json.dumps(session_docs(session), separators=(",", ":"), sort_keys=True)
 
 
@@ -83,10 +90,10 @@ def decode_session(blob: bytes | None, labels: bytes | str | None, session_id: s
     """
     data: dict[str, Any] = {"id": session_id}
     if blob:
-        if blob[0] != FORMAT:
-            raise ValueError(f"stored session {session_id!r} has format {blob[0]}, this replica reads {FORMAT}")
+        if blob[0] not in (PLAIN, DEFLATED):
+            raise ValueError(f"stored session {session_id!r} has format {blob[0]}, this replica reads 1 and 2")
         try:
-            data = json.loads(zlib.decompress(blob[1:]))
+            data = json.loads(zlib.decompress(blob[1:]) if blob[0] == DEFLATED else blob[1:])
         except (zlib.error, ValueError) as exc:
             raise ValueError(f"stored session {session_id!r} is corrupt: {exc}") from exc
     if labels:

@@ -20,6 +20,9 @@ import time
 from typing import Any
 
 import redis.asyncio as aioredis
+from redis.asyncio.retry import Retry
+from redis.backoff import ExponentialBackoff
+from redis.exceptions import ConnectionError as LostConnection
 from redis.exceptions import RedisError
 
 from weir.flow.store import SessionStore
@@ -35,12 +38,20 @@ _POLL_S = (0.001, 0.05)
 
 
 def connect(url: str, settings: RedisStateConfig) -> aioredis.Redis:
-    """A client for ``url`` (bytes in, bytes out) whose every exchange is bounded by ``timeout_s``."""
+    """A client for ``url`` (bytes in, bytes out) whose every exchange is bounded by ``timeout_s``.
+
+    A pooled connection that Redis closed (it restarted) fails its next command once: that command
+    is retried on a new connection, twice at most, so a Redis that is back is used at once. Our
+    scripts are safe to resend: a checkout that took the lease but lost its reply finds the lease
+    held by itself until it expires — the stage waits, then fails closed, never runs twice.
+    """
     return aioredis.Redis.from_url(
         url,
         socket_timeout=settings.timeout_s,
         socket_connect_timeout=settings.timeout_s,
         decode_responses=False,
+        retry=Retry(ExponentialBackoff(cap=0.05, base=0.005), 2),
+        retry_on_error=[LostConnection],
         retry_on_timeout=False,
     )
 
