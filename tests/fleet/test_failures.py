@@ -82,7 +82,11 @@ async def test_redis_gone_fails_calls_closed_and_they_recover_when_it_is_back(
     assert "fail closed" in text
     redis.start()  # empty (--save ''): r1's own copy of the session re-seeds it at its next stage
     again = await _call(r1.mcp, mode, who, "web__fetch", {"url": "https://news.example/today"})
-    assert again.is_error is False, again
+    # Decided again (not the store's failure): held, as the session read a malicious page before.
+    assert "weir/decision-error" not in _rules(again), again
+    assert _rules(again) & TAINT_RULES, _rules(again)
+    fresh = await _call(r2.mcp, mode, _who(), "web__fetch", {"url": "https://news.example/today"})
+    assert fresh.is_error is False, fresh  # and a session with nothing to fear runs
     send = await _call(r2.mcp, mode, who, "mail__send_email", ATTACK)
     assert send.is_error is True
     assert _rules(send) & TAINT_RULES, _rules(send)
