@@ -126,6 +126,7 @@ async def _through_replicas(quick: bool) -> list[Row]:
                 released += ok
                 rows.append((f"{SESSIONS} sessions x {calls} calls through {label}: calls/s", f"{rate:.1f}", "-", True))
                 rows.append((f"  latency p50 / p99 ({label})", f"{p50 * 1e3:.0f} / {p99 * 1e3:.0f} ms", "-", True))
+                rows.append((f"  calls released / attempted ({label})", f"{ok} / {SESSIONS * calls}", "-", True))
         finally:
             for running in replicas:
                 stop(running)
@@ -167,7 +168,8 @@ async def _load(url: str, calls: int) -> tuple[float, float, float, int]:
                 try:
                     result = await c.call_tool("web__fetch", {"url": "https://news.example/today"})
                 except Exception as exc:  # counted and shown: a figure over failed calls is no figure
-                    errors.append(f"{type(exc).__name__}: {getattr(exc, 'message', exc)}")
+                    code, data = getattr(exc, "code", None), getattr(exc, "data", None)
+                    errors.append(f"{type(exc).__name__} {code}: {getattr(exc, 'message', exc)} {data!r:.200}")
                     continue
                 latencies.append(time.perf_counter() - started)
                 released += 0 if result.is_error else 1

@@ -115,7 +115,10 @@ def haproxy(directory: Path, backends: Sequence[int], *, affinity: bool = False)
 
 def haproxy_config(port: int, backends: Sequence[int], *, affinity: bool = False) -> str:
     """The HAProxy configuration of a fleet on 127.0.0.1 (streamable HTTP: long timeouts for SSE)."""
-    servers = "\n".join(f"    server r{i + 1} 127.0.0.1:{p} check inter 500ms" for i, p in enumerate(backends))
+    # A busy replica answers /readyz late: five slow checks in a row, not one, take it out.
+    servers = "\n".join(
+        f"    server r{i + 1} 127.0.0.1:{p} check inter 1s fall 5 rise 1" for i, p in enumerate(backends)
+    )
     stick = (
         "    stick-table type string len 64 size 100k expire 30m\n"
         "    stick store-response res.hdr(mcp-session-id)\n"
@@ -130,6 +133,7 @@ defaults
     timeout connect 5s
     timeout client 600s
     timeout server 600s
+    timeout check 10s
     option http-server-close
 frontend mcp
     bind 127.0.0.1:{port}
