@@ -20,9 +20,12 @@ from __future__ import annotations
 
 import logging
 import os
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import settings
+
+from tests.postgres import PostgresServer, pg_bin
 
 settings.register_profile("ci", derandomize=True, database=None, deadline=None)
 settings.register_profile("dev", deadline=None)
@@ -53,3 +56,39 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 logging.getLogger().addHandler(logging.NullHandler())
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[PostgresServer]:
+    """One real PostgreSQL server for the whole run (per xdist worker), started and removed here.
+
+    Skips only when PostgreSQL is not installed and ``CI`` is unset; in CI its absence fails.
+    """
+    bin_dir = pg_bin()
+    if bin_dir is None:
+        if os.environ.get("CI"):
+            pytest.fail("PostgreSQL is not installed (scripts/_postgres.sh installs it) and CI is set")
+        pytest.skip("PostgreSQL is not installed (scripts/_postgres.sh installs Debian's postgresql)")
+    server = PostgresServer(bin_dir)
+    try:
+        server.start()
+        yield server
+    finally:
+        server.destroy()
+
+
+@pytest.fixture
+def pg_dsn(postgres_server: PostgresServer) -> str:
+    """The DSN of a fresh, empty database on the run's server (its password is tests.postgres.SECRET)."""
+    return postgres_server.new_database()
+
+
+@pytest.fixture
+def own_postgres(postgres_server: PostgresServer) -> Iterator[PostgresServer]:
+    """A PostgreSQL server of this test's own, to stop and start (``postgres_server``: the skip rule)."""
+    server = PostgresServer(postgres_server.bin)
+    try:
+        server.start()
+        yield server
+    finally:
+        server.destroy()

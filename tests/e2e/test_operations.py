@@ -162,7 +162,12 @@ def test_health_readiness_and_the_startup_line(gateway: Running) -> None:
         assert json.loads(answer.read()) == {"status": "ok"}
     with urllib.request.urlopen(f"{gateway.base}/readyz", timeout=10) as answer:
         ready = json.loads(answer.read())
-    assert ready == {"ready": True, "problems": [], "upstreams": {"mail": None, "files": None, "web": None}}
+    assert ready == {
+        "ready": True,
+        "problems": [],
+        "upstreams": {"mail": None, "files": None, "web": None},
+        "dependencies": {"audit": "ok"},
+    }
     assert f"weir: listening url={gateway.mcp} console=true" in gateway.log()
 
 

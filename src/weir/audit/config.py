@@ -8,7 +8,7 @@ from pydantic import Field
 
 from weir.labels.base import WeirModel
 
-__all__ = ["AuditConfig", "Durability"]
+__all__ = ["AuditConfig", "Durability", "PostgresConfig"]
 
 
 class Durability(StrEnum):
@@ -21,6 +21,19 @@ class Durability(StrEnum):
     FULL = "full"
     """The WAL is fsynced on every commit: survives power loss too, at the cost of one fsync per
     append (milliseconds on most disks)."""
+
+
+class PostgresConfig(WeirModel):
+    """``audit.postgresql``: the trail in a PostgreSQL database shared by a fleet of gateways."""
+
+    dsn_env: str = Field(min_length=1, pattern=r"^[A-Za-z_][A-Za-z0-9_]*$")
+    """The environment variable holding the DSN (``postgresql://user:password@host:5432/db``), e.g.
+    ``WEIR_AUDIT_DSN``. The DSN itself is never in the file and never logged or printed: errors
+    name this variable instead."""
+    connect_timeout_s: float = Field(default=5.0, gt=0, le=300)
+    """How long a connection attempt may take before an append fails (closed) for want of the database."""
+    statement_timeout_s: float = Field(default=30.0, gt=0, le=3600)
+    """How long one statement may take (an append waiting for the chain's lock included) before it fails."""
 
 
 class AuditConfig(WeirModel):
@@ -45,3 +58,6 @@ class AuditConfig(WeirModel):
     ``WEIR_AUDIT_KEY``; the key itself is never in a file, so keep it away from the database. When
     named, the variable must be set: the gateway does not start without it, and ``weir audit
     verify`` then checks every line's MAC."""
+    postgresql: PostgresConfig | None = None
+    """Keep the trail in PostgreSQL instead of the SQLite file (:mod:`weir.audit.postgres`): one chain
+    for every gateway of a deployment. ``path`` still names the local SQLite file of the tool pins."""

@@ -1,4 +1,4 @@
-"""Opening the configured audit store (SQLite today) from the ``audit:`` section of weir.yaml.
+"""Opening the configured audit store (SQLite, or PostgreSQL) from the ``audit:`` section of weir.yaml.
 
 The anchor log's key is read from the environment variable the section names — here, not at
 each edge, so every way of opening the configured store (the gateway, the demo, the CLI) gets it
@@ -13,11 +13,13 @@ from pathlib import Path
 
 from weir.audit.anchorlog import MIN_KEY_BYTES
 from weir.audit.config import AuditConfig
+from weir.audit.dsn import Dsn, dsn_from_env
 from weir.audit.payload import Redactor
 from weir.audit.sqlite import SqliteAuditStore
+from weir.audit.store import AuditStore
 from weir.errors import AuditError
 
-__all__ = ["anchor_key", "open_store", "resolve_path"]
+__all__ = ["anchor_key", "open_postgres", "open_store", "open_trail", "resolve_path"]
 
 
 def resolve_path(config: AuditConfig, base_dir: Path | None = None) -> Path:
@@ -50,6 +52,63 @@ def open_store(
         max_string_chars=cfg.max_string_chars,
         create=create,
         anchor_key=key,
+    )
+
+
+def open_trail(
+    config: AuditConfig | None = None,
+    *,
+    base_dir: Path | None = None,
+    redactor: Redactor | None = None,
+    create: bool = True,
+    environ: Mapping[str, str] | None = None,
+    dsn: Dsn | None = None,
+) -> AuditStore:
+    """The trail ``config`` names: PostgreSQL when it has ``postgresql:`` (or ``dsn`` is given), else
+    SQLite (:func:`open_store`). Only the PostgreSQL path imports the driver (the ``fleet`` extra)."""
+    cfg = config or AuditConfig()
+    env = os.environ if environ is None else environ
+    if dsn is None and cfg.postgresql is None:
+        return open_store(cfg, base_dir=base_dir, redactor=redactor, create=create, environ=env)
+    return open_postgres(cfg, redactor=redactor, create=create, environ=env, dsn=dsn)
+
+
+def open_postgres(
+    config: AuditConfig,
+    *,
+    redactor: Redactor | None = None,
+    create: bool = True,
+    environ: Mapping[str, str],
+    dsn: Dsn | None = None,
+) -> AuditStore:
+    """The PostgreSQL store of ``config.postgresql`` (its DSN from the environment), or of ``dsn``.
+
+    ``AuditError`` naming the variable when the DSN is unset, and naming the extra when psycopg
+    is not installed.
+    """
+    pg = config.postgresql
+    if dsn is None:
+        assert pg is not None
+        dsn = dsn_from_env(pg.dsn_env, environ)
+    key = anchor_key(config, environ)
+    try:
+        from weir.audit.postgres import PostgresAuditStore
+    except ImportError as exc:
+        raise AuditError(
+            f"the PostgreSQL audit store needs psycopg: pip install 'mcp-weir[fleet]' ({exc.name} is missing)"
+        ) from exc
+    timeouts = (
+        {} if pg is None else {"connect_timeout_s": pg.connect_timeout_s, "statement_timeout_s": pg.statement_timeout_s}
+    )
+    return PostgresAuditStore(
+        dsn,
+        redact=config.redact,
+        redactor=redactor,
+        anchor_every=config.anchor_every,
+        create=create,
+        anchor_key=key,
+        max_string_chars=config.max_string_chars,
+        **timeouts,
     )
 
 

@@ -33,12 +33,13 @@ from typing import Any, NamedTuple, Self
 from pydantic import ValidationError
 
 from weir.audit.anchorlog import AnchorLog, check_key, last_trusted, log_path, open_log, tail_lines
-from weir.audit.chain import GENESIS, Anchor, ChainRow, VerifyReport, canonical_json, chain_hash_utf8, index_columns
+from weir.audit.chain import GENESIS, Anchor, ChainRow, VerifyReport, chain_hash_utf8
 from weir.audit.chain import verify_rows as _verify_rows
 from weir.audit.config import Durability
+from weir.audit.encoding import encode_event
 from weir.audit.event import STORED, AuditEvent, format_time
 from weir.audit.logcheck import LogCheck
-from weir.audit.payload import Redactor, cap
+from weir.audit.payload import Redactor
 from weir.audit.store import AuditQuery, StoredEvent
 from weir.audit.watch import FileWatch, identity
 from weir.errors import AuditError
@@ -133,26 +134,10 @@ class SqliteAuditStore:
 
     def append(self, event: AuditEvent) -> StoredEvent:
         """Seal the payloads, chain the event to the head and commit it durably before returning."""
-        sealed = event.sealed(redact=self._redact, redactor=self._redactor)
-        arguments, result = cap(sealed.arguments, self._max_chars), cap(sealed.result, self._max_chars)
-        if arguments is not sealed.arguments or result is not sealed.result:
-            sealed = sealed.model_copy(update={"arguments": arguments, "result": result})
-        try:
-            data = sealed.model_dump(mode="json", by_alias=True, exclude_none=True)
-            text = canonical_json(data)
-            utf8 = text.encode("utf-8")  # hashed as these bytes: the text is encoded once
-        except UnicodeEncodeError as exc:
-            raise AuditError(
-                f"event cannot be stored: text that is not UTF-8 (a lone surrogate?) at {exc.start}",
-                server=event.server,
-                tool=event.tool,
-            ) from exc
-        except (ValueError, TypeError, RecursionError) as exc:  # PydanticSerializationError is a ValueError
-            raise AuditError(f"event cannot be stored as JSON: {exc}", server=event.server, tool=event.tool) from exc
-        columns = index_columns(data)
+        encoded = encode_event(event, redact=self._redact, redactor=self._redactor, max_chars=self._max_chars)
         with self._lock:
-            row_id, prev, digest = self._insert(_Text(text, utf8), columns)
-        return StoredEvent(id=row_id, hash=digest, prev_hash=prev, event=sealed)
+            row_id, prev, digest = self._insert(_Text(encoded.text, encoded.utf8), encoded.columns)
+        return StoredEvent(id=row_id, hash=digest, prev_hash=prev, event=encoded.sealed)
 
     def _insert(self, text: _Text, columns: dict[str, Any]) -> tuple[int, str, str]:
         db = self._open_db()

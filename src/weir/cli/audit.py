@@ -1,4 +1,9 @@
-"""`weir audit`: read, export and verify the audit trail."""
+"""`weir audit`: read, export and verify the audit trail (a SQLite file, or a PostgreSQL database).
+
+A PostgreSQL trail is named by ``--dsn-env NAME`` (the variable holding its DSN), by a config
+whose ``audit.postgresql.dsnEnv`` names one, or by ``--db postgresql://…``. The DSN is never
+printed: messages say where it came from (the variable, or "--db").
+"""
 
 from __future__ import annotations
 
@@ -12,18 +17,12 @@ from typing import Annotated, TypeVar
 
 import typer
 
-from weir.audit import (
-    Anchor,
-    AuditConfig,
-    AuditQuery,
-    SqliteAuditStore,
-    StoredEvent,
-    VerifyReport,
-    open_store,
-    resolve_path,
-)
+from weir.audit import Anchor, AuditConfig, AuditQuery, AuditStore, StoredEvent, VerifyReport, resolve_path
 from weir.audit.adoption import ADOPT_ACTION
+from weir.audit.config import PostgresConfig
+from weir.audit.dsn import Dsn, is_postgres_url
 from weir.audit.event import AuditEvent, EffectName, Phase, format_time
+from weir.audit.opening import open_trail
 from weir.audit.read import export_jsonl, follow, load_anchors, parse_time, stored_json, verify_export
 from weir.cli._exits import guarded
 from weir.config import load_config
@@ -35,7 +34,16 @@ __all__ = ["register"]
 T = TypeVar("T")
 
 Db = Annotated[
-    Path | None, typer.Option("--db", help="The audit database (default: from --config, else weir-audit.db).")
+    str | None,
+    typer.Option(
+        "--db",
+        help="The audit database: a SQLite file, or a postgresql:// URL (prefer --dsn-env: a command line "
+        "is visible to other users). Default: from --config, else weir-audit.db.",
+    ),
+]
+DsnEnv = Annotated[
+    str | None,
+    typer.Option("--dsn-env", metavar="NAME", help="The environment variable holding a PostgreSQL trail's DSN."),
 ]
 Config = Annotated[
     Path | None, typer.Option("--config", "-c", help="A weir.yaml whose `audit.path` names the database.")
@@ -67,6 +75,7 @@ def register(app: typer.Typer) -> None:
 def tail(
     *,
     db: Db = None,
+    dsn_env: DsnEnv = None,
     config: Config = None,
     n: Annotated[int, typer.Option("-n", help="How many of the last events.")] = 20,
     follow_: Annotated[bool, typer.Option("--follow", "-f", help="Keep printing events as they arrive.")] = False,
@@ -74,7 +83,7 @@ def tail(
     full: Full = False,
 ) -> None:
     """Print the last events (and, with --follow, new ones as they arrive; Ctrl-C stops)."""
-    with _open(db, config) as store:
+    with _open(db, config, dsn_env=dsn_env) as store:
         last = 0
         for item in store.tail(n):
             _print(item, as_json, full)
@@ -90,6 +99,7 @@ def tail(
 def query(
     *,
     db: Db = None,
+    dsn_env: DsnEnv = None,
     config: Config = None,
     session: Annotated[str | None, typer.Option(help="Agent session id.")] = None,
     server: Annotated[str | None, typer.Option(help="Upstream server name.")] = None,
@@ -103,7 +113,7 @@ def query(
     full: Full = False,
 ) -> None:
     """Print the events matching every filter given, oldest first."""
-    with _open(db, config) as store:
+    with _open(db, config, dsn_env=dsn_env) as store:
         q = AuditQuery(
             session=session,
             server=server,
@@ -123,10 +133,11 @@ def export(
     *,
     jsonl: Annotated[bool, typer.Option("--jsonl", help="JSON Lines, one event per line (the only format).")] = True,
     db: Db = None,
+    dsn_env: DsnEnv = None,
     config: Config = None,
 ) -> None:
     """Write the whole trail as JSON Lines: {"id","hash","prevHash","event"} per line, in chain order."""
-    with _open(db, config) as store:
+    with _open(db, config, dsn_env=dsn_env) as store:
         if out is None or str(out) == "-":
             guarded(lambda: export_jsonl(store, sys.stdout))
             return
@@ -137,6 +148,7 @@ def export(
 def verify(
     *,
     db: Db = None,
+    dsn_env: DsnEnv = None,
     config: Config = None,
     anchor: Annotated[
         list[Path] | None, typer.Option(help="Anchors exported with `weir audit head` (repeatable).")
@@ -155,7 +167,7 @@ def verify(
     if jsonl is not None:
         report = guarded(partial(_verify_file, jsonl, anchors))
     else:
-        with _open(db, config, key_env) as store:
+        with _open(db, config, key_env, dsn_env=dsn_env) as store:
             report = guarded(lambda: store.verify(anchors))
     if as_json:
         typer.echo(report.model_dump_json(exclude_none=True))
@@ -169,7 +181,7 @@ def verify(
         typer.echo(f"ok: {report.checked} events, chain intact{head_text}")
 
 
-def _export_file(store: SqliteAuditStore, out: Path) -> int:
+def _export_file(store: AuditStore, out: Path) -> int:
     try:
         with out.open("w", encoding="utf-8") as fh:
             return export_jsonl(store, fh)
@@ -185,9 +197,9 @@ def _verify_file(path: Path, anchors: list[Anchor]) -> VerifyReport:
         raise AuditError(f"cannot read {path}: {exc.strerror or exc}") from exc
 
 
-def head(*, db: Db = None, config: Config = None) -> None:
+def head(*, db: Db = None, dsn_env: DsnEnv = None, config: Config = None) -> None:
     """Print the chain's head as a JSON anchor; keep it elsewhere and pass it to `verify --anchor`."""
-    with _open(db, config) as store:
+    with _open(db, config, dsn_env=dsn_env) as store:
         anchor = guarded(store.head)
     if anchor is None:
         typer.echo("the audit trail is empty", err=True)
@@ -201,6 +213,7 @@ def adopt(
     reason: Annotated[str, typer.Option(help="Why (recorded in the audit event).")],
     operator: Annotated[str | None, typer.Option(help="Who adopts them (recorded; the login name by default).")] = None,
     db: Db = None,
+    dsn_env: DsnEnv = None,
     config: Config = None,
     key_env: KeyEnv = None,
 ) -> None:
@@ -212,7 +225,7 @@ def adopt(
     be vouched for.
     """
     who = operator or getpass.getuser()
-    with _open(db, config, key_env) as store:
+    with _open(db, config, key_env, dsn_env=dsn_env) as store:
         head_anchor = guarded(store.head)
         if head_anchor is None or through > head_anchor.id:
             typer.echo(f"error: the trail ends at row {head_anchor.id if head_anchor else 0}", err=True)
@@ -222,17 +235,22 @@ def adopt(
     typer.echo(f"adopted rows 1..{through} as {quote(who)} (row {row.id})")
 
 
-def _open(db: Path | None, config: Path | None, key_env: str | None = None) -> SqliteAuditStore:
-    """The store to read; ``key_env`` (else the config's ``audit.anchorKeyEnv``) names the log's key."""
+def _open(db: str | None, config: Path | None, key_env: str | None = None, *, dsn_env: str | None = None) -> AuditStore:
+    """The store to read; ``key_env`` (else the config's ``audit.anchorKeyEnv``) names the log's key;
+    ``dsn_env`` (else a ``postgresql://`` ``db``, else the config's ``audit.postgresql``) a PostgreSQL trail."""
 
-    def opened() -> SqliteAuditStore:
+    def opened() -> AuditStore:
         keyed = {} if key_env is None else {"anchor_key_env": key_env}
+        if dsn_env is not None:
+            return open_trail(AuditConfig(postgresql=PostgresConfig(dsn_env=dsn_env), **keyed), create=False)
+        if db is not None and is_postgres_url(db):
+            return open_trail(AuditConfig(**keyed), dsn=Dsn(db, "the DSN given with --db"), create=False)
         if db is not None:
-            return open_store(AuditConfig(path=str(db), **keyed), create=False)
+            return open_trail(AuditConfig(path=db, **keyed), create=False)
         if config is not None:
             cfg = load_config(config)
-            return open_store(cfg.audit.model_copy(update=keyed), base_dir=cfg.base_dir, create=False)
-        return open_store(AuditConfig(path=str(resolve_path(AuditConfig())), **keyed), create=False)
+            return open_trail(cfg.audit.model_copy(update=keyed), base_dir=cfg.base_dir, create=False)
+        return open_trail(AuditConfig(path=str(resolve_path(AuditConfig())), **keyed), create=False)
 
     return guarded(opened)
 

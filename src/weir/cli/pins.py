@@ -15,7 +15,8 @@ from typing import Annotated
 
 import typer
 
-from weir.audit import AuditConfig, open_store, resolve_path
+from weir.audit import AuditConfig, resolve_path
+from weir.audit.opening import open_trail
 from weir.audit.pins import PinRow, SqlitePinStore, approve, pin_rows
 from weir.cli._exits import fail, guarded
 from weir.config import load_config
@@ -98,7 +99,7 @@ def approve_pins(
     who = by or _user()
     path, audit_config = _where(db, config)
     pins = guarded(lambda: SqlitePinStore(path, create=False))
-    with pins, guarded(lambda: open_store(audit_config, create=False)) as audit:
+    with pins, guarded(lambda: open_trail(audit_config, create=False)) as audit:
         approved = guarded(lambda: approve(pins, audit, server, tools or [], by=who))
     if not approved:
         typer.echo(f"{server}: nothing waits for approval")

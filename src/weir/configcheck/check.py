@@ -25,6 +25,7 @@ from weir import yamltext
 from weir.config import WeirConfig, schema_errors
 from weir.configcheck.commands import command_problems
 from weir.configcheck.policy import policy_problems
+from weir.configcheck.postgres import postgres_problems
 from weir.configcheck.problems import Locator, Problem
 from weir.detect.chain import Chain
 from weir.errors import WeirError
@@ -59,7 +60,7 @@ class ConfigCheck:
         return (
             f"{self.path}: ok — {len(c.servers)} server(s), policy {', '.join(c.policy.packs) or 'without packs'}"
             f" + {len(c.policy.rules)} inline rule(s){' + ' + c.policy.file if c.policy.file else ''}, {detectors}, "
-            f"audit {c.audit.path}, {len(c.console.operators)} operator(s)"
+            f"audit {_trail(c)}, {len(c.console.operators)} operator(s)"
             + (f"; {warnings} warning(s)" if warnings else "")
             + self._interpreter()
         )
@@ -70,6 +71,12 @@ class ConfigCheck:
         if not any(s.command and s.command[0] in WEIR_PYTHON for s in self.config.servers.values()):
             return ""
         return f"; `python` in a server command runs {sys.executable} (Weir's interpreter)"
+
+
+def _trail(config: WeirConfig) -> str:
+    """Where the trail goes, as the summary says it (a PostgreSQL DSN by its variable only)."""
+    pg = config.audit.postgresql
+    return config.audit.path if pg is None else f"in PostgreSQL (${pg.dsn_env}; pins in {config.audit.path})"
 
 
 def check_config(path: str | Path) -> ConfigCheck:
@@ -200,6 +207,11 @@ def _detectors(where: Locator, config: WeirConfig) -> list[Problem]:
 
 
 def _audit(where: Locator, config: WeirConfig) -> list[Problem]:
+    return [*postgres_problems(where, config), *_audit_file(where, config)]
+
+
+def _audit_file(where: Locator, config: WeirConfig) -> list[Problem]:
+    """``audit.path``: the SQLite trail (or, with ``audit.postgresql``, the tool pins' file)."""
     path = config.audit.path
     if path == ":memory:":
         return [

@@ -3,8 +3,11 @@
 They sit beside ``/mcp`` (and on the console's own listener) behind the same ``Host``/``Origin``
 admission, without a token: what they tell — server and tool names, rule names, counts — is not
 the data that flows through the gateway. ``/readyz`` answers 200 once the gateway has started,
-its audit trail answers, and its upstreams are connected (at least one; all of them with
-``gateway.require_upstreams``), else 503 — each with a JSON body saying why.
+every dependency answers — the audit trail (``audit``: its SQLite file or its PostgreSQL
+database), and whatever a deployment adds to :attr:`Health.dependencies` (``redis``…) — and its
+upstreams are connected (at least one; all of them with ``gateway.require_upstreams``), else 503 —
+each with a JSON body saying why (``dependencies``: each name → ``"ok"`` or why not). The probes
+run on a worker thread: a database that does not answer never stalls the event loop.
 """
 
 from __future__ import annotations
@@ -13,6 +16,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+import anyio
+import anyio.to_thread
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
@@ -32,7 +37,7 @@ class Health:
     upstreams: Mapping[str, Upstream]
     require_all: bool = False
     trail_ok: Callable[[], str | None] = lambda: None
-    """``None`` when the audit trail answers, else why not."""
+    """``None`` when the audit trail answers, else why not (the dependency ``audit``)."""
     started: bool = False
     """Set once the gateway has started its upstreams."""
     notes: dict[str, str] = field(default_factory=dict)
@@ -45,6 +50,10 @@ class Health:
             name: None if u.connected else (u.closed_reason or "not connected") for name, u in self.upstreams.items()
         }
 
+    def __post_init__(self) -> None:
+        # The audit trail is the first dependency: reported by name like any other store.
+        self.dependencies.setdefault("audit", self.trail_ok)
+
     def readiness(self) -> tuple[bool, dict[str, Any]]:
         """Ready or not, and the report that says why."""
         states = self.upstream_states()
@@ -52,9 +61,6 @@ class Health:
         problems: list[str] = []
         if not self.started:
             problems.append("the gateway is starting")
-        trail = self.trail_ok()
-        if trail is not None:
-            problems.append(f"the audit trail does not answer: {trail}")
         if self.require_all and len(connected) < len(states):
             problems.append("gateway.require_upstreams: not every upstream is connected")
         if not connected:
@@ -76,13 +82,16 @@ def health_routes(admission: Admission, health: Health, render_metrics: Callable
 
         return endpoint
 
-    def ready() -> Response:
-        ok, report = health.readiness()
+    async def ready(request: Request) -> Response:
+        refused = admission.refusal(request, body=False)
+        if refused is not None:
+            return refused
+        ok, report = await anyio.to_thread.run_sync(health.readiness)
         return JSONResponse(report, status_code=200 if ok else 503)
 
     routes: list[BaseRoute] = [
         Route("/healthz", guarded(lambda: JSONResponse({"status": "ok"})), methods=["GET"]),
-        Route("/readyz", guarded(ready), methods=["GET"]),
+        Route("/readyz", ready, methods=["GET"]),
     ]
     if render_metrics is not None:
         metrics = render_metrics

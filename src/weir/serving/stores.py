@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from weir.audit import SqliteAuditStore, SqlitePinStore, open_store, resolve_path
+from weir.audit import AuditStore, SqlitePinStore, resolve_path
+from weir.audit.opening import open_trail
 from weir.config import WeirConfig
 from weir.detect.chain import Chain
 from weir.detect.config import DetectorSpec
@@ -33,9 +34,10 @@ def redaction_chain(config: WeirConfig) -> Chain:
     return Chain.from_specs([s for s in specs if s.use not in _NOT_SENSITIVE and not is_tool_check(s.use)])
 
 
-def open_audit(config: WeirConfig) -> SqliteAuditStore:
-    """The store the config names; raw payloads are redacted with :func:`redaction_chain`
-    (not the Guard's chain: that one also carries the intent detectors, which the trail does not redact).
+def open_audit(config: WeirConfig) -> AuditStore:
+    """The store the config names (SQLite, or PostgreSQL with ``audit.postgresql``); raw payloads are
+    redacted with :func:`redaction_chain` (not the Guard's chain: that one also carries the intent
+    detectors, which the trail does not redact).
 
     The redactor scans every string of a value at once, as a tool result is scanned (``_meta``
     in the arguments, decoded text blobs and all: :meth:`Chain.scan_json`), and rewrites each
@@ -47,7 +49,7 @@ def open_audit(config: WeirConfig) -> SqliteAuditStore:
         findings = sensitive.scan_json(value)
         return redact_json(value, findings) if findings else value  # nothing found: the value as it is
 
-    return open_store(config.audit, base_dir=config.base_dir, redactor=redactor)
+    return open_trail(config.audit, base_dir=config.base_dir, redactor=redactor)
 
 
 def open_pins(config: WeirConfig) -> SqlitePinStore | None:
