@@ -21,6 +21,7 @@ from weir.gateway.config import GatewayConfig
 from weir.guard.config import GuardConfig
 from weir.observe.config import ObservabilityConfig
 from weir.policy.check import check_inline_rules
+from weir.state.config import StateConfig
 
 __all__ = ["WeirConfig", "load_config", "schema_errors"]
 
@@ -36,6 +37,8 @@ class WeirConfig(GuardConfig):
     """The operators' console and who may sign in to it."""
     observability: ObservabilityConfig = Field(default_factory=ObservabilityConfig)
     """Logs, metrics and traces."""
+    state: StateConfig = Field(default_factory=StateConfig)
+    """Shared state of a fleet of replicas (none: this process keeps its own)."""
 
     @model_validator(mode="after")
     def _principals_apart(self) -> WeirConfig:

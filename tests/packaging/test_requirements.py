@@ -46,7 +46,6 @@ NOT_IMPORTED = {
     "bench": "benchmarks/ only",
     "train": "evals/ rebuilding only",
     "judge": "empty: the judge needs nothing beyond the core",
-    "fleet": "reserved for the fleet backends (docs/deploy.md); nothing imports them yet",
 }
 
 

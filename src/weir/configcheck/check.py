@@ -12,6 +12,7 @@ server or writes a file.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import sys
 from dataclasses import dataclass, field
@@ -30,6 +31,7 @@ from weir.detect.chain import Chain
 from weir.errors import WeirError
 from weir.gateway.config import env_tokens, token_problem
 from weir.labels.config import WEIR_PYTHON
+from weir.state.config import redis_url_problem
 
 __all__ = ["ConfigCheck", "check_config"]
 
@@ -149,7 +151,7 @@ def _schema(where: Locator, exc: ValidationError) -> list[Problem]:
 
 def _semantics(where: Locator, config: WeirConfig, text: str, valid: set[str]) -> list[Problem]:
     """The checks types cannot make, on the sections that are well-formed."""
-    out = [*_servers(where, config), *_audit(where, config), *_gateway(where, config)]
+    out = [*_servers(where, config), *_audit(where, config), *_gateway(where, config), *_state(where, config)]
     if "overrides" in valid:
         out.extend(_overrides(where, config))
     if "policy" in valid:
@@ -227,6 +229,22 @@ def _audit_file(where: Locator, config: WeirConfig) -> list[Problem]:
             if fh.read(16) != b"SQLite format 3\x00":
                 return [where.problem("error", f"audit.path: {target} is not an SQLite database", ("audit", "path"))]
     return []
+
+
+def _state(where: Locator, config: WeirConfig) -> list[Problem]:
+    """``state.redis``: its URL must be in the environment and well-formed (it is never printed),
+    and the client installed. Whether the server answers is ``/readyz``'s to say, at run time."""
+    settings = config.state.redis
+    if settings is None:
+        return []
+    out: list[Problem] = []
+    why = redis_url_problem(settings)
+    if why is not None:
+        out.append(where.problem("error", why, ("state", "redis", "url_env")))
+    if importlib.util.find_spec("redis") is None:
+        needs = "state.redis needs the Redis client: pip install 'weir[fleet]'"
+        out.append(where.problem("error", needs, ("state", "redis")))
+    return out
 
 
 def _gateway(where: Locator, config: WeirConfig) -> list[Problem]:

@@ -44,6 +44,7 @@ from weir.gateway.wire.jsonrpc import Message, RpcError
 from weir.observe.instruments import CallObserver
 from weir.pipeline import AuditSink, CallPipeline, Decider, Recorder
 from weir.pipeline.worker import Worker
+from weir.state.ports import SharedSessions
 
 __all__ = ["Gateway"]
 
@@ -72,6 +73,7 @@ class Gateway:
         approvals: ApprovalQueue | None = None,
         observer: CallObserver | None = None,
         quotas: QuotaLedger | None = None,
+        shared: SharedSessions | None = None,
     ) -> None:
         self.settings = settings
         self.quotas: QuotaLedger = quotas if quotas is not None else MemoryQuotas()
@@ -79,7 +81,7 @@ class Gateway:
         self.upstreams = dict(upstreams)
         if not self.upstreams:
             raise ConfigError("the gateway needs at least one server under `servers:`")
-        worker = Worker(settings.decision_budget_s)
+        worker = Worker(settings.decision_budget_s, shared=shared)  # shared: a fleet's sessions (weir.state)
         self.pipeline = CallPipeline(
             decider,
             audit=audit,

@@ -115,7 +115,9 @@ class CallPipeline:
             self._append(tools_failed(server, failed_decision(f"reviewing the tools failed: {why}")))
             return None
 
-        return await self.worker.stage(f"tools/list {server}", lambda _: self.register_tools(server, tools), timed_out)
+        return await self.worker.stage(
+            f"tools/list {server}", lambda _: self.register_tools(server, tools), timed_out, sessions=()
+        )
 
     # -- the stages ---------------------------------------------------------------------
 

@@ -24,7 +24,9 @@ import asyncio
 import threading
 from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
+
+from weir.state.ports import Lease, SharedSessions, StateError
 
 __all__ = ["INLINE_CHARS", "OPEN", "Gate", "Worker", "small"]
 
@@ -105,24 +107,51 @@ OPEN: Gate = _Open()
 """The gate for stages run inline."""
 
 
+class _Abandoned(Generic[T]):
+    """A stage past its budget: the future of the thread that still runs it."""
+
+    __slots__ = ("future",)
+
+    def __init__(self, future: asyncio.Future[T]) -> None:
+        self.future = future
+
+
 class Worker:
     """Runs stages in threads under ``budget_s`` seconds each, or inline when ``budget_s`` is None."""
 
-    def __init__(self, budget_s: float | None = None, *, threads: int = 8) -> None:
+    def __init__(
+        self, budget_s: float | None = None, *, threads: int = 8, shared: SharedSessions | None = None
+    ) -> None:
         self.budget_s = budget_s
+        self.shared = shared
+        """A fleet's shared sessions: each stage runs in its session's fleet-wide turn (None: this process only)."""
+        self._finishing: set[asyncio.Task[None]] = set()
         self._threads = threads
         self._pool: ThreadPoolExecutor | None = None
         self._locks: dict[str, asyncio.Lock] = {}
         self._users: dict[str, int] = {}
 
     async def stage(
-        self, key: str, run: Callable[[Gate], T], timed_out: Callable[[str], T], *, inline: bool = False
+        self,
+        key: str,
+        run: Callable[[Gate], T],
+        timed_out: Callable[[str], T],
+        *,
+        inline: bool = False,
+        sessions: tuple[str, ...] | None = None,
     ) -> T:
         """``run(gate)`` for session (or resource) ``key``; past the budget, ``timed_out(why)`` instead.
 
         ``timed_out`` itself runs in the pool (it may record), outside the session's turn.
-        ``inline``: the message is small (:func:`small`): run on the loop, in the session's turn.
+        ``inline``: the message is small (:func:`small`): run on the loop, in the session's turn
+        (not with :attr:`shared` state, whose check-out always runs in the pool).
+        ``sessions``: the agent sessions the stage reads and changes (default: ``key`` itself; ``()``
+        for a stage of no session). With :attr:`shared` state they are checked out around the stage,
+        and a store that fails either way is the fail-closed outcome, ``timed_out(why)``.
         """
+        ids = (key,) if sessions is None else sessions
+        if self.shared is not None and ids:
+            return await self._held(self.shared, key, sorted(set(ids)), run, timed_out)
         if self.budget_s is None:
             return run(OPEN)
         if inline:
@@ -148,6 +177,73 @@ class Worker:
                 return await future  # it committed just now: only its record is left to write
         why = f"the work took longer than the budget of {self.budget_s:g}s (fail closed)"
         return await loop.run_in_executor(pool, timed_out, why)
+
+    async def _held(
+        self, shared: SharedSessions, key: str, ids: list[str], run: Callable[[Gate], T], timed_out: Callable[[str], T]
+    ) -> T:
+        """``run`` inside this process's turn of ``key`` and the fleet-wide turns of ``ids`` (sorted:
+        two stages taking two sessions never wait for each other crosswise)."""
+        await self._enter(key)
+        leases: list[Lease] = []
+        try:
+            for sid in ids:
+                leases.append(await shared.checkout(sid))
+        except StateError as exc:
+            await self._checkin(shared, leases)
+            self._leave(key)
+            return await self._late(timed_out, str(exc))
+        try:
+            result = await self._execute(run)
+        except BaseException:
+            await self._checkin(shared, leases)
+            self._leave(key)
+            raise
+        if isinstance(result, _Abandoned):  # the thread still has the session; its turn ends with it
+            task = asyncio.ensure_future(self._finish(shared, result.future, leases, key))
+            self._finishing.add(task)
+            task.add_done_callback(self._finishing.discard)
+            return await self._late(
+                timed_out, f"the work took longer than the budget of {self.budget_s:g}s (fail closed)"
+            )
+        problem = await self._checkin(shared, leases)
+        self._leave(key)
+        return result if problem is None else await self._late(timed_out, problem)
+
+    async def _execute(self, run: Callable[[Gate], T]) -> T | _Abandoned[T]:
+        """Run a held stage inline, or in the pool under the budget; an abandoned one comes back as
+        its still running future."""
+        if self.budget_s is None:
+            return run(OPEN)
+        gate = Gate()
+        future = asyncio.get_running_loop().run_in_executor(self._executor(), run, gate)
+        try:
+            return await asyncio.wait_for(asyncio.shield(future), self.budget_s)
+        except TimeoutError:
+            if not gate.abandon():
+                return await future
+        return _Abandoned(future)
+
+    async def _finish(self, shared: SharedSessions, future: asyncio.Future[T], leases: list[Lease], key: str) -> None:
+        try:
+            await asyncio.wait([future])
+            await self._checkin(shared, leases)
+        finally:
+            self._leave(key)
+
+    async def _checkin(self, shared: SharedSessions, leases: list[Lease]) -> str | None:
+        """Check every lease in; the first failure's reason (the rest are still tried)."""
+        problem = None
+        for lease in leases:
+            try:
+                await shared.checkin(lease)
+            except StateError as exc:
+                problem = problem or str(exc)
+        return problem
+
+    async def _late(self, timed_out: Callable[[str], T], why: str) -> T:
+        if self.budget_s is None:
+            return timed_out(why)
+        return await asyncio.get_running_loop().run_in_executor(self._executor(), timed_out, why)
 
     def _executor(self) -> ThreadPoolExecutor:
         if self._pool is None:

@@ -15,6 +15,7 @@ from functools import partial
 from typing import Any
 
 from weir.approvals import ApprovalQueue
+from weir.approvals.shared import SharedApprovalQueue
 from weir.approvals.webhook import WebhookNotifier
 from weir.audit import AuditStore
 from weir.config import WeirConfig
@@ -38,8 +39,10 @@ from weir.observe.instruments import CallObservation, CallTracer, GatewayMetrics
 from weir.observe.metrics import Gauge, Sample
 from weir.observe.models import model_collector
 from weir.pipeline import AuditSink, Decider, Recorder
+from weir.serving.fleet import open_relay, open_shared
 from weir.serving.reloading import PolicyReloader
 from weir.serving.stores import default_chain, open_audit, open_pins, redaction_chain
+from weir.state.ports import SharedSessions
 
 __all__ = ["Deployment", "build_deployment", "check_principals"]
 
@@ -69,6 +72,8 @@ class Deployment:
     trail: AuditStore | None = None
     approvals: ApprovalQueue | None = None
     reloader: PolicyReloader | None = None
+    shared: SharedSessions | None = None
+    """The fleet's shared sessions (``state.redis``), or None."""
     address: ConsoleAddress = field(default_factory=ConsoleAddress)
 
     def mounts(self) -> list[Mount]:
@@ -117,10 +122,11 @@ def build_deployment(
     metrics = GatewayMetrics()
     pins: PinStore = open_pins(config) or MemoryPinStore()
     guard = Guard(config, chain=default_chain(config, pin_store=pins)) if decider is None else None
+    shared = open_shared(config, guard.sessions) if guard is not None else None
     trail = open_audit(config) if audit is None else (audit if isinstance(audit, AuditStore) else None)
     sink = MeteredAudit(audit if audit is not None else _required(trail), metrics)
     address = ConsoleAddress(config.console.url)
-    approvals = _approvals(config, sink, metrics, address.link)
+    approvals = _approvals(config, sink, metrics, address.link, open_relay(config, shared))
     gateway = Gateway(
         config.gateway,
         upstreams=upstreams if upstreams is not None else upstreams_from_config(config),
@@ -129,15 +135,27 @@ def build_deployment(
         recorder=recorder,
         approvals=approvals,
         observer=CallObservation(metrics, tracer),
+        shared=shared,
     )
     health = Health(gateway.upstreams, require_all=config.gateway.require_upstreams, trail_ok=_trail_probe(trail))
+    if shared is not None:
+        health.dependencies["redis"] = shared.problem
     sessions = LiveSessions(gateway.calls.sessions.known, guard.sessions, gateway.pipeline.worker) if guard else None
     status = _StatusOf()
     parts = ConsoleParts(trail=trail, pins=pins, approvals=approvals, sessions=sessions, status=status)
     chosen = list(config.console.operators if operators is None else operators)
     console = Console(Operators(chosen), parts, session_ttl_s=config.console.session_ttl_s)
     deployment = Deployment(
-        config, gateway, metrics, health, console, guard=guard, trail=trail, approvals=approvals, address=address
+        config,
+        gateway,
+        metrics,
+        health,
+        console,
+        guard=guard,
+        trail=trail,
+        approvals=approvals,
+        address=address,
+        shared=shared,
     )
     status.of = deployment
     metrics.registry.collect(_collector(gateway.upstreams, approvals))
@@ -179,7 +197,9 @@ def upstreams_from_config(config: WeirConfig) -> dict[str, Upstream]:
     return out
 
 
-def _approvals(config: WeirConfig, sink: AuditSink, metrics: GatewayMetrics, link: Any) -> ApprovalQueue | None:
+def _approvals(
+    config: WeirConfig, sink: AuditSink, metrics: GatewayMetrics, link: Any, relay: Any = None
+) -> ApprovalQueue | None:
     settings = config.gateway
     if settings.confirm_fallback is not ConfirmFallback.QUEUE:
         return None
@@ -196,14 +216,16 @@ def _approvals(config: WeirConfig, sink: AuditSink, metrics: GatewayMetrics, lin
         findings = sensitive.scan_json(value)
         return redact_json(value, findings) if findings else value
 
-    return ApprovalQueue(
-        settings.queue_timeout_s,
-        audit=sink,
-        notifier=notifier,
-        redact=shown,
-        link=link,
-        on_outcome=lambda outcome: metrics.approvals.inc(outcome=outcome),
-    )
+    parts: dict[str, Any] = {
+        "audit": sink,
+        "notifier": notifier,
+        "redact": shown,
+        "link": link,
+        "on_outcome": lambda outcome: metrics.approvals.inc(outcome=outcome),
+    }
+    if relay is not None:  # a fleet: every replica's operators see and decide every held call
+        return SharedApprovalQueue(settings.queue_timeout_s, relay=relay, **parts)
+    return ApprovalQueue(settings.queue_timeout_s, **parts)
 
 
 def _collector(upstreams: dict[str, Upstream], approvals: ApprovalQueue | None) -> Any:

@@ -155,6 +155,11 @@ async def run_deployment(
             loop.add_signal_handler(signal.SIGHUP, lambda: tasks.append(loop.create_task(_reload(reloader, "SIGHUP"))))
         if watch_s is not None:
             tasks.append(loop.create_task(reloader.watch(watch_s)))
+    if deployment.shared is not None:  # /readyz tells a Redis that went away even while no call runs
+        tasks.append(loop.create_task(_keep_asking(deployment.shared)))
+    start = getattr(deployment.approvals, "start", None)
+    if start is not None:  # a fleet's queue: mirror the other replicas' held calls
+        await start()
     try:
         return await run_gateway(
             deployment.gateway, listen, tokens=tokens, mounts=deployment.mounts(), on_started=started
@@ -164,6 +169,13 @@ async def run_deployment(
             task.cancel()
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.remove_signal_handler(signal.SIGHUP)
+
+
+async def _keep_asking(shared: object, every_s: float = 2.0) -> None:
+    ping = getattr(shared, "ping", None)
+    while ping is not None:
+        await ping()
+        await asyncio.sleep(every_s)
 
 
 async def _reload(reloader: object, trigger: str) -> None:

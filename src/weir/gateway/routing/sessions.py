@@ -70,7 +70,9 @@ class AgentSessions:
         if wanted not in self._known:
             self._admit(wanted, ex)
         if current is not None and current != wanted:
-            carried = await self._worker.stage(current, lambda _: self._decider.carry(current, wanted), _refused)
+            carried = await self._worker.stage(
+                current, lambda _: self._decider.carry(current, wanted), _refused, sessions=(current, wanted)
+            )
             if not carried:
                 raise RpcError(
                     jsonrpc.INVALID_PARAMS,

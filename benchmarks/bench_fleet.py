@@ -1,0 +1,201 @@
+"""A fleet: calls/s and p99 through one and three replicas, and what Redis adds per call.
+
+Part 1, in one run on real parts: Redis, three ``weir gateway --http`` processes sharing it, and
+two HAProxy front ends — one over replica 1 alone, one over all three (round robin). 32 agent
+sessions (2026-07-28 clients, no stickiness) call an allowed tool concurrently through each front
+end in turn; reported: calls/s, p50 and p99 per front end, and the audit rows of released results
+(per-replica SQLite trails, summed) against the calls released.
+
+Part 2, in process: one agent session's stage (an observed result joined into the session)
+through the pipeline's worker with the in-memory store, and with shared sessions in Redis — as the
+same replica again (its copy is current: two round trips) and alternating between two replicas
+(each stage loads the other's blob). The difference is the per-stage cost of Redis; a tool call is
+two stages (decide, observe).
+
+No budget in DESIGN.md yet: the rows report (ok) and say what they measure. On a 2-core machine
+shared with other work three replicas cannot be faster than one; compare the ratios, not the figures.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+Row = tuple[str, str, str, bool]
+SESSIONS = 32
+
+
+def run(quick: bool) -> list[Row]:
+    try:
+        import redis  # noqa: F401
+    except ImportError:
+        return [("fleet (needs the fleet extra: pip install 'weir[fleet]')", "skipped", "-", True)]
+    from tests.fleetparts import need
+
+    try:
+        need("redis-server")
+        need("haproxy")
+    except BaseException as exc:  # pytest's skip outside pytest: say why
+        return [(f"fleet ({exc})", "skipped", "-", True)]
+    rows = _stage_costs(quick)
+    rows += asyncio.run(_through_replicas(quick))
+    return rows
+
+
+# -- part 2: the per-stage cost of Redis ------------------------------------------------------
+
+
+def _stage_costs(quick: bool) -> list[Row]:
+    from tests.fleetparts import redis_server
+
+    n = 300 if quick else 2000
+    with tempfile.TemporaryDirectory() as tmp, redis_server(Path(tmp)) as server:
+        memory, same, alternating = asyncio.run(_stages(server.url, n))
+    return [
+        ("one session stage, in-memory store (p50)", f"{memory * 1e6:.0f} us", "-", True),
+        ("the same stage, shared in Redis, same replica (p50)", f"{same * 1e6:.0f} us", "-", True),
+        ("the same stage, shared in Redis, two replicas alternating", f"{alternating * 1e6:.0f} us", "-", True),
+        ("Redis per tool call (2 stages), same replica", f"+{2 * (same - memory) * 1e6:.0f} us", "-", True),
+    ]
+
+
+async def _stages(url: str, n: int) -> tuple[float, float, float]:
+    from weir.flow.session import Session
+    from weir.flow.store import MemorySessionStore
+    from weir.labels.datalabel import DataLabel
+    from weir.pipeline.worker import Worker
+    from weir.state.config import RedisStateConfig
+    from weir.state.redis import RedisSessions, connect
+
+    settings = RedisStateConfig()
+    label = DataLabel(untrusted=True, attribution=frozenset({"https://news.example/today"}))
+    page = {"content": [{"type": "text", "text": "Markets were calm today; write to desk@news.example. " * 20}]}
+
+    def stage_of(store: Any) -> Any:
+        def run(_gate: Any) -> None:
+            session = store.get("bench") or Session("bench")
+            session.observe(server="web", tool="fetch", label=label, values=page)
+            store.put(session)
+
+        return run
+
+    async def timed(workers: list[tuple[Worker, Any]]) -> float:
+        times = []
+        for i in range(n):
+            worker, store = workers[i % len(workers)]
+            started = time.perf_counter()
+            await worker.stage("bench", stage_of(store), lambda why: None)
+            times.append(time.perf_counter() - started)
+        return statistics.median(times)
+
+    local = MemorySessionStore()
+    memory = await timed([(Worker(), local)])
+    replicas = []
+    for _ in range(2):
+        store = MemorySessionStore()
+        replicas.append((Worker(shared=RedisSessions(connect(url, settings), store, settings)), store))
+    same = await timed(replicas[:1])
+    alternating = await timed(replicas)
+    return memory, same, alternating
+
+
+# -- part 1: through one and three replicas -----------------------------------------------------
+
+
+async def _through_replicas(quick: bool) -> list[Row]:
+    from tests.e2e.running import stop
+    from tests.fleet.conftest import fleet_config, start_replica
+    from tests.fleetparts import redis_server
+
+    calls = 5 if quick else 20
+    rows: list[Row] = []
+    with tempfile.TemporaryDirectory() as tmp, redis_server(Path(tmp)) as server:
+        directory = Path(tmp)
+        replicas = [start_replica(fleet_config(directory, f"r{i + 1}"), server.url) for i in range(3)]
+        try:
+            ports = [int(r.base.rsplit(":", 1)[1]) for r in replicas]
+            released = 0
+            for label, backends in (("1 replica", ports[:1]), ("3 replicas", ports)):
+                with _lb(directory, label, backends) as port:
+                    rate, p50, p99, ok = await _load(f"http://127.0.0.1:{port}/mcp", calls)
+                released += ok
+                rows.append((f"{SESSIONS} sessions x {calls} calls through {label}: calls/s", f"{rate:.1f}", "-", True))
+                rows.append((f"  latency p50 / p99 ({label})", f"{p50 * 1e3:.0f} / {p99 * 1e3:.0f} ms", "-", True))
+                rows.append((f"  calls released / attempted ({label})", f"{ok} / {SESSIONS * calls}", "-", True))
+        finally:
+            for running in replicas:
+                stop(running)
+        audited = _released_rows(directory)
+    rows.append(
+        ("audit rows of released results = calls released", f"{audited} / {released}", "equal", audited == released)
+    )
+    return rows
+
+
+def _lb(directory: Path, label: str, backends: list[int]) -> Any:
+    from tests.fleetparts import haproxy
+
+    where = directory / label.replace(" ", "-")
+    where.mkdir(exist_ok=True)
+    return haproxy(where, backends)
+
+
+async def _load(url: str, calls: int) -> tuple[float, float, float, int]:
+    import httpx2
+    import mcp_types as t
+    from mcp import Client
+    from mcp.client.streamable_http import streamable_http_client
+    from tests.fleet.conftest import TOKEN
+
+    latencies: list[float] = []
+    errors: list[str] = []
+    released = 0
+
+    async def session(i: int) -> None:
+        nonlocal released
+        http = httpx2.AsyncClient(headers={"authorization": f"Bearer {TOKEN}"}, timeout=300)
+        client = Client(streamable_http_client(url, http_client=http), mode="2026-07-28",
+                        client_info=t.Implementation(name=f"bench-{i}-{time.monotonic_ns()}", version="1"))  # fmt: skip
+        async with client as c:
+            await c.list_tools()
+            for _ in range(calls):
+                started = time.perf_counter()
+                try:
+                    result = await c.call_tool("web__fetch", {"url": "https://news.example/today"})
+                except Exception as exc:  # counted and shown: a figure over failed calls is no figure
+                    code, data = getattr(exc, "code", None), getattr(exc, "data", None)
+                    errors.append(f"{type(exc).__name__} {code}: {getattr(exc, 'message', exc)} {data!r:.200}")
+                    continue
+                latencies.append(time.perf_counter() - started)
+                released += 0 if result.is_error else 1
+
+    started = time.perf_counter()
+    await asyncio.gather(*(session(i) for i in range(SESSIONS)))
+    elapsed = time.perf_counter() - started
+    latencies.sort()
+    p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))]
+    if errors:
+        print(f"  ({len(errors)} calls failed at {url}; the first: {errors[0]})")
+    return len(latencies) / elapsed, statistics.median(latencies), p99, released
+
+
+def _released_rows(directory: Path) -> int:
+    from weir.audit import AuditConfig, AuditQuery, open_store
+
+    total = 0
+    for db in sorted(directory.glob("audit-r*.db")):
+        with open_store(AuditConfig(path=str(db)), create=False) as store:
+            total += sum(
+                1 for s in store.query(AuditQuery()) if s.event.phase.value == "result" and s.event.tool == "fetch"
+            )
+    return total
+
+
+if __name__ == "__main__":
+    for row in run("--quick" in sys.argv):
+        print(row)

@@ -1,0 +1,48 @@
+"""A replica's share of a fleet: the shared agent sessions ``state.redis`` names, or none.
+
+Without a ``state:`` section nothing here imports a network client and the gateway keeps its
+sessions in its own memory, as ever. With one, the Redis URL is read from the environment variable
+the section names (never from the file, never logged) and the ``fleet`` extra must be installed.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import socket
+from typing import Any
+
+from weir.config import WeirConfig
+from weir.errors import ConfigError
+from weir.flow.store import SessionStore
+from weir.state.config import redis_url_problem
+from weir.state.ports import SharedSessions
+
+__all__ = ["open_relay", "open_shared"]
+
+
+def open_shared(config: WeirConfig, local: SessionStore) -> SharedSessions | None:
+    """The fleet's sessions, loaded into and written back from ``local`` (the Guard's own store)."""
+    settings = config.state.redis
+    if settings is None:
+        return None
+    problem = redis_url_problem(settings)
+    if problem is not None:
+        raise ConfigError(problem)
+    try:
+        from weir.state.redis import RedisSessions, connect
+    except ImportError as exc:  # the extra is not installed
+        raise ConfigError(f"state.redis needs the Redis client: pip install 'weir[fleet]' ({exc})") from exc
+    return RedisSessions(connect(os.environ[settings.url_env], settings), local, settings)
+
+
+def open_relay(config: WeirConfig, shared: SharedSessions | None) -> Any:
+    """The approvals relay beside the shared sessions (their Redis client), or None without them."""
+    settings = config.state.redis
+    client = getattr(shared, "client", None)
+    if settings is None or client is None:
+        return None
+    from weir.state.relay import RedisApprovalRelay
+
+    replica = f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(4)}"
+    return RedisApprovalRelay(client, settings.prefix, replica)

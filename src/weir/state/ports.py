@@ -1,0 +1,47 @@
+"""The port the pipeline's worker calls around each stage of an agent session when state is shared."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+from weir.errors import WeirError
+
+__all__ = ["Lease", "SharedSessions", "StateError"]
+
+
+class StateError(WeirError):
+    """The shared state could not be read or written (its store is gone, or a session stayed held).
+
+    The worker turns it into the stage's fail-closed outcome: the call is blocked, the result withheld.
+    """
+
+
+@dataclass(frozen=True)
+class Lease:
+    """This replica's turn with one agent session, from checkout to checkin."""
+
+    session: str
+    token: str
+    """Unguessable; only its holder can end the lease (a lease that expired is not released by it)."""
+    version: int
+    """The stored version the session was loaded at: a checkin from any other version is a conflict."""
+
+
+class SharedSessions(Protocol):
+    """Agent sessions shared by every replica of a fleet."""
+
+    async def checkout(self, session: str) -> Lease:
+        """Wait for the fleet-wide turn of ``session`` and load its latest state into this replica's
+        session store. Raises :class:`StateError` when the store does not answer or the turn does not
+        come within the configured wait."""
+        ...
+
+    async def checkin(self, lease: Lease) -> None:
+        """Write the session back (its labels joined into the stored ones, never replacing them) and
+        end the turn. Raises :class:`StateError` when the store does not answer."""
+        ...
+
+    def problem(self) -> str | None:
+        """Why the store is not usable now (``None`` when the last exchange with it succeeded)."""
+        ...
