@@ -19,6 +19,7 @@ from weir.console.config import ConsoleConfig
 from weir.errors import ConfigError
 from weir.gateway.config import GatewayConfig
 from weir.guard.config import GuardConfig
+from weir.identity.config import AuthConfig
 from weir.observe.config import ObservabilityConfig
 from weir.policy.check import check_inline_rules
 
@@ -36,6 +37,8 @@ class WeirConfig(GuardConfig):
     """The operators' console and who may sign in to it."""
     observability: ObservabilityConfig = Field(default_factory=ObservabilityConfig)
     """Logs, metrics and traces."""
+    auth: AuthConfig = Field(default_factory=AuthConfig)
+    """OAuth: the gateway as a resource server; its own credentials toward upstream servers."""
 
     @model_validator(mode="after")
     def _principals_apart(self) -> WeirConfig:

@@ -24,7 +24,7 @@ from weir.flow.request import request_meta
 from weir.flow.session import Elsewhere, Session, prose_grams
 from weir.flow.store import MemorySessionStore, SessionStore
 from weir.flow.textindex import TextIndex
-from weir.guard import memo, quarantine, reading, toolredact, toolscan
+from weir.guard import memo, quarantine, reading, toolredact, toolscan, visibility
 from weir.guard.checks import CallCheck, ChainLike, ResultCheck, ToolsReview
 from weir.guard.config import GuardConfig
 from weir.guard.message_decisions import Arrival, MessageDecisions
@@ -306,8 +306,12 @@ class Guard(MessageDecisions):
         arguments: Mapping[str, Any] | None,
         meta: Mapping[str, Any] | None = None,
         resolved: Mapping[str, Any] | None = None,
+        *,
+        principal: Mapping[str, Any] | None = None,
     ) -> CallCheck:
-        """Decide a call before it runs. Never raises: an error is a block naming it."""
+        """Decide a call before it runs. Never raises: an error is a block naming it.
+
+        ``principal``: the ``principal`` fact of the connection it came on (neutral when None)."""
         step = -1
         profile: ToolProfile | None = None
         engine = self.engine  # one policy for the whole decision, even if a reload swaps it meanwhile
@@ -340,6 +344,7 @@ class Guard(MessageDecisions):
                 meta=meta,
                 roots=engine.roots("call"),
                 fields=engine.fields("call"),
+                principal=principal,
             )
             decision = engine.decide(facts, phase="call")
             sharing = sharing_of(cfg)
@@ -350,6 +355,17 @@ class Guard(MessageDecisions):
         except Exception as exc:  # top of the decision path: fail closed
             decision = engine.failed(f"{type(exc).__name__}: {exc}")
             return CallCheck(decision, {}, (), profile, step)
+
+    def listable(self, server: str, tool: str, principal: Mapping[str, Any]) -> bool:
+        """Whether the principal is shown the tool in ``tools/list`` (:mod:`weir.guard.visibility`)."""
+        engine = self.engine
+        if not visibility.reads_principal(engine):
+            return True
+        try:
+            _, tfacts = self._tool(server, tool)
+        except Exception:  # fail closed
+            return False
+        return visibility.listable(engine, tfacts, server, self._server(server), principal)
 
     def _call_profile(
         self, server: str, tool: str, resolved: Mapping[str, Any] | None

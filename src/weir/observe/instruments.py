@@ -122,14 +122,28 @@ class MeteredDecider:
             self._metrics.stages.observe(time.perf_counter() - started, stage="tools_review")
 
     def before_call(  # noqa: PLR0917 - the Decider's signature
-        self, session: Session, server: str, tool: str, arguments: Wire, meta: Wire = None, resolved: Wire = None
+        self,
+        session: Session,
+        server: str,
+        tool: str,
+        arguments: Wire,
+        meta: Wire = None,
+        resolved: Wire = None,
+        *,
+        principal: Wire = None,
     ) -> CallCheck:
         """As the inner decider, timed (stage ``decide``) and counted."""
 
         def decide() -> CallCheck:
-            return self.inner.before_call(session, server, tool, arguments, meta, resolved)
+            if principal is None:
+                return self.inner.before_call(session, server, tool, arguments, meta, resolved)
+            return self.inner.before_call(session, server, tool, arguments, meta, resolved, principal=principal)
 
         return self._timed("decide", "call", decide)
+
+    def listable(self, server: str, tool: str, principal: Mapping[str, Any]) -> bool:
+        """As the inner decider."""
+        return self.inner.listable(server, tool, principal)
 
     def after_call(self, session: Session, server: str, tool: str, result: Mapping[str, Any]) -> ResultCheck:
         """As the inner decider, timed (stage ``observe``) and counted."""

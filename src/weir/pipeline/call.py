@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from weir.errors import ProtocolError, UpstreamError
+from weir.flow.session import Session
 from weir.guard.checks import CallCheck, ResultCheck, ToolsReview
 from weir.guard.shaping import blocked_result, declined, error_result, warn_result
 from weir.labels.datalabel import DataLabel
@@ -110,6 +111,14 @@ class CallPipeline:
 
     # -- the stages ---------------------------------------------------------------------
 
+    def _decide(self, session: Session, call: ToolCall, resolved: Mapping[str, Any] | None) -> CallCheck:
+        """The decider's pre-call check; the principal fact is passed only when the call has one, so
+        deciders that predate it keep working."""
+        args = (session, call.server, call.tool, call.arguments, call.meta, resolved)
+        if call.principal is None:
+            return self.decider.before_call(*args)
+        return self.decider.before_call(*args, principal=call.principal)
+
     def decide(
         self,
         call: ToolCall,
@@ -127,7 +136,7 @@ class CallPipeline:
             self.recorder.record(_asked(call, resolved, answer), call.session)
         try:
             session = self.decider.session(call.session)
-            check = self.decider.before_call(session, call.server, call.tool, call.arguments, call.meta, resolved)
+            check = self._decide(session, call, resolved)
         except Exception as exc:  # decision boundary: any failure blocks (fail closed)
             check = CallCheck(failed_decision(f"deciding failed: {type(exc).__name__}: {exc}"), {}, (), None)
         if not gate.commit():

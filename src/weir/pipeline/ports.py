@@ -56,6 +56,8 @@ class ToolCall:
     """The downstream connection it came on (for the audit trail)."""
     call_id: Any = None
     """The client's JSON-RPC id (for the audit trail)."""
+    principal: Mapping[str, Any] | None = None
+    """The ``principal`` fact of the connection it came on (:func:`weir.policy.facts.principal_facts`)."""
 
     @property
     def name(self) -> str:
@@ -83,9 +85,21 @@ class Decider(Protocol):
         ...
 
     def before_call(  # noqa: PLR0917 - the Guard's signature (docs/contracts.md)
-        self, session: Session, server: str, tool: str, arguments: Wire, meta: Wire = None, resolved: Wire = None
+        self,
+        session: Session,
+        server: str,
+        tool: str,
+        arguments: Wire,
+        meta: Wire = None,
+        resolved: Wire = None,
+        *,
+        principal: Wire = None,
     ) -> CallCheck:
-        """Decide a call before it runs (never raises)."""
+        """Decide a call before it runs (never raises); ``principal``: the ``principal`` fact."""
+        ...
+
+    def listable(self, server: str, tool: str, principal: Mapping[str, Any]) -> bool:
+        """Whether a principal is shown the tool in a list: not when it may never call it."""
         ...
 
     def after_call(self, session: Session, server: str, tool: str, result: Mapping[str, Any]) -> ResultCheck:

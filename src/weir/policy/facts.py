@@ -31,6 +31,7 @@ __all__ = [
     "label_makers",
     "label_reads",
     "message_facts",
+    "principal_facts",
     "server_facts",
     "skeleton",
     "tool_facts",
@@ -363,6 +364,29 @@ def skeleton() -> dict[str, Any]:
         "arguments": {},
         "result": {**label_facts(BOTTOM), "is_error": False, "blocks": 0},
         "message": message_facts("tool_call", "tools/call"),
+        "principal": principal_facts(),
+    }
+
+
+def principal_facts(
+    id: str = "",
+    *,
+    sub: str = "",
+    client_id: str = "",
+    scopes: Iterable[str] = (),
+    groups: Iterable[str] = (),
+    authenticated: bool = False,
+) -> dict[str, Any]:
+    """The ``principal`` fact: who is behind the connection the call came on. ``id`` is the plain
+    principal string (``local``, ``loopback``, ``token:…``, ``oauth:<sub>``); the claims are only
+    set for a principal an OAuth access token proved (``authenticated``), else empty."""
+    return {
+        "id": id,
+        "sub": sub,
+        "client_id": client_id,
+        "scopes": sorted(scopes),
+        "groups": sorted(groups),
+        "authenticated": authenticated,
     }
 
 

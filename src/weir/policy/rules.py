@@ -37,7 +37,17 @@ __all__ = [
 
 Phase = Literal["call", "result"]
 
-FACT_ROOTS = ("tool", "server", "session", "request", "args_from_untrusted", "arguments", "result", "message")
+FACT_ROOTS = (
+    "tool",
+    "server",
+    "session",
+    "request",
+    "args_from_untrusted",
+    "arguments",
+    "result",
+    "message",
+    "principal",
+)
 """The top-level names a rule may use."""
 
 ARRIVING_KINDS = frozenset(

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 from weir.approvals import ApprovalQueue
@@ -34,6 +35,8 @@ from weir.gateway.upstream.channels import StdioChannel
 from weir.gateway.upstream.http import HttpChannel
 from weir.gateway.upstream.session import Upstream
 from weir.guard import Guard
+from weir.identity.resource import ResourceServer
+from weir.identity.upstream import upstream_auth
 from weir.observe.instruments import CallObservation, CallTracer, GatewayMetrics, MeteredAudit, MeteredDecider
 from weir.observe.metrics import Gauge, Sample
 from weir.observe.models import model_collector
@@ -70,6 +73,8 @@ class Deployment:
     approvals: ApprovalQueue | None = None
     reloader: PolicyReloader | None = None
     address: ConsoleAddress = field(default_factory=ConsoleAddress)
+    resource: ResourceServer | None = None
+    """The OAuth resource server admitting access tokens at ``/mcp`` (``auth.resource_server``)."""
 
     def mounts(self) -> list[Mount]:
         """The routes to serve beside ``/mcp``: the console, health and (when on) metrics."""
@@ -140,6 +145,8 @@ def build_deployment(
         config, gateway, metrics, health, console, guard=guard, trail=trail, approvals=approvals, address=address
     )
     status.of = deployment
+    if config.auth.resource_server is not None:
+        deployment.resource = ResourceServer(config.auth.resource_server)
     metrics.registry.collect(_collector(gateway.upstreams, approvals))
     if guard is not None:  # the model detectors' figures (onnx, judge), when the chain has any
         metrics.registry.collect(model_collector(guard.chain))
@@ -165,13 +172,22 @@ def upstreams_from_config(config: WeirConfig) -> dict[str, Upstream]:
     (:meth:`weir.labels.config.ServerConfig.argv`, which `weir config check` names).
     """
     limit = config.gateway.max_message_bytes
+    base = config.base_dir or Path.cwd()
+    unknown = sorted(set(config.auth.upstreams) - set(config.servers))
+    if unknown:
+        raise ConfigError(f"auth.upstreams names servers that are not configured: {', '.join(unknown)}")
     out: dict[str, Upstream] = {}
     for name, server in config.servers.items():
+        credential = config.auth.upstreams.get(name)
         if server.command:
+            if credential is not None:
+                raise ConfigError(f"auth.upstreams.{name}: only an HTTP server (`url`) takes a credential", server=name)
             command = server.argv()
             out[name] = Upstream(name, partial(StdioChannel, name, command, dict(server.env), limit=limit))
         elif server.url:
-            out[name] = Upstream(name, partial(HttpChannel, name, server.url, dict(server.headers), limit=limit))
+            auth = upstream_auth(credential, name, base=base)
+            channel = partial(HttpChannel, name, server.url, dict(server.headers), limit=limit, auth=auth)
+            out[name] = Upstream(name, channel)
         else:
             raise ConfigError(f"servers.{name}: the gateway needs a `command` or a `url`", server=name)
     return out

@@ -70,7 +70,15 @@ class ToolCalls:
             raise RpcError(jsonrpc.INVALID_PARAMS, f"Unknown tool: {name}", id=ex.request_id)
         session = await self.sessions.resolve(ex)
         call = ToolCall(
-            session, route.server, route.name, dict(arguments), ex.meta, name, ex.client.conn_id, ex.request_id
+            session,
+            route.server,
+            route.name,
+            dict(arguments),
+            ex.meta,
+            name,
+            ex.client.conn_id,
+            ex.request_id,
+            ex.client.principal_fact(),
         )
         state = ex.params.get("requestState")
         kept: confirm.Kept | str | None = None

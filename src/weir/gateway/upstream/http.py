@@ -42,8 +42,12 @@ _GET_READY_S = 5.0
 class HttpChannel:
     """A streamable-HTTP server: each message is a POST; replies come as JSON or SSE."""
 
-    def __init__(self, name: str, url: str, headers: Mapping[str, str], *, limit: int) -> None:
+    def __init__(
+        self, name: str, url: str, headers: Mapping[str, str], *, limit: int, auth: httpx2.Auth | None = None
+    ) -> None:
         self.name = name
+        self._auth = auth
+        """The gateway's own credential for this server (:mod:`weir.identity.upstream`), never a client's."""
         self._url = url
         self._headers = dict(headers)
         self._limit = limit
@@ -59,7 +63,7 @@ class HttpChannel:
         """Prepare the HTTP client (the server is reached on the first message)."""
         self._deliver = deliver
         self._on_closed = on_closed
-        self._client = httpx2.AsyncClient(timeout=httpx2.Timeout(30.0, read=None))
+        self._client = httpx2.AsyncClient(timeout=httpx2.Timeout(30.0, read=None), auth=self._auth)
 
     async def send(self, message: Message) -> None:
         """POST the message; its replies are delivered from a background task.
