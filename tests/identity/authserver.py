@@ -51,6 +51,8 @@ class Client:
     secret: str
     scope: str = "mcp"
     groups: list[str] = field(default_factory=list)
+    auth_method: str = "client_secret_post"
+    """How it authenticates at the token endpoint (the TypeScript SDK's client uses HTTP Basic)."""
 
 
 def new_key(kid: str) -> dict[str, Any]:
@@ -78,7 +80,13 @@ class AuthServer:
             "issuer": self.issuer,
             "keys": self.keys,
             "clients": [
-                {"client_id": c.client_id, "client_secret": c.secret, "scope": c.scope, "groups": c.groups}
+                {
+                    "client_id": c.client_id,
+                    "client_secret": c.secret,
+                    "scope": c.scope,
+                    "groups": c.groups,
+                    "auth_method": c.auth_method,
+                }
                 for c in self.clients.values()
             ],
             "resources": {url: {"scope": scope, "ttl": self.ttl} for url, scope in self.resources.items()},
@@ -117,6 +125,7 @@ class AuthServer:
 
     def token_reply(self, client_id: str, resource: str, scope: str = "mcp") -> httpx2.Response:
         client = self.clients[client_id]
+        assert client.auth_method == "client_secret_post"
         form = {
             "grant_type": "client_credentials",
             "client_id": client_id,

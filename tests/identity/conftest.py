@@ -28,6 +28,8 @@ STATIC = "static-token-4f9c2a7e81b3"
 ALICE = Client("alice", "alice-secret-5d1e9b0c7a", groups=["finance"])
 BOB = Client("bob", "bob-secret-8c2f4e6a1d", groups=["interns"])
 NOSCOPE = Client("carol", "carol-secret-3b7d9f1e5c", scope="profile")
+TS = Client("ts-agent", "ts-agent-secret-2c8e5a9f1b", groups=["interns"], auth_method="client_secret_basic")
+"""The TypeScript SDK's client (HTTP Basic at the token endpoint, as the SDK does)."""
 GATEWAY = Client("weir-gateway", "gateway-secret-9e4a7c2b6f", scope="upstream")
 """The gateway's own OAuth client, for the tokens it presents upstream."""
 
@@ -58,7 +60,7 @@ def authserver(tmp_path_factory: pytest.TempPathFactory, resource: str, upstream
     other = "http://127.0.0.1:9/other-mcp"
     server = AuthServer(
         tmp_path_factory.mktemp("authserver"),
-        [ALICE, BOB, NOSCOPE, GATEWAY],
+        [ALICE, BOB, NOSCOPE, GATEWAY, TS],
         {resource: "mcp profile", other: "mcp profile", upstream_resource: "upstream"},
     )
     server.start()
@@ -68,7 +70,9 @@ def authserver(tmp_path_factory: pytest.TempPathFactory, resource: str, upstream
         server.stop()
 
 
-def deployment(authserver: AuthServer, resource: str, audit: MemoryAudit | None = None, **more: Any) -> Deployment:
+def deployment(
+    authserver: AuthServer, resource: str, audit: MemoryAudit | None = None, recorder: Any = None, **more: Any
+) -> Deployment:
     """A production deployment of the demo servers, admitting the authorization server's tokens."""
     rs = {"issuer": authserver.issuer, "resource": resource, "scopes": ["mcp"], "jwks_refresh_s": 0.01}
     rs.update(more.pop("resource_server", {}))
@@ -87,7 +91,7 @@ def deployment(authserver: AuthServer, resource: str, audit: MemoryAudit | None 
     remote = {name: server for name, server in config.servers.items() if server.url}
     if remote:  # HTTP servers too: the configured channels, credentials and all
         upstreams.update(upstreams_from_config(config.model_copy(update={"servers": remote})))
-    return build_deployment(config, audit=audit or MemoryAudit(), upstreams=upstreams)
+    return build_deployment(config, audit=audit or MemoryAudit(), upstreams=upstreams, recorder=recorder)
 
 
 @contextlib.asynccontextmanager

@@ -12,6 +12,8 @@ import asyncio
 import contextlib
 import json
 from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
 
 import httpx2
 import pytest
@@ -25,7 +27,9 @@ from tests.identity.authserver import Client as AsClient
 from tests.identity.conftest import ALICE, BOB, deployment, serving
 from tests.identity.test_resource_server import Memory
 from weir.audit import MemoryAudit
+from weir.replay import replay
 from weir.serving.deployment import Deployment
+from weir.trace import TraceWriter, read_trace
 
 pytestmark = [pytest.mark.anyio, pytest.mark.slow]
 
@@ -46,13 +50,14 @@ RULES = [
 ]
 
 
-def _deployment(authserver: AuthServer, resource: str, audit: MemoryAudit) -> Deployment:
+def _deployment(authserver: AuthServer, resource: str, audit: MemoryAudit, **more: Any) -> Deployment:
     return deployment(
         authserver,
         resource,
         audit,
         policy={"packs": [], "rules": RULES},
         console={"operators": [OPERATOR]},
+        **more,
     )
 
 
@@ -127,3 +132,29 @@ async def _pending(dep: Deployment) -> list:  # type: ignore[type-arg]
             return found
         await asyncio.sleep(0.05)
     raise AssertionError("no call was held")
+
+
+async def test_replay_decides_as_the_gateway_did(
+    authserver: AuthServer, resource: str, gateway_port: int, tmp_path: Path
+) -> None:
+    """A recorded session of two principals replays to the same decisions: the trace keeps each
+    call's proven principal (one decision path, whoever calls it)."""
+    audit = MemoryAudit()
+    trace = tmp_path / "session.jsonl"
+    with TraceWriter(trace) as recorder:
+        dep = _deployment(authserver, resource, audit, recorder=recorder)
+        async with (
+            serving(dep, gateway_port) as url,
+            _client(url, ALICE, authserver.issuer) as alice,
+            _client(url, BOB, authserver.issuer) as bob,
+        ):
+            for client in (alice, bob):
+                await client.call_tool("files__delete_file", {"path": "notes/todo.txt"})
+                await client.call_tool("files__read_file", {"path": "notes/todo.txt"})
+    live = [(e.tool, e.decision.effect) for e in audit.events if e.phase == "call" and e.decision]
+    assert ("delete_file", "block") in live
+    assert ("delete_file", "allow") in live  # the same call, another principal
+    assert dep.guard is not None
+    again = replay(read_trace(trace), dep.guard.config)
+    replayed = [(d.tool, str(d.decision.effect)) for d in again.decisions if d.phase == "call"]
+    assert replayed == [(tool, str(effect)) for tool, effect in live]

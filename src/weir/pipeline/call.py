@@ -286,7 +286,10 @@ def _asked(call: ToolCall, resolved: Mapping[str, Any] | None, answer: Approved 
     with what the call is decided again with."""
     answered = dict(resolved) if resolved is not None else None
     if answer is None:
-        return CallEvent(call.server, call.tool, dict(call.arguments), dict(call.meta), answered)
+        # Only a proven principal's claims are recorded: the other principals' facts are their id
+        # alone, which a replay of the same deployment gives them again.
+        proven = dict(call.principal) if call.principal and call.principal.get("authenticated") else None
+        return CallEvent(call.server, call.tool, dict(call.arguments), dict(call.meta), answered, proven)
     approved = isinstance(answer, Approved)
     return ConfirmEvent(call.server, call.tool, approved, answer.reason, True, dict(call.meta), answered)
 

@@ -159,7 +159,7 @@ class Player:
             self.pipeline.register_tools(event.server, event.tools)
         elif isinstance(event, CallEvent):
             session = self._current or self._session(IMPLICIT_SESSION)
-            call = ToolCall(session, event.server, event.tool, event.arguments, event.meta)
+            call = ToolCall(session, event.server, event.tool, event.arguments, event.meta, principal=event.principal)
             check = self.pipeline.decide(call, event.resolved)
             self._latest[session] = (len(self.out.decisions), call)
             self._record(tl.line, "call", call, check.decision)
@@ -195,7 +195,7 @@ class Player:
         if not event.retry:
             self.out.decisions[index] = replace(self.out.decisions[index], confirmed=event.approved)
             return
-        again = ToolCall(session, call.server, call.tool, call.arguments, event.meta)
+        again = ToolCall(session, call.server, call.tool, call.arguments, event.meta, principal=call.principal)
         answer = Approved(reason=event.reason) if event.approved else Declined(event.reason)
         check = self.pipeline.decide(again, event.resolved, answer=answer)
         self._record(line, "call", again, check.decision, retry=True, confirmed=event.approved)

@@ -18,7 +18,7 @@ const provider = new Provider(config.issuer, {
     response_types: [],
     redirect_uris: [],
     scope: c.scope,
-    token_endpoint_auth_method: "client_secret_post",
+    token_endpoint_auth_method: c.auth_method || "client_secret_post",
   })),
   jwks: { keys: config.keys },
   scopes: ["openid", "offline_access", ...new Set(config.clients.flatMap((c) => c.scope.split(" ")))],
