@@ -53,6 +53,8 @@ class Client:
     groups: list[str] = field(default_factory=list)
     auth_method: str = "client_secret_post"
     """How it authenticates at the token endpoint (the TypeScript SDK's client uses HTTP Basic)."""
+    redirect_uris: list[str] | None = None
+    """An authorization-code client (the console's sign-in) rather than a client-credentials one."""
 
 
 def new_key(kid: str) -> dict[str, Any]:
@@ -72,6 +74,8 @@ class AuthServer:
         self.resources = resources
         self.ttl = ttl
         self.keys = [new_key("key-1")]
+        self.accounts: dict[str, list[str]] = {}
+        """People who can sign in (development login form): login → groups."""
         self._proc: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
@@ -86,10 +90,12 @@ class AuthServer:
                     "scope": c.scope,
                     "groups": c.groups,
                     "auth_method": c.auth_method,
+                    **({"redirect_uris": c.redirect_uris} if c.redirect_uris else {}),
                 }
                 for c in self.clients.values()
             ],
             "resources": {url: {"scope": scope, "ttl": self.ttl} for url, scope in self.resources.items()},
+            **({"accounts": self.accounts} if self.accounts else {}),
         }
         path = self.work / "authserver.json"
         path.write_text(json.dumps(config), encoding="utf-8")

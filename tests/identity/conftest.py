@@ -81,7 +81,11 @@ def deployment(
     data: dict[str, Any] = {
         "servers": servers,
         "gateway": {"tokens": [STATIC], "confirm_fallback": "queue", "queue_timeout_s": 600},
-        "auth": {"resource_server": rs, "upstreams": more.pop("auth_upstreams", {})},
+        "auth": {
+            "resource_server": rs,
+            "upstreams": more.pop("auth_upstreams", {}),
+            "operators": more.pop("auth_operators", None),
+        },
         "audit": {"path": ":memory:"},  # the events go to the test's MemoryAudit; no pins file either
         **more,
     }

@@ -34,7 +34,16 @@ def auth_problems(where: Locator, config: WeirConfig) -> list[Problem]:
             why = f"auth.upstreams.{name}: `{name}` is a stdio server; only an HTTP server (`url`) takes a credential"
             out.append(where.problem("error", why, loc, key=True))
         out.extend(where.problem("error", f"auth.upstreams.{name}.{why}", loc) for why in _secret(credential, base))
-    if config.auth.resource_server is not None and importlib.util.find_spec("joserfc") is None:
+    signin = config.auth.operators
+    if signin is not None:
+        if signin.client_secret_env is not None and not os.environ.get(signin.client_secret_env, "").strip():
+            why = f"auth.operators.client_secret_env: the variable {signin.client_secret_env} is not set here"
+            out.append(where.problem("error", why, ("auth", "operators", "client_secret_env")))
+        if signin.client_secret_file is not None and not (base / signin.client_secret_file).is_file():
+            why = f"auth.operators.client_secret_file: {base / signin.client_secret_file} does not exist"
+            out.append(where.problem("error", why, ("auth", "operators", "client_secret_file")))
+    needs_jose = config.auth.resource_server is not None or signin is not None
+    if needs_jose and importlib.util.find_spec("joserfc") is None:
         why = (
             "auth.resource_server needs the `oauth` extra (pip install 'mcp-weir[oauth]'): every token would be refused"
         )

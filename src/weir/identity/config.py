@@ -9,7 +9,14 @@ from pydantic import Field, field_validator, model_validator
 
 from weir.labels.base import WeirModel
 
-__all__ = ["AuthConfig", "ClientCredentials", "ResourceServerConfig", "UpstreamCredential", "url_problem"]
+__all__ = [
+    "AuthConfig",
+    "ClientCredentials",
+    "OperatorSignIn",
+    "ResourceServerConfig",
+    "UpstreamCredential",
+    "url_problem",
+]
 
 DEFAULT_ALGORITHMS = ("RS256", "PS256", "ES256", "EdDSA")
 """Signatures accepted on access tokens by default: asymmetric only (an HMAC key would be a
@@ -118,6 +125,44 @@ class UpstreamCredential(WeirModel):
         return self
 
 
+class OperatorSignIn(WeirModel):
+    """Operators sign in to the console with OpenID Connect (authorization code + PKCE)."""
+
+    issuer: str
+    """The OpenID provider (its discovery document names the endpoints and keys)."""
+    client_id: str = Field(min_length=1)
+    client_secret_env: str | None = None
+    """The console client's secret, from this variable (or ``client_secret_file``)."""
+    client_secret_file: str | None = None
+    redirect_url: str
+    """This console's callback as the provider knows it: ``https://weir.example/console/login/oidc/callback``."""
+    scopes: list[str] = Field(default_factory=lambda: ["openid", "profile"])
+    groups_claim: str = Field(default="groups", min_length=1)
+    """The ID token claim listing the person's groups."""
+    operator_groups: list[str] = Field(min_length=1)
+    """Members of any of these groups may operate (approve held calls, re-approve tools); nobody else."""
+    name_claim: str = "preferred_username"
+    """The claim the operator is named by in the console and the audit trail (``sub`` when absent)."""
+    leeway_s: float = Field(default=30.0, ge=0, le=300)
+    metadata_url: str | None = None
+    jwks_refresh_s: float = Field(default=30.0, gt=0)
+    jwks_ttl_s: float = Field(default=3600.0, gt=0)
+
+    @model_validator(mode="after")
+    def _checked(self) -> OperatorSignIn:
+        if (self.client_secret_env is None) == (self.client_secret_file is None):
+            raise ValueError("give exactly one of client_secret_env and client_secret_file")
+        for what, value in (("issuer", self.issuer), ("redirect_url", self.redirect_url)):
+            problem = url_problem(value, what=f"auth.operators.{what}")
+            if problem is not None:
+                raise ValueError(problem)
+        if not self.redirect_url.endswith("/console/login/oidc/callback"):
+            raise ValueError("auth.operators.redirect_url must end with /console/login/oidc/callback")
+        if "openid" not in self.scopes:
+            raise ValueError("auth.operators.scopes must include openid")
+        return self
+
+
 class AuthConfig(WeirModel):
     """Who may call the gateway over HTTP, and how the gateway proves itself upstream."""
 
@@ -125,3 +170,5 @@ class AuthConfig(WeirModel):
     """OAuth 2.1 access tokens at ``/mcp`` (static ``gateway.tokens`` keep working beside them)."""
     upstreams: dict[str, UpstreamCredential] = Field(default_factory=dict)
     """Per upstream server (its name under ``servers``): the gateway's own credential for it."""
+    operators: OperatorSignIn | None = None
+    """Operators sign in to the console with OIDC, beside their tokens (``console.operators``)."""

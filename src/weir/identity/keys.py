@@ -18,7 +18,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import httpx2
 
-from weir.identity.config import ResourceServerConfig
+from weir.identity.config import OperatorSignIn, ResourceServerConfig
 
 __all__ = ["AuthServerError", "KeyCache", "metadata_urls"]
 
@@ -44,7 +44,7 @@ class KeyCache:
 
     def __init__(
         self,
-        config: ResourceServerConfig,
+        config: ResourceServerConfig | OperatorSignIn,
         *,
         client: httpx2.AsyncClient | None = None,
         clock: Callable[[], float] = time.monotonic,

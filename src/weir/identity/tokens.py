@@ -22,7 +22,7 @@ from weir.identity.config import ResourceServerConfig
 from weir.identity.keys import AuthServerError, KeyCache
 from weir.identity.principal import Principal
 
-__all__ = ["TokenChecker", "TokenError", "scopes_of"]
+__all__ = ["TokenChecker", "TokenError", "header_of", "scopes_of", "verified"]
 
 
 @dataclass(frozen=True)
@@ -57,7 +57,7 @@ def _groups(value: Any) -> tuple[str, ...]:
     return ()
 
 
-def _header(token: str) -> dict[str, Any]:
+def header_of(token: str) -> dict[str, Any]:
     """The JWS protected header, read without trusting it (only to pick the key and algorithm)."""
     parts = token.split(".")
     if len(parts) != 3:
@@ -83,7 +83,7 @@ class TokenChecker:
     async def check(self, token: str) -> Principal:
         """The principal the token proves (raises :class:`TokenError`; an unreadable authorization
         server is a 401 too — fail closed — with the reason)."""
-        header = _header(token)
+        header = header_of(token)
         alg = header.get("alg")
         if not isinstance(alg, str) or alg not in self.config.algorithms:
             raise TokenError("invalid_token", f"the token's algorithm {alg!r} is not accepted")
@@ -94,7 +94,7 @@ class TokenChecker:
             raise TokenError("invalid_token", f"the authorization server's keys cannot be read ({exc})") from exc
         if jwk is None:
             raise TokenError("invalid_token", f"the token is signed with an unknown key ({kid!r})")
-        claims = _verified(token, jwk, alg)
+        claims = verified(token, jwk, alg)
         self._check_claims(claims)
         return self._principal(claims)
 
@@ -146,7 +146,7 @@ class TokenChecker:
         )
 
 
-def _verified(token: str, jwk: Mapping[str, Any], alg: str) -> dict[str, Any]:
+def verified(token: str, jwk: Mapping[str, Any], alg: str) -> dict[str, Any]:
     """The token's claims once its signature verifies with ``jwk`` under ``alg``."""
     from joserfc import jwt
     from joserfc.errors import JoseError

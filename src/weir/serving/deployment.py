@@ -36,6 +36,7 @@ from weir.gateway.upstream.http import HttpChannel
 from weir.gateway.upstream.session import Upstream
 from weir.guard import Guard
 from weir.identity.resource import ResourceServer
+from weir.identity.signin import OidcFlow
 from weir.identity.upstream import upstream_auth
 from weir.observe.instruments import CallObservation, CallTracer, GatewayMetrics, MeteredAudit, MeteredDecider
 from weir.observe.metrics import Gauge, Sample
@@ -140,7 +141,9 @@ def build_deployment(
     status = _StatusOf()
     parts = ConsoleParts(trail=trail, pins=pins, approvals=approvals, sessions=sessions, status=status)
     chosen = list(config.console.operators if operators is None else operators)
-    console = Console(Operators(chosen), parts, session_ttl_s=config.console.session_ttl_s)
+    signin = config.auth.operators
+    oidc = OidcFlow(signin, base=config.base_dir or Path.cwd()) if signin is not None else None
+    console = Console(Operators(chosen), parts, session_ttl_s=config.console.session_ttl_s, oidc=oidc)
     deployment = Deployment(
         config, gateway, metrics, health, console, guard=guard, trail=trail, approvals=approvals, address=address
     )

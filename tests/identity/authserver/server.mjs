@@ -1,9 +1,11 @@
 // A real OAuth 2.1 / OpenID Connect authorization server for tests/identity: the certified
 // oidc-provider, configured from one JSON file (argv[2]) the test writes:
 //   {port, issuer, keys: [private JWK…], clients: [{client_id, client_secret, scope, groups}],
-//    resources: {"<resource URL>": {scope, ttl}}}
+//    resources: {"<resource URL>": {scope, ttl}}, accounts: {"<login>": [groups…]}}
 // Access tokens are JWTs (RFC 9068) whose audience is the requested resource (RFC 8707);
-// a client's `groups` are put in its tokens' `groups` claim. Prints "ready" once it listens.
+// a client's `groups` are put in its tokens' `groups` claim. A client with `redirect_uris` uses the
+// authorization code flow (PKCE); people sign in through the provider's development login form as
+// one of `accounts`, whose groups are in their ID token. Prints "ready" once it listens.
 import { readFileSync } from "node:fs";
 import Provider from "oidc-provider";
 
@@ -14,16 +16,16 @@ const provider = new Provider(config.issuer, {
   clients: config.clients.map((c) => ({
     client_id: c.client_id,
     client_secret: c.client_secret,
-    grant_types: ["client_credentials"],
-    response_types: [],
-    redirect_uris: [],
+    grant_types: c.redirect_uris ? ["authorization_code"] : ["client_credentials"],
+    response_types: c.redirect_uris ? ["code"] : [],
+    redirect_uris: c.redirect_uris || [],
     scope: c.scope,
     token_endpoint_auth_method: c.auth_method || "client_secret_post",
   })),
   jwks: { keys: config.keys },
-  scopes: ["openid", "offline_access", ...new Set(config.clients.flatMap((c) => c.scope.split(" ")))],
+  scopes: ["openid", "offline_access", "profile", ...new Set(config.clients.flatMap((c) => c.scope.split(" ")))],
   features: {
-    devInteractions: { enabled: false },
+    devInteractions: { enabled: Boolean(config.accounts) },
     clientCredentials: { enabled: true },
     introspection: { enabled: true },
     revocation: { enabled: true },
@@ -44,6 +46,12 @@ const provider = new Provider(config.issuer, {
       },
     },
   },
+  claims: { openid: ["sub"], profile: ["preferred_username", "groups"] },
+  conformIdTokenClaims: false,
+  findAccount: (ctx, id) => ({
+    accountId: id,
+    claims: () => ({ sub: id, preferred_username: id, groups: (config.accounts || {})[id] || [] }),
+  }),
   extraTokenClaims: (ctx, token) => ({ groups: groups[token.clientId] || [] }),
 });
 provider.proxy = false;
