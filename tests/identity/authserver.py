@@ -123,6 +123,12 @@ class AuthServer:
         self.stop()
         self.start()
 
+    def revoke_client(self, client_id: str) -> None:
+        """Restart without ``client_id`` (same keys): the provider no longer knows the client."""
+        self.clients.pop(client_id)
+        self.stop()
+        self.start()
+
     def token(self, client_id: str, resource: str, scope: str = "mcp") -> str:
         """An access token for ``client_id`` (client credentials, RFC 8707 ``resource``)."""
         reply = self.token_reply(client_id, resource, scope)

@@ -11,17 +11,19 @@ from __future__ import annotations
 import base64
 import json
 import time
+from pathlib import Path
 from typing import Any
 
 import httpx2
 import pytest
 from mcp import Client
+from mcp.client.auth import OAuthTokenError
 from mcp.client.auth.extensions.client_credentials import ClientCredentialsOAuthProvider
 from mcp.client.streamable_http import streamable_http_client
 from mcp.shared.auth import OAuthClientInformationFull, OAuthToken
 
 from tests.identity.authserver import AuthServer
-from tests.identity.conftest import ALICE, NOSCOPE, STATIC, deployment, serving
+from tests.identity.conftest import ALICE, BOB, NOSCOPE, STATIC, deployment, serving
 from tests.jsonrpc import initialize
 from weir.identity.keys import KeyCache
 from weir.identity.resource import ResourceServer
@@ -200,3 +202,26 @@ async def test_unknown_key_ids_refetch_within_the_bound(authserver: AuthServer, 
             await checker.check(f"{fake}.{body}.{sig}")
     assert [u for u in fetched if "jwks" in u] == jwks_reads  # no refetch within the hour
     assert len(jwks_reads) == 1
+
+
+async def test_a_revoked_client_gets_no_access(tmp_path: Path, resource: str, gateway_port: int) -> None:
+    """Once the provider drops a client, the SDK's flow cannot get a token and the gateway stays shut;
+    a JWT it was issued before stays valid until it expires (no introspection: docs/identity.md)."""
+    server = AuthServer(tmp_path, [BOB], {resource: "mcp"})
+    server.start()
+    try:
+        dep = deployment(server, resource)
+        async with serving(dep, gateway_port) as url:
+            earlier = server.token(BOB.client_id, resource)
+            server.revoke_client(BOB.client_id)
+            auth = ClientCredentialsOAuthProvider(
+                url, Memory(), BOB.client_id, BOB.secret, "client_secret_post", scope="mcp", issuer=server.issuer
+            )
+            with pytest.raises(ExceptionGroup) as refused:  # the SDK raises inside its task group
+                async with Client(streamable_http_client(url, http_client=httpx2.AsyncClient(auth=auth, timeout=60))):
+                    pass
+            assert refused.group_contains(OAuthTokenError, match="invalid_client")  # the provider refused the client
+            assert (await _post(url, None)).status_code == 401
+            assert (await _post(url, earlier)).status_code == 200  # until its exp
+    finally:
+        server.stop()
