@@ -91,6 +91,9 @@ class TableDecider:
     def listable(self, server: str, tool: str, principal: Mapping[str, Any]) -> bool:
         return True
 
+    def shows(self, message: McpMessage) -> bool:
+        return True
+
     def before_call(self, session: Session, server: str, tool: str, *rest: Any, **_: Any) -> CallCheck:
         """Arguments are not consulted; ``rest`` is (arguments, meta, resolved) as the pipeline passes them."""
         meta, resolved = (*rest[1:], None, None)[:2]

@@ -71,12 +71,18 @@ def authserver(tmp_path_factory: pytest.TempPathFactory, resource: str, upstream
 
 
 def deployment(
-    authserver: AuthServer, resource: str, audit: MemoryAudit | None = None, recorder: Any = None, **more: Any
+    authserver: AuthServer,
+    resource: str,
+    audit: MemoryAudit | None = None,
+    recorder: Any = None,
+    modules: dict[str, Any] | None = None,
+    **more: Any,
 ) -> Deployment:
     """A production deployment of the demo servers, admitting the authorization server's tokens."""
     rs = {"issuer": authserver.issuer, "resource": resource, "scopes": ["mcp"], "jwks_refresh_s": 0.01}
     rs.update(more.pop("resource_server", {}))
-    servers = {name: {"trust": "trusted"} for name in ("mail", "files", "web")}
+    in_memory = {"mail": mail.server, "files": files.server, "web": web.server, **(modules or {})}
+    servers = {name: {"trust": "trusted"} for name in in_memory}
     servers.update(more.pop("servers", {}))
     data: dict[str, Any] = {
         "servers": servers,
@@ -90,8 +96,7 @@ def deployment(
         **more,
     }
     config = WeirConfig.model_validate(data)
-    modules = {"mail": mail.server, "files": files.server, "web": web.server}
-    upstreams = {name: Upstream(name, lambda s=server: MemoryChannel(s)) for name, server in modules.items()}
+    upstreams = {name: Upstream(name, lambda s=server: MemoryChannel(s)) for name, server in in_memory.items()}
     remote = {name: server for name, server in config.servers.items() if server.url}
     if remote:  # HTTP servers too: the configured channels, credentials and all
         upstreams.update(upstreams_from_config(config.model_copy(update={"servers": remote})))

@@ -20,6 +20,8 @@ import pytest
 from mcp import Client
 from mcp.client.auth.extensions.client_credentials import ClientCredentialsOAuthProvider
 from mcp.client.streamable_http import streamable_http_client
+from mcp.server.mcpserver import MCPServer
+from mcp.shared.exceptions import MCPError
 
 from tests.deadlines import hang_guard
 from tests.identity.authserver import AuthServer
@@ -158,3 +160,68 @@ async def test_replay_decides_as_the_gateway_did(
     again = replay(read_trace(trace), dep.guard.config)
     replayed = [(d.tool, str(d.decision.effect)) for d in again.decisions if d.phase == "call"]
     assert replayed == [(tool, str(effect)) for tool, effect in live]
+
+
+def _handbook() -> MCPServer:
+    """A server with a payroll resource and a salary prompt beside harmless ones."""
+    server = MCPServer("handbook")
+
+    @server.resource("docs://payroll")
+    def payroll() -> str:
+        return "salaries: …"
+
+    @server.resource("docs://welcome")
+    def welcome() -> str:
+        return "Welcome aboard."
+
+    @server.prompt()
+    def salary_review() -> str:
+        return "Review the salaries."
+
+    @server.prompt()
+    def greeting() -> str:
+        return "Say hello."
+
+    return server
+
+
+PRIVATE = [
+    {
+        "name": "interns-no-payroll",
+        "effect": "block",
+        "when": "'interns' in principal.groups && message.kind == 'resource' && message.uri.startsWith('docs://payroll')",
+        "reason": "payroll is not for interns",
+    },
+    {
+        "name": "interns-no-salary-prompts",
+        "effect": "block",
+        "when": "'interns' in principal.groups && message.kind == 'prompt' && message.name == 'salary_review'",
+        "reason": "salary prompts are not for interns",
+    },
+]
+
+
+async def test_prompts_and_resources_by_principal(authserver: AuthServer, resource: str, gateway_port: int) -> None:
+    dep = deployment(authserver, resource, modules={"handbook": _handbook()}, policy={"packs": [], "rules": PRIVATE})
+    async with (
+        serving(dep, gateway_port) as url,
+        _client(url, ALICE, authserver.issuer) as alice,
+        _client(url, BOB, authserver.issuer) as bob,
+    ):
+        seen = {}
+        for name, client in (("alice", alice), ("bob", bob)):
+            uris = {str(r.uri) for r in (await client.list_resources()).resources}
+            prompts = {p.name for p in (await client.list_prompts()).prompts}
+            seen[name] = (uris, prompts)
+        assert seen["alice"] == (
+            {"docs://payroll", "docs://welcome"},
+            {"handbook__salary_review", "handbook__greeting"},
+        )
+        assert seen["bob"] == ({"docs://welcome"}, {"handbook__greeting"})
+        # Reading them anyway is decided by the same rules, for the same principal.
+        assert "salaries" in (await alice.read_resource("docs://payroll")).contents[0].text  # type: ignore[union-attr]
+        with pytest.raises(MCPError, match="interns-no-payroll"):
+            await bob.read_resource("docs://payroll")
+        with pytest.raises(MCPError, match="interns-no-salary-prompts"):
+            await bob.get_prompt("handbook__salary_review")
+        assert (await bob.read_resource("docs://welcome")).contents

@@ -95,7 +95,13 @@ class Gateway:
             observer=observer,
         )
         self.passthrough = Passthrough(
-            self.upstreams, self.links, self.naming, self.settings, messages=self.messages, sessions=self.calls.sessions
+            self.upstreams,
+            self.links,
+            self.naming,
+            self.settings,
+            messages=self.messages,
+            sessions=self.calls.sessions,
+            shows=self.pipeline.decider.shows,
         )
         self.listening = Listening(self.upstreams, self.links, self.passthrough.known_owner, self._relist)
         self._inflight: dict[tuple[str, Any], asyncio.Task[Any]] = {}

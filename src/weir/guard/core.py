@@ -24,10 +24,11 @@ from weir.flow.request import request_meta
 from weir.flow.session import Elsewhere, Session, prose_grams
 from weir.flow.store import MemorySessionStore, SessionStore
 from weir.flow.textindex import TextIndex
-from weir.guard import memo, quarantine, reading, toolredact, toolscan, visibility
+from weir.guard import memo, messages, quarantine, reading, toolredact, toolscan, visibility
 from weir.guard.checks import CallCheck, ChainLike, ResultCheck, ToolsReview
 from weir.guard.config import GuardConfig
 from weir.guard.message_decisions import Arrival, MessageDecisions
+from weir.guard.messages import McpMessage
 from weir.guard.shaping import blocked_result, mark_malicious, redact_result, released, warn_result
 from weir.guard.toollist import LISTINGS, Listing, read_listing
 from weir.labels.config import ServerConfig, Trust, sharing_of
@@ -367,6 +368,20 @@ class Guard(MessageDecisions):
             return False
         return visibility.listable(engine, tfacts, server, self._server(server), principal)
 
+    def shows(self, message: McpMessage) -> bool:
+        """Whether a listed prompt or resource is shown to the message's principal (the message is
+        the ``prompts/get`` or ``resources/read`` it would be read as; :mod:`weir.guard.visibility`)."""
+        engine = self.engine
+        if not visibility.reads_principal(engine, "result") or message.principal is None:
+            return True
+        cfg = self._server(message.server)
+        try:
+            _, tfacts = messages.message_tool(message.server, message.method, trusted=messages.is_trusted(cfg))
+            fact = messages.message_fact(message, cfg)
+        except Exception:  # fail closed
+            return False
+        return visibility.shown(engine, tfacts, message.server, cfg, message=fact, principal=message.principal)
+
     def _call_profile(
         self, server: str, tool: str, resolved: Mapping[str, Any] | None
     ) -> tuple[ToolProfile, ToolFacts, AnswerCheck | None]:
@@ -460,6 +475,7 @@ class Guard(MessageDecisions):
             roots=engine.roots("result"),
             fields=engine.fields("result"),
             message=arrival.message,
+            principal=arrival.principal,
         )
         decision = engine.decide(facts, phase="result")
         failed = next((f for f in arrival.findings if memo.is_scan_error(f)), None)

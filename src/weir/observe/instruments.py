@@ -145,6 +145,10 @@ class MeteredDecider:
         """As the inner decider."""
         return self.inner.listable(server, tool, principal)
 
+    def shows(self, message: McpMessage) -> bool:
+        """As the inner decider."""
+        return self.inner.shows(message)
+
     def after_call(self, session: Session, server: str, tool: str, result: Mapping[str, Any]) -> ResultCheck:
         """As the inner decider, timed (stage ``observe``) and counted."""
         return self._timed("observe", "result", lambda: self.inner.after_call(session, server, tool, result))

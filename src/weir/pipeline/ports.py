@@ -102,6 +102,10 @@ class Decider(Protocol):
         """Whether a principal is shown the tool in a list: not when it may never call it."""
         ...
 
+    def shows(self, message: McpMessage) -> bool:
+        """Whether a listed prompt or resource (as the read of it, ``message``) is shown to its principal."""
+        ...
+
     def after_call(self, session: Session, server: str, tool: str, result: Mapping[str, Any]) -> ResultCheck:
         """Label, decide and shape a result (never raises)."""
         ...

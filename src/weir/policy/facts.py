@@ -392,13 +392,14 @@ def principal_facts(
 
 def message_facts(kind: str, method: str, **more: Any) -> dict[str, Any]:
     """The ``message`` fact: the kind of MCP message decided, its method and direction, and what a
-    server's request asks for (``more``: ``uri``, ``include_context``, ``mode``, ``url``,
+    server's request asks for (``more``: ``uri``, ``name`` (a prompt's), ``include_context``, ``mode``, ``url``,
     ``url_origin``, ``url_allowed``, ``fields``, ``secret_fields``; empty when it has none)."""
     out: dict[str, Any] = {
         "kind": kind,
         "method": method,
         "direction": "to_server" if kind in ("tool_call", "answer") else "to_client",
         "uri": "",
+        "name": "",
         "include_context": "",
         "mode": "",
         "url": "",

@@ -94,7 +94,7 @@ _SERVER: dict[str, FactType] = {"name": _W, "trust": _T, "trusted": _B, "sharing
 
 MESSAGE: dict[str, FactType] = {
     **dict.fromkeys(["kind", "direction", "include_context", "mode"], _T),
-    **dict.fromkeys(["method", "uri", "url", "url_origin"], _W),
+    **dict.fromkeys(["method", "uri", "name", "url", "url_origin"], _W),
     "url_allowed": _B,
     **dict.fromkeys(["fields", "secret_fields"], _WS),
 }
