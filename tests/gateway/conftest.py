@@ -112,7 +112,7 @@ class TableDecider:
         )
         return CallCheck(decision, {**(meta or {}), "annotations": {"sensitiveHint": "low"}}, (), None)
 
-    def after_call(self, session: Session, server: str, tool: str, result: Mapping[str, Any]) -> ResultCheck:
+    def after_call(self, session: Session, server: str, tool: str, result: Mapping[str, Any], **_: Any) -> ResultCheck:
         text = " ".join(str(c.get("text", "")) for c in result.get("content") or [])
         if SECRET in text:
             decision = table_decision("redact", "table/secrets", "a credential was found")

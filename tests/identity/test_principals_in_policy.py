@@ -225,3 +225,25 @@ async def test_prompts_and_resources_by_principal(authserver: AuthServer, resour
         with pytest.raises(MCPError, match="interns-no-salary-prompts"):
             await bob.get_prompt("handbook__salary_review")
         assert (await bob.read_resource("docs://welcome")).contents
+
+
+async def test_results_are_decided_with_the_principal(authserver: AuthServer, resource: str, gateway_port: int) -> None:
+    """A result-phase rule that reads ``principal``: the same file, released to one, withheld from the other."""
+    rule = {
+        "name": "interns-see-no-secrets",
+        "effect": "block",
+        "when": "'interns' in principal.groups && 'credentials' in result.classes",
+        "reason": "credentials are not shown to interns",
+    }
+    dep = deployment(authserver, resource, policy={"packs": [], "rules": [rule]})
+    async with (
+        serving(dep, gateway_port) as url,
+        _client(url, ALICE, authserver.issuer) as alice,
+        _client(url, BOB, authserver.issuer) as bob,
+    ):
+        mine = await alice.call_tool("files__read_file", {"path": "secrets/aws.txt"})
+        theirs = await bob.call_tool("files__read_file", {"path": "secrets/aws.txt"})
+    assert not mine.is_error
+    assert "aws_access_key_id" in mine.content[0].text  # type: ignore[union-attr]
+    assert theirs.is_error
+    assert "interns-see-no-secrets" in theirs.content[0].text  # type: ignore[union-attr]

@@ -419,10 +419,19 @@ class Guard(MessageDecisions):
 
     # -- the result --------------------------------------------------------------------
 
-    def after_call(self, session: Session, server: str, tool: str, result: Mapping[str, Any]) -> ResultCheck:
-        """Label a result, join it into the session, decide the post-call rules, shape it."""
+    def after_call(
+        self,
+        session: Session,
+        server: str,
+        tool: str,
+        result: Mapping[str, Any],
+        *,
+        principal: Mapping[str, Any] | None = None,
+    ) -> ResultCheck:
+        """Label a result, join it into the session, decide the post-call rules, shape it
+        (``principal``: the caller's ``principal`` fact, neutral when None)."""
         try:
-            return self._after_call(session, server, tool, result)
+            return self._after_call(session, server, tool, result, principal)
         except Exception as exc:  # fail closed: the result is withheld, the error named
             decision = self.engine.failed(f"{type(exc).__name__}: {exc}")
             label = DataLabel(malicious=False, untrusted=True)
@@ -431,7 +440,9 @@ class Guard(MessageDecisions):
                 session.observe(server=server, tool=tool, label=label)
             return ResultCheck(decision, blocked_result(decision, tool=tool, phase="result"), label, ())
 
-    def _after_call(self, session: Session, server: str, tool: str, result: Mapping[str, Any]) -> ResultCheck:
+    def _after_call(
+        self, session: Session, server: str, tool: str, result: Mapping[str, Any], principal: Mapping[str, Any] | None
+    ) -> ResultCheck:
         if not isinstance(result, Mapping):
             raise TypeError(f"a tool result must be an object, not {type(result).__name__}")
         profile, tfacts = self._tool(server, tool)
@@ -444,7 +455,7 @@ class Guard(MessageDecisions):
         stand = standing(label, profile if known else None, trust)
         if stand.untrusted and not label.untrusted:
             label = label.join(_trust_label(server, tool, known=known))
-        arrival = Arrival(server, tool, result, label, stand, _values(result), tfacts, None, findings)
+        arrival = Arrival(server, tool, result, label, stand, _values(result), tfacts, None, findings, principal)
         decision = self._arrive(session, arrival)
         shaped = _shape(result, decision, findings, tool)
         if label.malicious:  # seeds 003/004: the client learns what was flagged, not only the next server

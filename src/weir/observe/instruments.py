@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
+from functools import partial
 from typing import Any, Protocol, TypeVar
 
 from weir.audit.event import AuditEvent, Phase
@@ -149,9 +150,14 @@ class MeteredDecider:
         """As the inner decider."""
         return self.inner.shows(message)
 
-    def after_call(self, session: Session, server: str, tool: str, result: Mapping[str, Any]) -> ResultCheck:
+    def after_call(
+        self, session: Session, server: str, tool: str, result: Mapping[str, Any], *, principal: Wire = None
+    ) -> ResultCheck:
         """As the inner decider, timed (stage ``observe``) and counted."""
-        return self._timed("observe", "result", lambda: self.inner.after_call(session, server, tool, result))
+        if principal is None:
+            return self._timed("observe", "result", lambda: self.inner.after_call(session, server, tool, result))
+        observed = partial(self.inner.after_call, session, server, tool, result, principal=principal)
+        return self._timed("observe", "result", observed)
 
     def on_message(self, session: Session, message: McpMessage) -> ResultCheck:
         """As the inner decider, timed (stage ``observe``) and counted (phase ``message``)."""

@@ -152,7 +152,9 @@ class CallPipeline:
             self.recorder.record(ResultEvent(call.server, call.tool, dict(result)), call.session)
         try:
             session = self.decider.session(call.session)
-            return self.decider.after_call(session, call.server, call.tool, result)
+            if call.principal is None:  # deciders that predate the principal fact keep working
+                return self.decider.after_call(session, call.server, call.tool, result)
+            return self.decider.after_call(session, call.server, call.tool, result, principal=call.principal)
         except Exception as exc:  # decision boundary: the result is withheld
             why = f"deciding failed: {type(exc).__name__}: {exc}"
             return ResultCheck(failed_decision(why), {}, DataLabel(untrusted=True), ())

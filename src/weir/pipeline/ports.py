@@ -106,8 +106,10 @@ class Decider(Protocol):
         """Whether a listed prompt or resource (as the read of it, ``message``) is shown to its principal."""
         ...
 
-    def after_call(self, session: Session, server: str, tool: str, result: Mapping[str, Any]) -> ResultCheck:
-        """Label, decide and shape a result (never raises)."""
+    def after_call(
+        self, session: Session, server: str, tool: str, result: Mapping[str, Any], *, principal: Wire = None
+    ) -> ResultCheck:
+        """Label, decide and shape a result (never raises); ``principal``: the ``principal`` fact."""
         ...
 
     def on_message(self, session: Session, message: McpMessage) -> ResultCheck:

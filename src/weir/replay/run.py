@@ -169,8 +169,10 @@ class Player:
             self._message(tl.line, self._current or self._session(IMPLICIT_SESSION), event)
         else:
             session = self._current or self._session(IMPLICIT_SESSION)
-            # Counterfactual: the result is observed as recorded, whatever the call's decision was.
-            call = ToolCall(session, event.server, event.tool)
+            # Counterfactual: the result is observed as recorded, whatever the call's decision was;
+            # by the principal of the session's latest call (a session never crosses principals).
+            latest = self._latest.get(session)
+            call = ToolCall(session, event.server, event.tool, principal=latest[1].principal if latest else None)
             self._record(tl.line, "result", call, self.pipeline.observe(call, event.result).decision)
 
     def _message(self, line: int, session: str, event: MessageEvent) -> None:
