@@ -1,4 +1,4 @@
-"""Which tools a principal is shown: a tool a principal may never call is not listed.
+"""Which tools, prompts and resources a principal is shown: what a principal may never use is not listed.
 
 "Never" is decided by the same call-phase rules that decide its calls, evaluated at the
 neutral point — a fresh agent session, no arguments, no request ``_meta`` — with the principal's
@@ -7,7 +7,9 @@ read ``principal`` never hide a tool (their blocks depend on what a session has 
 tool stays listed as before), and a rule that only blocks once a session holds some label
 (``principal.groups`` *and* ``session.untrusted``) does not match at the neutral point, so the
 tool stays listed: it may be callable. In warn and audit modes nothing is hidden (blocks are
-reported, not applied). An error while deciding hides the tool (fail closed).
+reported, not applied). An error while deciding hides the tool (fail closed). A listed prompt or
+resource is decided the same way by the result-phase rules, as the ``prompts/get`` or
+``resources/read`` of it (:func:`shown`).
 """
 
 from __future__ import annotations

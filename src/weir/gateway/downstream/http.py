@@ -11,7 +11,9 @@ their own requests, logs, resource updates, list changes — arrives there. Lega
 is their token plus their client name.
 
 Every connection has a principal: its bearer token's fingerprint (``loopback`` when no tokens
-are configured). A legacy session belongs to the principal that opened it. Before anything
+are configured), or — with ``auth.resource_server`` — the subject of its OAuth access token
+(:mod:`weir.identity.resource`), whose claims ride on the connection for policy. A legacy session
+belongs to the principal that opened it. Before anything
 else, every request — ``GET`` too — passes :class:`weir.gateway.downstream.admission.Admission` (``Host``,
 ``Origin``, the body's type) and the token check. The admission names are re-exported here.
 """
