@@ -151,7 +151,8 @@ async def test_replay_decides_as_the_gateway_did(
             _client(url, BOB, authserver.issuer) as bob,
         ):
             for client in (alice, bob):
-                await client.call_tool("files__delete_file", {"path": "notes/todo.txt"})
+                # (a file nobody has: the demo server is one per process, and other tests read todo.txt)
+                await client.call_tool("files__delete_file", {"path": "notes/scratch.txt"})
                 await client.call_tool("files__read_file", {"path": "notes/todo.txt"})
     live = [(e.tool, e.decision.effect) for e in audit.events if e.phase == "call" and e.decision]
     assert ("delete_file", "block") in live
