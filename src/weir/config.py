@@ -19,6 +19,7 @@ from weir.console.config import ConsoleConfig
 from weir.errors import ConfigError
 from weir.gateway.config import GatewayConfig
 from weir.guard.config import GuardConfig
+from weir.identity.config import AuthConfig
 from weir.observe.config import ObservabilityConfig
 from weir.policy.check import check_inline_rules
 from weir.state.config import StateConfig
@@ -39,6 +40,8 @@ class WeirConfig(GuardConfig):
     """Logs, metrics and traces."""
     state: StateConfig = Field(default_factory=StateConfig)
     """Shared state of a fleet of replicas (none: this process keeps its own)."""
+    auth: AuthConfig = Field(default_factory=AuthConfig)
+    """OAuth: the gateway as a resource server; its own credentials toward upstream servers."""
 
     @model_validator(mode="after")
     def _principals_apart(self) -> WeirConfig:

@@ -94,6 +94,8 @@ class CallEvent:
     """The request's ``_meta``."""
     resolved: dict[str, Any] | None = None
     """The ``tools/resolve`` answer the live decision used (``None``: none was asked or given)."""
+    principal: dict[str, Any] | None = None
+    """The ``principal`` fact the live decision used, when an OAuth access token proved it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,7 +170,7 @@ _CONTEXT_EVENTS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "confirm": (frozenset({"server", "tool", "approved"}), frozenset({"reason", "retry", "_meta", "resolved"})),
     "message": (frozenset({"server", "method", "direction", "message"}), frozenset({"kind", "item"})),
 }
-_CONTEXT_KEYS: dict[str, frozenset[str]] = {"call": frozenset({"resolved"})}
+_CONTEXT_KEYS: dict[str, frozenset[str]] = {"call": frozenset({"resolved", "principal"})}
 _EVENTS = {**_KEYS, **_CONTEXT_EVENTS}
 # event name -> every key it may have: one subset test passes a well-formed event.
 _ALLOWED = {
@@ -288,6 +290,7 @@ def parse_event(obj: Any) -> TraceEvent:
             _object(obj, "arguments", what),
             _object(obj, "_meta", what),
             _object(obj, "resolved", what) if "resolved" in obj else None,
+            _object(obj, "principal", what) if "principal" in obj else None,
         )
     if kind in _CONTEXT_PARSERS:
         return _CONTEXT_PARSERS[kind](obj, what)
@@ -343,6 +346,8 @@ def dump_event(event: TraceEvent) -> str:
             obj["_meta"] = event.meta
         if event.resolved is not None:
             obj["resolved"] = event.resolved
+        if event.principal is not None:
+            obj["principal"] = event.principal
     elif isinstance(event, ConfirmEvent):
         obj = _dump_confirm(event)
     elif isinstance(event, UserEvent):

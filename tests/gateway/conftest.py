@@ -88,7 +88,13 @@ class TableDecider:
         }
         return TableReview(server, profiles)
 
-    def before_call(self, session: Session, server: str, tool: str, *rest: Any) -> CallCheck:
+    def listable(self, server: str, tool: str, principal: Mapping[str, Any]) -> bool:
+        return True
+
+    def shows(self, message: McpMessage) -> bool:
+        return True
+
+    def before_call(self, session: Session, server: str, tool: str, *rest: Any, **_: Any) -> CallCheck:
         """Arguments are not consulted; ``rest`` is (arguments, meta, resolved) as the pipeline passes them."""
         meta, resolved = (*rest[1:], None, None)[:2]
         if self.explode:
@@ -106,7 +112,7 @@ class TableDecider:
         )
         return CallCheck(decision, {**(meta or {}), "annotations": {"sensitiveHint": "low"}}, (), None)
 
-    def after_call(self, session: Session, server: str, tool: str, result: Mapping[str, Any]) -> ResultCheck:
+    def after_call(self, session: Session, server: str, tool: str, result: Mapping[str, Any], **_: Any) -> ResultCheck:
         text = " ".join(str(c.get("text", "")) for c in result.get("content") or [])
         if SECRET in text:
             decision = table_decision("redact", "table/secrets", "a credential was found")

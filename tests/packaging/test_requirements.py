@@ -39,6 +39,7 @@ OPTIONAL = {
     "psycopg": ("fleet", "psycopg"),
     "redis": ("fleet", "redis"),
     "cbor2": ("cbor", "cbor2"),  # only a cbor/rfc8949 evidence digest needs it
+    "joserfc": ("oauth", "joserfc"),  # only checking an OAuth access token needs it (weir.identity.tokens)
 }
 # Extras that no module of src/weir imports, and why that is right.
 NOT_IMPORTED = {

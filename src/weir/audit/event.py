@@ -124,6 +124,8 @@ class AuditEvent(WeirModel):
     """The agent session id (spans servers and connections)."""
     connection: str | None = None
     """The downstream connection or MCP session id."""
+    principal: str | None = None
+    """Who is behind the connection (``oauth:<sub>``, ``token:<fingerprint>``, ``local``…); never a token."""
     server: str | None = None
     """The upstream server's name in weir.yaml."""
     tool: str | None = None

@@ -23,6 +23,7 @@ from pydantic import ValidationError
 
 from weir import yamltext
 from weir.config import WeirConfig, schema_errors
+from weir.configcheck.auth import auth_problems
 from weir.configcheck.commands import command_problems
 from weir.configcheck.policy import policy_problems
 from weir.configcheck.postgres import postgres_problems
@@ -152,6 +153,8 @@ def _schema(where: Locator, exc: ValidationError) -> list[Problem]:
 def _semantics(where: Locator, config: WeirConfig, text: str, valid: set[str]) -> list[Problem]:
     """The checks types cannot make, on the sections that are well-formed."""
     out = [*_servers(where, config), *_audit(where, config), *_gateway(where, config), *_state(where, config)]
+    if "auth" in valid:
+        out.extend(auth_problems(where, config))
     if "overrides" in valid:
         out.extend(_overrides(where, config))
     if "policy" in valid:

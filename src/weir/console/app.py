@@ -37,6 +37,7 @@ from weir.console.browse import ChainCheck, audit_view
 from weir.console.html import Markup, h, page
 from weir.console.live import SessionSource
 from weir.console.notices import Notices
+from weir.console.oidc import oidc_routes
 from weir.console.pages.approvals import approval_card, approvals_page, gone_page
 from weir.console.pages.audit import audit_page as render_audit
 from weir.console.pages.audit import event_page
@@ -47,6 +48,7 @@ from weir.console.pages.status import Status, status_page
 from weir.detect.pinning import PinStore
 from weir.errors import WeirError
 from weir.gateway.downstream.http import Admission
+from weir.identity.signin import OidcFlow
 from weir.observe.logs import fields
 from weir.quoting import quote as said
 
@@ -80,8 +82,17 @@ class ConsoleParts:
 class Console:
     """The operators' console of one gateway."""
 
-    def __init__(self, operators: Operators, parts: ConsoleParts, *, session_ttl_s: float = 8 * 3600.0) -> None:
+    def __init__(
+        self,
+        operators: Operators,
+        parts: ConsoleParts,
+        *,
+        session_ttl_s: float = 8 * 3600.0,
+        oidc: OidcFlow | None = None,
+    ) -> None:
         self.operators = operators
+        self.oidc = oidc
+        """Operators' OpenID Connect sign-in (``auth.operators``), beside their tokens."""
         self.parts = parts
         self.signins = SignIns(session_ttl_s)
         self.api = Api(operators, parts.approvals)
@@ -113,6 +124,8 @@ class Console:
             Route("/console/login", admitted(self._login_form), methods=["GET"]),
             Route("/console/login", admitted(self._login, form=True), methods=["POST"]),
         ]
+        if self.oidc is not None:
+            routes += oidc_routes(self.oidc, admitted, self._signed_in_as)
         routes += [Route(path, admitted(self._signed_in(handler)), methods=["GET"]) for path, handler in pages]
         routes += [
             Route(path, admitted(self._signed_in(handler, form=True), form=True), methods=["POST"])
@@ -152,7 +165,24 @@ class Console:
         return endpoint
 
     async def _login_form(self, request: Request) -> Response:
-        return _html(page("Sign in", login_page(configured=bool(self.operators))))
+        configured = bool(self.operators) or self.oidc is not None
+        return _html(page("Sign in", login_page(configured=configured, oidc=self.oidc is not None)))
+
+    def _signed_in_as(self, operator: str, request: Request) -> Response:
+        """Open a sign-in for ``operator`` (recorded first) and set its cookie on a page that goes on
+        to the console (a page, not a redirect: the browser arrives here from the provider's site,
+        and a ``SameSite=Strict`` cookie is sent from the next, same-site, navigation on)."""
+        try:
+            self._record("sign-in", operator, method="oidc")
+        except WeirError as exc:
+            return _plain(503, f"the sign-in could not be recorded in the audit trail, so it did not happen: {exc}")
+        cookie, _ = self.signins.open(operator)
+        body = h("p", "Signed in. ", h("a", "Continue to the console", href="/console/"))
+        response = _html(page("Signed in", body), headers={"refresh": "0; url=/console/"})
+        response.set_cookie(
+            COOKIE, cookie, httponly=True, samesite="strict", path="/console", secure=request.url.scheme == "https"
+        )
+        return response
 
     async def _login(self, request: Request) -> Response:
         client = request.client.host if request.client else "?"

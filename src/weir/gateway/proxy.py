@@ -118,7 +118,13 @@ class Gateway:
             observer=observer,
         )
         self.passthrough = Passthrough(
-            self.upstreams, self.links, self.naming, self.settings, messages=self.messages, sessions=self.calls.sessions
+            self.upstreams,
+            self.links,
+            self.naming,
+            self.settings,
+            messages=self.messages,
+            sessions=self.calls.sessions,
+            shows=self.pipeline.decider.shows,
         )
         self.listening = Listening(self.upstreams, self.links, self.passthrough.known_owner, self._relist)
         self._inflight: dict[tuple[str, Any], asyncio.Task[Any]] = {}
@@ -335,9 +341,15 @@ class Gateway:
                 return None
             tools = [t for t in page.get("tools") or () if isinstance(t, dict)]
             await self._review(server, tools)
-            return {**page, "tools": self.tools.exposed_page(server, tools)}
+            return {**page, "tools": self.tools.exposed_page(server, self._shown(ex, server, tools))}
 
         return await page_across(servers, ex.params.get("cursor"), fetch, "tools")
+
+    def _shown(self, ex: Exchange, server: str, tools: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The listed tools this client's principal may ever call (:mod:`weir.guard.visibility`)."""
+        decider = self.pipeline.decider
+        principal = ex.client.principal_fact()
+        return [t for t in tools if decider.listable(server, str(t.get("name", "")), principal)]
 
     async def _ensure_listed(self, server: str, *, again: bool = False) -> None:
         """The server's tools as the gateway's own session lists them, reviewed (once, or ``again``)."""

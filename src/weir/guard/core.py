@@ -24,10 +24,11 @@ from weir.flow.request import request_meta
 from weir.flow.session import Elsewhere, Session, prose_grams
 from weir.flow.store import MemorySessionStore, SessionStore
 from weir.flow.textindex import TextIndex
-from weir.guard import intent, memo, quarantine, reading, toolredact, toolscan, vouching
+from weir.guard import intent, memo, messages, quarantine, reading, toolredact, toolscan, visibility, vouching
 from weir.guard.checks import CallCheck, ChainLike, ResultCheck, ToolsReview
 from weir.guard.config import GuardConfig
 from weir.guard.message_decisions import Arrival, MessageDecisions
+from weir.guard.messages import McpMessage
 from weir.guard.shaping import blocked_result, mark_malicious, redact_result, released, warn_result
 from weir.guard.toollist import LISTINGS, Listing, read_listing
 from weir.labels.config import ServerConfig, Trust, sharing_of
@@ -320,8 +321,12 @@ class Guard(MessageDecisions):
         arguments: Mapping[str, Any] | None,
         meta: Mapping[str, Any] | None = None,
         resolved: Mapping[str, Any] | None = None,
+        *,
+        principal: Mapping[str, Any] | None = None,
     ) -> CallCheck:
-        """Decide a call before it runs. Never raises: an error is a block naming it."""
+        """Decide a call before it runs. Never raises: an error is a block naming it.
+
+        ``principal``: the ``principal`` fact of the connection it came on (neutral when None)."""
         step = -1
         profile: ToolProfile | None = None
         engine = self.engine  # one policy for the whole decision, even if a reload swaps it meanwhile
@@ -356,6 +361,7 @@ class Guard(MessageDecisions):
                 roots=engine.roots("call"),
                 fields=engine.fields("call"),
                 user=(bool(said), bool(said) and intent.asks_for(said, tool)),
+                principal=principal,
             )
             decision = engine.decide(facts, phase="call")
             sharing = sharing_of(cfg)
@@ -366,6 +372,31 @@ class Guard(MessageDecisions):
         except Exception as exc:  # top of the decision path: fail closed
             decision = engine.failed(f"{type(exc).__name__}: {exc}")
             return CallCheck(decision, {}, (), profile, step)
+
+    def listable(self, server: str, tool: str, principal: Mapping[str, Any]) -> bool:
+        """Whether the principal is shown the tool in ``tools/list`` (:mod:`weir.guard.visibility`)."""
+        engine = self.engine
+        if not visibility.reads_principal(engine):
+            return True
+        try:
+            _, tfacts = self._tool(server, tool)
+        except Exception:  # fail closed
+            return False
+        return visibility.listable(engine, tfacts, server, self._server(server), principal)
+
+    def shows(self, message: McpMessage) -> bool:
+        """Whether a listed prompt or resource is shown to the message's principal (the message is
+        the ``prompts/get`` or ``resources/read`` it would be read as; :mod:`weir.guard.visibility`)."""
+        engine = self.engine
+        if not visibility.reads_principal(engine, "result") or message.principal is None:
+            return True
+        cfg = self._server(message.server)
+        try:
+            _, tfacts = messages.message_tool(message.server, message.method, trusted=messages.is_trusted(cfg))
+            fact = messages.message_fact(message, cfg)
+        except Exception:  # fail closed
+            return False
+        return visibility.shown(engine, tfacts, message.server, cfg, message=fact, principal=message.principal)
 
     def _call_profile(
         self, server: str, tool: str, resolved: Mapping[str, Any] | None
@@ -404,10 +435,19 @@ class Guard(MessageDecisions):
 
     # -- the result --------------------------------------------------------------------
 
-    def after_call(self, session: Session, server: str, tool: str, result: Mapping[str, Any]) -> ResultCheck:
-        """Label a result, join it into the session, decide the post-call rules, shape it."""
+    def after_call(
+        self,
+        session: Session,
+        server: str,
+        tool: str,
+        result: Mapping[str, Any],
+        *,
+        principal: Mapping[str, Any] | None = None,
+    ) -> ResultCheck:
+        """Label a result, join it into the session, decide the post-call rules, shape it
+        (``principal``: the caller's ``principal`` fact, neutral when None)."""
         try:
-            return self._after_call(session, server, tool, result)
+            return self._after_call(session, server, tool, result, principal)
         except Exception as exc:  # fail closed: the result is withheld, the error named
             decision = self.engine.failed(f"{type(exc).__name__}: {exc}")
             label = DataLabel(malicious=False, untrusted=True)
@@ -416,7 +456,9 @@ class Guard(MessageDecisions):
                 session.observe(server=server, tool=tool, label=label)
             return ResultCheck(decision, blocked_result(decision, tool=tool, phase="result"), label, ())
 
-    def _after_call(self, session: Session, server: str, tool: str, result: Mapping[str, Any]) -> ResultCheck:
+    def _after_call(
+        self, session: Session, server: str, tool: str, result: Mapping[str, Any], principal: Mapping[str, Any] | None
+    ) -> ResultCheck:
         if not isinstance(result, Mapping):
             raise TypeError(f"a tool result must be an object, not {type(result).__name__}")
         profile, tfacts = self._tool(server, tool)
@@ -432,7 +474,7 @@ class Guard(MessageDecisions):
         values = _values(result)
         if not stand.values_untrusted:  # what a trusted server wrote first is its own (guard/vouching.py)
             values["content"] += vouching.identifiers(values["content"])
-        arrival = Arrival(server, tool, result, label, stand, values, tfacts, None, findings)
+        arrival = Arrival(server, tool, result, label, stand, values, tfacts, None, findings, principal)
         decision = self._arrive(session, arrival)
         shaped = _shape(result, decision, findings, tool)
         if label.malicious:  # seeds 003/004: the client learns what was flagged, not only the next server
@@ -463,6 +505,7 @@ class Guard(MessageDecisions):
             roots=engine.roots("result"),
             fields=engine.fields("result"),
             message=arrival.message,
+            principal=arrival.principal,
         )
         decision = engine.decide(facts, phase="result")
         failed = next((f for f in arrival.findings if memo.is_scan_error(f)), None)

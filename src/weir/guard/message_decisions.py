@@ -53,6 +53,8 @@ class Arrival(NamedTuple):
     message: dict[str, Any] | None
     """The ``message`` fact (``None``: a tool's result)."""
     findings: Sequence[Finding]
+    principal: Mapping[str, Any] | None = None
+    """The ``principal`` fact (``None``: the neutral one)."""
 
 
 class MessageDecisions:
@@ -102,7 +104,9 @@ class MessageDecisions:
             label = label.join(_message_trust_label(message.server, trusted=trusted))
         fact = messages.message_fact(message, cfg)
         values = messages.message_values(payload)
-        arrival = Arrival(message.server, message.step, payload, label, stand, values, tfacts, fact, findings)
+        arrival = Arrival(
+            message.server, message.step, payload, label, stand, values, tfacts, fact, findings, message.principal
+        )
         decision = self._arrive(session, arrival)
         shaped = message_shaping.shape(payload, decision, findings, message)
         if label.malicious:
@@ -131,6 +135,7 @@ class MessageDecisions:
                 roots=engine.roots("call"),
                 fields=engine.fields("call"),
                 message=messages.message_fact(message, cfg),
+                principal=message.principal,
             )
             decision = engine.decide(facts, phase="call")
             self.sessions.put(session)

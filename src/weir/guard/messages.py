@@ -78,6 +78,8 @@ class McpMessage:
     """What it is about, for lineage and the audit trail: a resource's URI, a prompt's name."""
     allowed_origins: tuple[str, ...] = field(default=())
     """Web origins the user may be sent to besides the server's own (a URL elicitation)."""
+    principal: Mapping[str, Any] | None = field(default=None, compare=False)
+    """The ``principal`` fact of the connection it is for (neutral when None)."""
 
     @property
     def resolved_kind(self) -> str:
@@ -181,6 +183,8 @@ def message_fact(message: McpMessage, config: ServerConfig | None) -> dict[str, 
         more["uri"] = payload["uri"]
     elif kind == "resource" and message.item:
         more["uri"] = message.item
+    if kind == "prompt" and message.item:
+        more["name"] = message.item
     if kind == "sampling":
         context = payload.get("includeContext")
         more["include_context"] = context if isinstance(context, str) and context.isascii() else "none"

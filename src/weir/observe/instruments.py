@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
+from functools import partial
 from typing import Any, Protocol, TypeVar
 
 from weir.audit.event import AuditEvent, Phase
@@ -122,12 +123,22 @@ class MeteredDecider:
             self._metrics.stages.observe(time.perf_counter() - started, stage="tools_review")
 
     def before_call(  # noqa: PLR0917 - the Decider's signature
-        self, session: Session, server: str, tool: str, arguments: Wire, meta: Wire = None, resolved: Wire = None
+        self,
+        session: Session,
+        server: str,
+        tool: str,
+        arguments: Wire,
+        meta: Wire = None,
+        resolved: Wire = None,
+        *,
+        principal: Wire = None,
     ) -> CallCheck:
         """As the inner decider, timed (stage ``decide``) and counted."""
 
         def decide() -> CallCheck:
-            return self.inner.before_call(session, server, tool, arguments, meta, resolved)
+            if principal is None:
+                return self.inner.before_call(session, server, tool, arguments, meta, resolved)
+            return self.inner.before_call(session, server, tool, arguments, meta, resolved, principal=principal)
 
         return self._timed("decide", "call", decide)
 
@@ -135,9 +146,22 @@ class MeteredDecider:
         """As the inner decider (not timed: it decides nothing)."""
         return self.inner.intend(session, words)
 
-    def after_call(self, session: Session, server: str, tool: str, result: Mapping[str, Any]) -> ResultCheck:
+    def listable(self, server: str, tool: str, principal: Mapping[str, Any]) -> bool:
+        """As the inner decider."""
+        return self.inner.listable(server, tool, principal)
+
+    def shows(self, message: McpMessage) -> bool:
+        """As the inner decider."""
+        return self.inner.shows(message)
+
+    def after_call(
+        self, session: Session, server: str, tool: str, result: Mapping[str, Any], *, principal: Wire = None
+    ) -> ResultCheck:
         """As the inner decider, timed (stage ``observe``) and counted."""
-        return self._timed("observe", "result", lambda: self.inner.after_call(session, server, tool, result))
+        if principal is None:
+            return self._timed("observe", "result", lambda: self.inner.after_call(session, server, tool, result))
+        observed = partial(self.inner.after_call, session, server, tool, result, principal=principal)
+        return self._timed("observe", "result", observed)
 
     def on_message(self, session: Session, message: McpMessage) -> ResultCheck:
         """As the inner decider, timed (stage ``observe``) and counted (phase ``message``)."""

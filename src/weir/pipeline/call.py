@@ -23,6 +23,7 @@ from typing import Any
 from weir.audit.event import AuditEvent
 from weir.audit.evidence import attach, new_ref, reference
 from weir.errors import ProtocolError, UpstreamError
+from weir.flow.session import Session
 from weir.guard.checks import CallCheck, ResultCheck, ToolsReview
 from weir.guard.shaping import blocked_result, declined, error_result, warn_result
 from weir.labels.datalabel import DataLabel
@@ -132,6 +133,14 @@ class CallPipeline:
         except Exception:  # the words only ever vouch: without them the call is decided as if unsaid
             return
 
+    def _decide(self, session: Session, call: ToolCall, resolved: Mapping[str, Any] | None) -> CallCheck:
+        """The decider's pre-call check; the principal fact is passed only when the call has one, so
+        deciders that predate it keep working."""
+        args = (session, call.server, call.tool, call.arguments, call.meta, resolved)
+        if call.principal is None:
+            return self.decider.before_call(*args)
+        return self.decider.before_call(*args, principal=call.principal)
+
     def decide(
         self,
         call: ToolCall,
@@ -151,7 +160,7 @@ class CallPipeline:
             self.recorder.record(_asked(call, resolved, answer), call.session)
         try:
             session = self.decider.session(call.session)
-            check = self.decider.before_call(session, call.server, call.tool, call.arguments, call.meta, resolved)
+            check = self._decide(session, call, resolved)
         except Exception as exc:  # decision boundary: any failure blocks (fail closed)
             check = CallCheck(failed_decision(f"deciding failed: {type(exc).__name__}: {exc}"), {}, (), None)
         if not gate.commit():
@@ -168,7 +177,9 @@ class CallPipeline:
             self.recorder.record(ResultEvent(call.server, call.tool, dict(result)), call.session)
         try:
             session = self.decider.session(call.session)
-            return self.decider.after_call(session, call.server, call.tool, result)
+            if call.principal is None:  # deciders that predate the principal fact keep working
+                return self.decider.after_call(session, call.server, call.tool, result)
+            return self.decider.after_call(session, call.server, call.tool, result, principal=call.principal)
         except Exception as exc:  # decision boundary: the result is withheld
             why = f"deciding failed: {type(exc).__name__}: {exc}"
             return ResultCheck(failed_decision(why), {}, DataLabel(untrusted=True), ())
@@ -316,7 +327,10 @@ def _asked(call: ToolCall, resolved: Mapping[str, Any] | None, answer: Approved 
     with what the call is decided again with."""
     answered = dict(resolved) if resolved is not None else None
     if answer is None:
-        return CallEvent(call.server, call.tool, dict(call.arguments), dict(call.meta), answered)
+        # Only a proven principal's claims are recorded: the other principals' facts are their id
+        # alone, which a replay of the same deployment gives them again.
+        proven = dict(call.principal) if call.principal and call.principal.get("authenticated") else None
+        return CallEvent(call.server, call.tool, dict(call.arguments), dict(call.meta), answered, proven)
     approved = isinstance(answer, Approved)
     return ConfirmEvent(call.server, call.tool, approved, answer.reason, True, dict(call.meta), answered)
 

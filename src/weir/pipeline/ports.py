@@ -59,6 +59,8 @@ class ToolCall:
     intent: str | None = None
     """The user's words a trusted host passed with this call (:mod:`weir.guard.intent`); never
     read from ``meta``: the caller decides whom to believe."""
+    principal: Mapping[str, Any] | None = None
+    """The ``principal`` fact of the connection it came on (:func:`weir.policy.facts.principal_facts`)."""
 
     @property
     def name(self) -> str:
@@ -86,13 +88,31 @@ class Decider(Protocol):
         ...
 
     def before_call(  # noqa: PLR0917 - the Guard's signature (docs/contracts.md)
-        self, session: Session, server: str, tool: str, arguments: Wire, meta: Wire = None, resolved: Wire = None
+        self,
+        session: Session,
+        server: str,
+        tool: str,
+        arguments: Wire,
+        meta: Wire = None,
+        resolved: Wire = None,
+        *,
+        principal: Wire = None,
     ) -> CallCheck:
-        """Decide a call before it runs (never raises)."""
+        """Decide a call before it runs (never raises); ``principal``: the ``principal`` fact."""
         ...
 
-    def after_call(self, session: Session, server: str, tool: str, result: Mapping[str, Any]) -> ResultCheck:
-        """Label, decide and shape a result (never raises)."""
+    def listable(self, server: str, tool: str, principal: Mapping[str, Any]) -> bool:
+        """Whether a principal is shown the tool in a list: not when it may never call it."""
+        ...
+
+    def shows(self, message: McpMessage) -> bool:
+        """Whether a listed prompt or resource (as the read of it, ``message``) is shown to its principal."""
+        ...
+
+    def after_call(
+        self, session: Session, server: str, tool: str, result: Mapping[str, Any], *, principal: Wire = None
+    ) -> ResultCheck:
+        """Label, decide and shape a result (never raises); ``principal``: the ``principal`` fact."""
         ...
 
     def intend(self, session: Session, words: str) -> bool:

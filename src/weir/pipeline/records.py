@@ -137,6 +137,7 @@ class CallRecords:
         self._common: dict[str, Any] = {
             "session": call.session,
             "connection": call.connection or None,
+            "principal": (call.principal or {}).get("id") or None,
             "server": call.server,
             "tool": call.tool,
             "call_id": None if call.call_id is None else str(call.call_id),

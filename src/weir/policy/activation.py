@@ -25,6 +25,7 @@ from weir.policy.facts import (
     label_origins,
     label_reads,
     message_facts,
+    principal_facts,
     server_facts,
 )
 
@@ -149,7 +150,8 @@ def _internal_origins(internal: DataLabel, lineage: Lineage) -> dict[str, str]:
     return {k: v for k, v in out.items() if v}
 
 
-_CALL_ROOTS = ("tool", "server", "session", "request", "args_from_untrusted", "arguments", "message")
+_CALL_ROOTS = ("tool", "server", "session", "request", "args_from_untrusted", "arguments", "message", "principal")
+_NO_PRINCIPAL = principal_facts()
 _TOOL_CALL = message_facts("tool_call", "tools/call")
 _TOOL_RESULT = message_facts("tool_result", "tools/call")
 
@@ -167,6 +169,7 @@ def call_facts(
     fields: Mapping[str, Collection[str] | None] | None = None,
     message: Mapping[str, Any] | None = None,
     user: tuple[bool, bool] = (False, False),
+    principal: Mapping[str, Any] | None = None,
 ) -> Facts:
     """The facts of a pre-call decision.
 
@@ -174,8 +177,10 @@ def call_facts(
     for this call's action (:mod:`weir.guard.intent`): ``request.user_intent``, ``request.user_asked``.
 
     ``message``: the ``message`` fact (:func:`weir.policy.facts.message_facts`; a ``tools/call``
-    when None). ``roots`` limits which roots are built (None builds all); ``fields`` (root → fields, None
-    for a whole root; :meth:`weir.policy.engine.Engine.fields`) limits the session's fields too.
+    when None); ``principal``: the ``principal`` fact (:func:`weir.policy.facts.principal_facts`;
+    the neutral one when None). ``roots`` limits which roots are built (None builds all); ``fields``
+    (root → fields, None for a whole root; :meth:`weir.policy.engine.Engine.fields`) limits the
+    session's fields too.
     """
     want = roots if roots is not None else _CALL_ROOTS
     values: dict[str, Any] = {}
@@ -198,6 +203,8 @@ def call_facts(
         values["arguments"] = dict(arguments)
     if "message" in want:
         values["message"] = dict(message) if message is not None else _TOOL_CALL
+    if "principal" in want:
+        values["principal"] = dict(principal) if principal is not None else _NO_PRINCIPAL
     facts = Facts(values, None, taints, typed=True)
     # The labels are frozen values, bound now; the lineage only ever gains entries for facts a
     # label does not hold yet, so reading it later gives the same origins for these labels.
@@ -232,6 +239,7 @@ def result_facts(
     roots: Collection[str] | None = None,
     fields: Mapping[str, Collection[str] | None] | None = None,
     message: Mapping[str, Any] | None = None,
+    principal: Mapping[str, Any] | None = None,
 ) -> Facts:
     """The facts of a post-call decision: the call's facts plus ``result``.
 
@@ -249,6 +257,7 @@ def result_facts(
         roots=roots,
         fields=fields,
         message=message if message is not None else _TOOL_RESULT,
+        principal=principal,
     )
     content = result.get("content")
     facts.values["result"] = {

@@ -32,6 +32,7 @@ __all__ = [
     "label_makers",
     "label_reads",
     "message_facts",
+    "principal_facts",
     "server_facts",
     "skeleton",
     "tool_facts",
@@ -369,18 +370,42 @@ def skeleton() -> dict[str, Any]:
         "arguments": {},
         "result": {**label_facts(BOTTOM), "is_error": False, "blocks": 0},
         "message": message_facts("tool_call", "tools/call"),
+        "principal": principal_facts(),
+    }
+
+
+def principal_facts(
+    id: str = "",
+    *,
+    sub: str = "",
+    client_id: str = "",
+    scopes: Iterable[str] = (),
+    groups: Iterable[str] = (),
+    authenticated: bool = False,
+) -> dict[str, Any]:
+    """The ``principal`` fact: who is behind the connection the call came on. ``id`` is the plain
+    principal string (``local``, ``loopback``, ``token:…``, ``oauth:<sub>``); the claims are only
+    set for a principal an OAuth access token proved (``authenticated``), else empty."""
+    return {
+        "id": id,
+        "sub": sub,
+        "client_id": client_id,
+        "scopes": sorted(scopes),
+        "groups": sorted(groups),
+        "authenticated": authenticated,
     }
 
 
 def message_facts(kind: str, method: str, **more: Any) -> dict[str, Any]:
     """The ``message`` fact: the kind of MCP message decided, its method and direction, and what a
-    server's request asks for (``more``: ``uri``, ``include_context``, ``mode``, ``url``,
+    server's request asks for (``more``: ``uri``, ``name`` (a prompt's), ``include_context``, ``mode``, ``url``,
     ``url_origin``, ``url_allowed``, ``fields``, ``secret_fields``; empty when it has none)."""
     out: dict[str, Any] = {
         "kind": kind,
         "method": method,
         "direction": "to_server" if kind in ("tool_call", "answer") else "to_client",
         "uri": "",
+        "name": "",
         "include_context": "",
         "mode": "",
         "url": "",

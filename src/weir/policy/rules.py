@@ -37,7 +37,17 @@ __all__ = [
 
 Phase = Literal["call", "result"]
 
-FACT_ROOTS = ("tool", "server", "session", "request", "args_from_untrusted", "arguments", "result", "message")
+FACT_ROOTS = (
+    "tool",
+    "server",
+    "session",
+    "request",
+    "args_from_untrusted",
+    "arguments",
+    "result",
+    "message",
+    "principal",
+)
 """The top-level names a rule may use."""
 
 ARRIVING_KINDS = frozenset(
@@ -61,7 +71,7 @@ ARRIVING_KINDS = frozenset(
 OUTGOING_KINDS = frozenset({"tool_call", "answer"})
 """``message.kind`` values decided before they go to a server (the call phase)."""
 _ARRIVING_FACTS = re.compile(
-    r"(?<![\w.])message\.(uri|include_context|mode|url|url_origin|url_allowed|fields|secret_fields)\b"
+    r"(?<![\w.])message\.(uri|name|include_context|mode|url|url_origin|url_allowed|fields|secret_fields)\b"
 )
 _QUOTED = re.compile(r"'([a-z_]+)'|\"([a-z_]+)\"")
 

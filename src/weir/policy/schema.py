@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping
 from enum import Enum
 from typing import Any
 
-__all__ = ["ITEM", "MESSAGE", "ROOTS", "FactType", "conforms", "root_conforms", "wire_fields"]
+__all__ = ["ITEM", "MESSAGE", "PRINCIPAL", "ROOTS", "FactType", "conforms", "root_conforms", "wire_fields"]
 
 
 class FactType(Enum):
@@ -95,11 +95,18 @@ _SERVER: dict[str, FactType] = {"name": _W, "trust": _T, "trusted": _B, "sharing
 
 MESSAGE: dict[str, FactType] = {
     **dict.fromkeys(["kind", "direction", "include_context", "mode"], _T),
-    **dict.fromkeys(["method", "uri", "url", "url_origin"], _W),
+    **dict.fromkeys(["method", "uri", "name", "url", "url_origin"], _W),
     "url_allowed": _B,
     **dict.fromkeys(["fields", "secret_fields"], _WS),
 }
 """The ``message`` fact: what kind of MCP message is decided (:mod:`weir.guard.messages`)."""
+
+PRINCIPAL: dict[str, FactType] = {
+    **dict.fromkeys(["id", "sub", "client_id"], _W),
+    **dict.fromkeys(["scopes", "groups"], _WS),
+    "authenticated": _B,
+}
+"""The ``principal`` fact: who is behind the connection (:func:`weir.policy.facts.principal_facts`)."""
 
 ITEM: dict[str, FactType] = {
     **dict.fromkeys(["path", "value", "server", "tool"], _W),
@@ -120,6 +127,7 @@ ROOTS: dict[str, dict[str, FactType] | FactType] = {
     "args_from_untrusted": FactType.ITEMS,
     "request": FactType.ANY,
     "arguments": FactType.ANY,
+    "principal": PRINCIPAL,
 }
 """Each fact root: a dict of typed fields, or one type for the whole root."""
 

@@ -159,7 +159,7 @@ class Player:
             self.pipeline.register_tools(event.server, event.tools)
         elif isinstance(event, CallEvent):
             session = self._current or self._session(IMPLICIT_SESSION)
-            call = ToolCall(session, event.server, event.tool, event.arguments, event.meta)
+            call = ToolCall(session, event.server, event.tool, event.arguments, event.meta, principal=event.principal)
             check = self.pipeline.decide(call, event.resolved)
             self._latest[session] = (len(self.out.decisions), call)
             self._record(tl.line, "call", call, check.decision)
@@ -171,8 +171,10 @@ class Player:
             self.pipeline.intend(self._current or self._session(IMPLICIT_SESSION), event.text)
         else:
             session = self._current or self._session(IMPLICIT_SESSION)
-            # Counterfactual: the result is observed as recorded, whatever the call's decision was.
-            call = ToolCall(session, event.server, event.tool)
+            # Counterfactual: the result is observed as recorded, whatever the call's decision was;
+            # by the principal of the session's latest call (a session never crosses principals).
+            latest = self._latest.get(session)
+            call = ToolCall(session, event.server, event.tool, principal=latest[1].principal if latest else None)
             self._record(tl.line, "result", call, self.pipeline.observe(call, event.result).decision)
 
     def _message(self, line: int, session: str, event: MessageEvent) -> None:
@@ -197,7 +199,7 @@ class Player:
         if not event.retry:
             self.out.decisions[index] = replace(self.out.decisions[index], confirmed=event.approved)
             return
-        again = ToolCall(session, call.server, call.tool, call.arguments, event.meta)
+        again = ToolCall(session, call.server, call.tool, call.arguments, event.meta, principal=call.principal)
         answer = Approved(reason=event.reason) if event.approved else Declined(event.reason)
         check = self.pipeline.decide(again, event.resolved, answer=answer)
         self._record(line, "call", again, check.decision, retry=True, confirmed=event.approved)

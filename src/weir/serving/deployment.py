@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 from weir.approvals import ApprovalQueue
@@ -35,6 +36,9 @@ from weir.gateway.upstream.channels import StdioChannel
 from weir.gateway.upstream.http import HttpChannel, ServerTransport
 from weir.gateway.upstream.session import Upstream
 from weir.guard import Guard
+from weir.identity.resource import ResourceServer
+from weir.identity.signin import OidcFlow
+from weir.identity.upstream import upstream_auth
 from weir.observe.instruments import CallObservation, CallTracer, GatewayMetrics, MeteredAudit, MeteredDecider
 from weir.observe.metrics import Gauge, Sample
 from weir.observe.models import model_collector
@@ -75,6 +79,8 @@ class Deployment:
     shared: SharedSessions | None = None
     """The fleet's shared sessions (``state.redis``), or None."""
     address: ConsoleAddress = field(default_factory=ConsoleAddress)
+    resource: ResourceServer | None = None
+    """The OAuth resource server admitting access tokens at ``/mcp`` (``auth.resource_server``)."""
 
     def mounts(self) -> list[Mount]:
         """The routes to serve beside ``/mcp``: the console, health and (when on) metrics."""
@@ -144,7 +150,9 @@ def build_deployment(
     status = _StatusOf()
     parts = ConsoleParts(trail=trail, pins=pins, approvals=approvals, sessions=sessions, status=status)
     chosen = list(config.console.operators if operators is None else operators)
-    console = Console(Operators(chosen), parts, session_ttl_s=config.console.session_ttl_s)
+    signin = config.auth.operators
+    oidc = OidcFlow(signin, base=config.base_dir or Path.cwd()) if signin is not None else None
+    console = Console(Operators(chosen), parts, session_ttl_s=config.console.session_ttl_s, oidc=oidc)
     deployment = Deployment(
         config,
         gateway,
@@ -158,6 +166,8 @@ def build_deployment(
         shared=shared,
     )
     status.of = deployment
+    if config.auth.resource_server is not None:
+        deployment.resource = ResourceServer(config.auth.resource_server)
     metrics.registry.collect(_collector(gateway.upstreams, approvals))
     if guard is not None:  # the model detectors' figures (onnx, judge), when the chain has any
         metrics.registry.collect(model_collector(guard.chain))
@@ -183,14 +193,24 @@ def upstreams_from_config(config: WeirConfig) -> dict[str, Upstream]:
     (:meth:`weir.labels.config.ServerConfig.argv`, which `weir config check` names).
     """
     limit, start = config.gateway.max_message_bytes, config.gateway.upstream_start_timeout_s
+    base = config.base_dir or Path.cwd()
+    unknown = sorted(set(config.auth.upstreams) - set(config.servers))
+    if unknown:
+        raise ConfigError(f"auth.upstreams names servers that are not configured: {', '.join(unknown)}")
     out: dict[str, Upstream] = {}
     for name, server in config.servers.items():
+        credential = config.auth.upstreams.get(name)
         if server.command:
+            if credential is not None:
+                raise ConfigError(f"auth.upstreams.{name}: only an HTTP server (`url`) takes a credential", server=name)
             stdio = partial(StdioChannel, name, server.argv(), dict(server.env), limit=limit)
             out[name] = Upstream(name, stdio, start_timeout=start)
         elif server.url:
+            auth = upstream_auth(credential, name, base=base)
             shared = ServerTransport()  # one connection pool per server, whatever the number of clients
-            channel = partial(HttpChannel, name, server.url, dict(server.headers), limit=limit, shared=shared)
+            channel = partial(
+                HttpChannel, name, server.url, dict(server.headers), limit=limit, shared=shared, auth=auth
+            )
             out[name] = Upstream(name, channel, start_timeout=start)
         else:
             raise ConfigError(f"servers.{name}: the gateway needs a `command` or a `url`", server=name)

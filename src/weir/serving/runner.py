@@ -28,6 +28,8 @@ from weir.serving.deployment import Deployment, build_deployment, upstreams_from
 if TYPE_CHECKING:
     from starlette.applications import Starlette
 
+    from weir.identity.resource import ResourceServer
+
 __all__ = ["Listen", "build_gateway", "run_deployment", "run_gateway", "upstreams_from_config"]
 
 log = logging.getLogger("weir.gateway")
@@ -69,6 +71,7 @@ async def run_gateway(
     tokens: Sequence[str] = (),
     mounts: Sequence[Mount] = (),
     on_started: Callable[[list[str]], None] | None = None,
+    resource: ResourceServer | None = None,
 ) -> list[str]:
     """Serve until the client leaves (stdio) or the task is cancelled (HTTP).
 
@@ -80,7 +83,7 @@ async def run_gateway(
     from weir.gateway.downstream.stdio import serve_stdio
 
     if listen.http_host is not None:
-        check_binding(listen.http_host, tokens)
+        check_binding(listen.http_host, tokens, oauth=resource is not None)
     # The gateway's stages run in threads (weir.pipeline.worker): hand the interpreter lock over
     # every millisecond rather than every five, so a session waiting behind another's megabyte
     # scan gets its turn sooner (measured: scripts/bench isolation).
@@ -111,7 +114,13 @@ async def run_gateway(
             upstreams = upstreams_said(len(gateway.upstreams), problems)
             said = _announce("listening", url=url, console=bool(mounts), upstreams=upstreams)
             await serve_http(
-                gateway, listen.http_host, listen.http_port, tokens=tokens, mounts=mounts, on_listening=said
+                gateway,
+                listen.http_host,
+                listen.http_port,
+                tokens=tokens,
+                mounts=mounts,
+                on_listening=said,
+                resource=resource,
             )
     finally:
         if side is not None:
@@ -162,7 +171,12 @@ async def run_deployment(
         await start()
     try:
         return await run_gateway(
-            deployment.gateway, listen, tokens=tokens, mounts=deployment.mounts(), on_started=started
+            deployment.gateway,
+            listen,
+            tokens=tokens,
+            mounts=deployment.mounts(),
+            on_started=started,
+            resource=deployment.resource,
         )
     finally:
         for task in tasks:

@@ -7,8 +7,9 @@ from weir.console.html import Markup, h, join
 __all__ = ["login_page"]
 
 
-def login_page(*, error: str | None = None, configured: bool = True) -> Markup:
-    """A token field, or — with no operator configured — how to configure one."""
+def login_page(*, error: str | None = None, configured: bool = True, oidc: bool = False) -> Markup:
+    """A token field (and, with ``oidc``, a link to sign in with the organisation's provider), or —
+    with no operator configured — how to configure one."""
     if not configured:
         return h(
             "p",
@@ -29,4 +30,7 @@ def login_page(*, error: str | None = None, configured: bool = True) -> Markup:
         action="/console/login",
         class_="login",
     )
-    return join([h("p", error, class_="notice") if error else None, form])
+    sso = (
+        h("p", h("a", "Sign in with your organisation (OpenID Connect)", href="/console/login/oidc")) if oidc else None
+    )
+    return join([h("p", error, class_="notice") if error else None, sso, form])

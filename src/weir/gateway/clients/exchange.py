@@ -13,7 +13,9 @@ from typing import Any
 
 from weir.gateway.wire.era import CAPABILITIES_KEY, VERSION_KEY, Era, era_of_version
 from weir.gateway.wire.jsonrpc import Message
+from weir.identity.principal import Principal
 from weir.labels.keys import WEIR_SESSION
+from weir.policy.facts import principal_facts
 
 __all__ = ["LOCAL", "SESSION_KEY", "ClientState", "Exchange"]
 
@@ -43,6 +45,14 @@ class ClientState:
     """Client capabilities from ``initialize``."""
     info: dict[str, Any] = field(default_factory=dict)
     """clientInfo from ``initialize``."""
+    identity: Principal | None = None
+    """The principal's claims when an OAuth access token proved it (``principal`` is its id)."""
+
+    def principal_fact(self) -> dict[str, Any]:
+        """The ``principal`` fact of this connection: its claims, or its id alone."""
+        if self.identity is not None:
+            return self.identity.facts()
+        return principal_facts(self.principal)
 
 
 @dataclass

@@ -11,7 +11,6 @@ without the browser asking first, and the gateway never answers yes.
 
 from __future__ import annotations
 
-import hashlib
 import ipaddress
 from collections.abc import Sequence
 
@@ -20,6 +19,7 @@ from starlette.responses import JSONResponse, Response
 
 from weir.errors import ConfigError
 from weir.gateway.wire import jsonrpc
+from weir.identity.resource import static_principal
 
 __all__ = ["Admission", "check_binding", "is_loopback", "principal_of"]
 
@@ -34,9 +34,9 @@ def is_loopback(host: str) -> bool:
         return False
 
 
-def check_binding(host: str, tokens: Sequence[str]) -> None:
-    """Refuse to listen beyond loopback without bearer tokens (raises :class:`ConfigError`)."""
-    if not is_loopback(host) and not [t for t in tokens if t]:
+def check_binding(host: str, tokens: Sequence[str], *, oauth: bool = False) -> None:
+    """Refuse to listen beyond loopback without bearer tokens or OAuth (raises :class:`ConfigError`)."""
+    if not is_loopback(host) and not oauth and not [t for t in tokens if t]:
         raise ConfigError(
             f"refusing to listen on {host}: bearer tokens are required beyond loopback "
             "(set gateway.tokens in the config or WEIR_GATEWAY_TOKENS)"
@@ -100,4 +100,4 @@ def _refuse(status: int, why: str) -> Response:
 
 def principal_of(token: str) -> str:
     """The principal a bearer token stands for (its fingerprint; ``loopback`` without tokens)."""
-    return f"token:{hashlib.sha256(token.encode()).hexdigest()[:16]}" if token else "loopback"
+    return static_principal(token).id

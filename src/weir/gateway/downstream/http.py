@@ -11,7 +11,9 @@ their own requests, logs, resource updates, list changes — arrives there. Lega
 is their token plus their client name.
 
 Every connection has a principal: its bearer token's fingerprint (``loopback`` when no tokens
-are configured). A legacy session belongs to the principal that opened it. Before anything
+are configured), or — with ``auth.resource_server`` — the subject of its OAuth access token
+(:mod:`weir.identity.resource`), whose claims ride on the connection for policy. A legacy session
+belongs to the principal that opened it. Before anything
 else, every request — ``GET`` too — passes :class:`weir.gateway.downstream.admission.Admission` (``Host``,
 ``Origin``, the body's type) and the token check. The admission names are re-exported here.
 """
@@ -40,6 +42,8 @@ from weir.gateway.wire import jsonrpc
 from weir.gateway.wire.era import CLIENT_INFO_KEY, VERSION_KEY
 from weir.gateway.wire.jsonrpc import Message, RpcError
 from weir.gateway.wire.sse import encode, priming
+from weir.identity.principal import Principal
+from weir.identity.resource import ResourceServer
 
 __all__ = [
     "Admission",
@@ -70,9 +74,12 @@ class _Endpoint:
         tokens: Sequence[str],
         clock: Callable[[], float] = time.monotonic,
         admission: Admission | None = None,
+        resource: ResourceServer | None = None,
     ) -> None:
         self.gateway = gateway
         self.admission = admission or Admission(None, (), ())
+        self.resource = resource
+        """OAuth access tokens (the ``auth.resource_server`` section), beside the static tokens."""
         self.tokens = [t.encode() for t in tokens if t]
         self.sessions: dict[str, ClientState] = {}
         self.stateless: dict[str, ClientState] = {}
@@ -162,9 +169,15 @@ class _Endpoint:
                 raise RpcError(jsonrpc.INVALID_REQUEST, f"message exceeds the limit of {limit} bytes")
         return bytes(body)
 
-    def client_for(self, request: Request, msg: Message, token: str) -> ClientState | Response:
+    def client_for(self, request: Request, msg: Message, who: Principal) -> ClientState | Response:
         """The connection a message belongs to: a new or known legacy session, or the stateless client."""
-        principal = principal_of(token)
+        found = self._client_for(request, msg, who)
+        if isinstance(found, ClientState):
+            found.identity = who  # the latest token's claims (the principal's id never changes)
+        return found
+
+    def _client_for(self, request: Request, msg: Message, who: Principal) -> ClientState | Response:
+        principal = who.id
         if msg.get("method") == "initialize":
             if self._full():
                 return _error(503, msg.get("id"), jsonrpc.INVALID_REQUEST, "too many client sessions; try again later")
@@ -180,7 +193,7 @@ class _Endpoint:
         sid = request.headers.get(_SESSION_HEADER)
         if sid:
             return self._legacy(sid, principal)
-        return self._stateless(msg, token, principal)
+        return self._stateless(msg, principal)
 
     def _legacy(self, sid: str, principal: str) -> ClientState | Response:
         state = self.sessions.get(sid)
@@ -191,12 +204,13 @@ class _Endpoint:
             return _error(404, None, jsonrpc.INVALID_REQUEST, "unknown or expired session")
         return state
 
-    def _stateless(self, msg: Message, token: str, principal: str) -> ClientState | Response:
+    def _stateless(self, msg: Message, principal: str) -> ClientState | Response:
         params = msg.get("params") if isinstance(msg.get("params"), dict) else {}
         meta = (params or {}).get("_meta") if isinstance((params or {}).get("_meta"), dict) else {}
         info = (meta or {}).get(CLIENT_INFO_KEY) or {}
         name = info.get("name", "") if isinstance(info, dict) else ""
-        key = hashlib.sha256(f"{token}\0{name}".encode()).hexdigest()[:12]
+        # The principal, not the token: an OAuth client's refreshed token is the same connection.
+        key = hashlib.sha256(f"{principal}\0{name}".encode()).hexdigest()[:12]
         if "method" in msg and "id" in msg and not (meta or {}).get(VERSION_KEY) and msg["method"] != "server/discover":
             return _error(400, msg.get("id"), jsonrpc.INVALID_REQUEST, "missing Mcp-Session-Id (send initialize first)")
         state = self.stateless.get(key)
@@ -228,11 +242,13 @@ class _Endpoint:
     def _full(self) -> bool:
         return len(self.sessions) + len(self.stateless) >= self.gateway.settings.max_clients
 
-    def _admit(self, request: Request, *, body: bool) -> str | Response:
-        """The request's bearer token ('' without tokens), or the response refusing it."""
+    async def _admit(self, request: Request, *, body: bool) -> Principal | Response:
+        """The request's principal, or the response refusing it."""
         refused = self.admission.refusal(request, body=body)
         if refused is not None:
             return refused
+        if self.resource is not None:
+            return await self.resource.authenticate(request, self.tokens)
         token = self.authorised(request)
         if token is None:
             return JSONResponse(
@@ -240,17 +256,17 @@ class _Endpoint:
                 status_code=401,
                 headers={"www-authenticate": 'Bearer realm="weir"'},
             )
-        return token
+        return Principal(principal_of(token))
 
     async def post(self, request: Request) -> Response:
         """One JSON-RPC message: 202 for notifications and responses, JSON or SSE for requests."""
-        token = self._admit(request, body=True)
-        if isinstance(token, Response):
-            return token
+        who = await self._admit(request, body=True)
+        if isinstance(who, Response):
+            return who
         msg = await self._message(request)
         if isinstance(msg, Response):
             return msg
-        client = self.client_for(request, msg, token)
+        client = self.client_for(request, msg, who)
         if isinstance(client, Response):
             return client
         self.touch(client)
@@ -339,15 +355,15 @@ class _Endpoint:
 
     async def get(self, request: Request) -> Response:
         """A client's standing stream, or (with ``Last-Event-ID``) the rest of a stream it was cut off from."""
-        token = self._admit(request, body=False)
-        if isinstance(token, Response):
-            return token
+        who = await self._admit(request, body=False)
+        if isinstance(who, Response):
+            return who
         if "text/event-stream" not in request.headers.get("accept", "").lower():
             return _error(406, None, jsonrpc.INVALID_REQUEST, "a GET must accept text/event-stream")
         sid = request.headers.get(_SESSION_HEADER)
         if not sid:
             return _error(400, None, jsonrpc.INVALID_REQUEST, "missing Mcp-Session-Id (send initialize first)")
-        client = self._legacy(sid, principal_of(token))
+        client = self._legacy(sid, who.id)
         if isinstance(client, Response):
             return client
         self.touch(client)
@@ -367,12 +383,12 @@ class _Endpoint:
 
     async def delete(self, request: Request) -> Response:
         """End a legacy session (its calls in flight are cancelled)."""
-        token = self._admit(request, body=False)
-        if isinstance(token, Response):
-            return token
+        who = await self._admit(request, body=False)
+        if isinstance(who, Response):
+            return who
         sid = request.headers.get(_SESSION_HEADER, "")
         state = self.sessions.get(sid)
-        if state is not None and state.principal != principal_of(token):
+        if state is not None and state.principal != who.id:
             state = None  # another token cannot end a session it does not own
         if state is not None:
             del self.sessions[sid]
@@ -437,14 +453,16 @@ def mcp_routes(
     path: str = "/mcp",
     clock: Callable[[], float] = time.monotonic,
     bind_host: str | None = None,
+    resource: ResourceServer | None = None,
 ) -> list[BaseRoute]:
     """The MCP endpoint's routes (POST, GET, DELETE at ``path``); ``clock`` times session idleness.
 
-    ``bind_host`` is where it listens (``None``: loopback), for the ``Host`` check.
+    ``bind_host`` is where it listens (``None``: loopback), for the ``Host`` check; ``resource``
+    admits OAuth access tokens too, and adds its Protected Resource Metadata routes.
     """
     settings = gateway.settings
     admission = Admission(bind_host, settings.allowed_hosts, settings.allowed_origins)
-    endpoint = _Endpoint(gateway, tokens, clock, admission)
+    endpoint = _Endpoint(gateway, tokens, clock, admission, resource)
 
     async def mcp(request: Request) -> Response:
         if request.method == "POST":
@@ -453,7 +471,8 @@ def mcp_routes(
             return await endpoint.delete(request)
         return await endpoint.get(request)
 
-    return [Route(path, mcp, methods=["GET", "POST", "DELETE"])]
+    metadata = resource.routes() if resource is not None else []
+    return [Route(path, mcp, methods=["GET", "POST", "DELETE"]), *metadata]
 
 
 Mount = Callable[[Admission], Sequence[BaseRoute]]
@@ -469,11 +488,12 @@ def create_app(
     bind_host: str | None = None,
     routes: Sequence[BaseRoute] = (),
     mounts: Sequence[Mount] = (),
+    resource: ResourceServer | None = None,
 ) -> Starlette:
     """The ASGI app serving the gateway at ``path`` (:func:`mcp_routes`), plus any other ``routes``
     on the same listener, and the routes of ``mounts`` — handed the listener's admission, to apply
     to their own requests (the console, health, metrics: built by their own modules, not here)."""
-    mcp = mcp_routes(gateway, tokens=tokens, path=path, clock=clock, bind_host=bind_host)
+    mcp = mcp_routes(gateway, tokens=tokens, path=path, clock=clock, bind_host=bind_host, resource=resource)
     admission = Admission(bind_host, gateway.settings.allowed_hosts, gateway.settings.allowed_origins)
     mounted = [route for mount in mounts for route in mount(admission)]
     return Starlette(routes=[*mcp, *routes, *mounted])
@@ -487,11 +507,12 @@ async def serve_http(
     tokens: Sequence[str] = (),
     mounts: Sequence[Mount] = (),
     on_listening: Callable[[], None] | None = None,
+    resource: ResourceServer | None = None,
 ) -> None:
-    """Listen until cancelled; refuses a non-loopback host without tokens. ``on_listening`` is
-    called once the socket accepts connections."""
-    check_binding(host, tokens)
-    app = create_app(gateway, tokens=tokens, bind_host=host, mounts=mounts)
+    """Listen until cancelled; refuses a non-loopback host without tokens (static or OAuth).
+    ``on_listening`` is called once the socket accepts connections."""
+    check_binding(host, tokens, oauth=resource is not None)
+    app = create_app(gateway, tokens=tokens, bind_host=host, mounts=mounts, resource=resource)
     await serve_app(app, host, port, on_listening=on_listening, limits=gateway.settings.quotas)
 
 

@@ -78,7 +78,9 @@ class Messages:
         self, ex: Exchange, session: str, server: str, method: str, result: dict[str, Any], *, item: str = ""
     ) -> dict[str, Any]:
         """A server's answer to the client's request, as the client may see it (RpcError: withheld)."""
-        message = McpMessage(server, method, result, kind_of(method, result), item)
+        message = McpMessage(
+            server, method, result, kind_of(method, result), item, principal=ex.client.principal_fact()
+        )
         check = await self._flow.arriving(session, message, connection=ex.client.conn_id)
         if check.decision.applied is Verdict.BLOCK:
             raise _blocked(method, server, check.decision, ex.request_id)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import copy
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from weir.errors import UpstreamError
@@ -31,6 +31,7 @@ from weir.gateway.upstream.session import Upstream
 from weir.gateway.wire import jsonrpc
 from weir.gateway.wire.era import Era
 from weir.gateway.wire.jsonrpc import RpcError
+from weir.guard.messages import McpMessage
 
 __all__ = ["Passthrough", "template_pattern"]
 
@@ -41,6 +42,12 @@ _LISTS = {
     "resources/templates/list": ("resourceTemplates", "uriTemplate"),
 }
 _BY_URI = frozenset({"resources/read", "resources/subscribe", "resources/unsubscribe"})
+_READ_AS = {"prompts/list": ("prompts/get", "prompt", "name"), "resources/list": ("resources/read", "resource", "uri")}
+"""A listed entry is shown when reading it would be (method, message kind, the entry's field)."""
+
+
+def _everything(_: McpMessage) -> bool:
+    return True
 
 
 def _item(params: Mapping[str, Any]) -> str:
@@ -84,8 +91,11 @@ class Passthrough:
         *,
         messages: Messages,
         sessions: AgentSessions,
+        shows: Callable[[McpMessage], bool] | None = None,
     ) -> None:
         self.upstreams = upstreams
+        self._shows = shows or _everything
+        """Whether a listed prompt or resource is shown to a principal (the decider's ``shows``)."""
         self.links = links
         self.naming = naming
         self.settings = settings
@@ -152,10 +162,22 @@ class Passthrough:
                 return None
             agent = await self.sessions.resolve(ex)
             page = await self.messages.response(ex, agent, server, method, page)
-            entries = [self._learn(server, field, e) for e in page.get(key) or () if isinstance(e, dict)]
+            listed = [e for e in page.get(key) or () if isinstance(e, dict) and self._shown(ex, server, method, e)]
+            entries = [self._learn(server, field, e) for e in listed]
             return {**page, key: entries}
 
         return await page_across(servers, ex.params.get("cursor"), fetch, key)
+
+    def _shown(self, ex: Exchange, server: str, method: str, entry: dict[str, Any]) -> bool:
+        """Whether this client's principal is shown a listed prompt or resource: the read of it is
+        decided by the rules at the neutral point (:mod:`weir.guard.visibility`)."""
+        read = _READ_AS.get(method)
+        if read is None:
+            return True
+        method_read, kind, field = read
+        item = str(entry.get(field, ""))
+        message = McpMessage(server, method_read, {}, kind, item, principal=ex.client.principal_fact())
+        return self._shows(message)
 
     def _learn(self, server: str, field: str, entry: dict[str, Any]) -> dict[str, Any]:
         """Note where a listed entry lives; a prompt's name is exposed as tools' are."""

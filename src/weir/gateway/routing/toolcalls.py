@@ -83,7 +83,16 @@ class ToolCalls:
         session = await self.sessions.resolve(ex)
         meta, said = self._intent(ex)
         call = ToolCall(
-            session, route.server, route.name, dict(arguments), meta, name, ex.client.conn_id, ex.request_id, said
+            session,
+            route.server,
+            route.name,
+            dict(arguments),
+            meta,
+            name,
+            ex.client.conn_id,
+            ex.request_id,
+            intent=said,
+            principal=ex.client.principal_fact(),
         )
         state = ex.params.get("requestState")
         kept: confirm.Kept | str | None = None

@@ -97,9 +97,18 @@ class HttpChannel:
     """A streamable-HTTP server: each message is a POST; replies come as JSON or SSE."""
 
     def __init__(
-        self, name: str, url: str, headers: Mapping[str, str], *, limit: int, shared: ServerTransport | None = None
+        self,
+        name: str,
+        url: str,
+        headers: Mapping[str, str],
+        *,
+        limit: int,
+        shared: ServerTransport | None = None,
+        auth: httpx2.Auth | None = None,
     ) -> None:
         self.name = name
+        self._auth = auth
+        """The gateway's own credential for this server (:mod:`weir.identity.upstream`), never a client's."""
         self._url = url
         self._headers = dict(headers)
         self._limit = limit
@@ -118,7 +127,7 @@ class HttpChannel:
         self._deliver = deliver
         self._on_closed = on_closed
         transport = self._shared.lend() if self._shared is not None else None
-        self._client = httpx2.AsyncClient(timeout=httpx2.Timeout(30.0, read=None), transport=transport)
+        self._client = httpx2.AsyncClient(timeout=httpx2.Timeout(30.0, read=None), transport=transport, auth=self._auth)
 
     async def send(self, message: Message) -> None:
         """POST the message; its replies are delivered from a background task.
