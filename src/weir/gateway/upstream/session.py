@@ -297,6 +297,10 @@ class Upstream:
         finally:
             self._deadlines.forget(call.future)
             self._calls.pop(msg_id, None)
+            if call.future.done() and not call.future.cancelled():
+                # The write failed while the reader saw the end and failed the future too: the
+                # write's error is the one raised; mark this one seen, or asyncio prints it at exit.
+                call.future.exception()
             if token is not None:
                 self._progress.pop(token, None)
         return self._unwrap(method, response)
