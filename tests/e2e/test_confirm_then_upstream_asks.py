@@ -82,7 +82,9 @@ async def test_the_user_confirms_then_answers_the_server_and_the_call_runs_once(
     assert _text(result) == "Wiped all backups but monday."
     assert user.asked == ["weir", "server"]
     trail = _trail(config)
-    assert trail[0] == ("call", "confirm", ("baseline:confirm-server-requested",))
+    # `wipe` is unannotated on an untrusted server: asked for by its name too (baseline, issue 30).
+    asked = ("baseline:confirm-destructive-by-name", "baseline:confirm-server-requested")
+    assert trail[0] == ("call", "confirm", asked)
     assert trail[1] == ("call", "allow", ("weir/confirmed",))
     # On 2026-07-28 the answer to the server comes back in a retry of its own: audited as such.
     resumed = [("call", "allow", ("weir/confirmed-resume",))] if mode == "2026-07-28" else []
@@ -97,7 +99,8 @@ async def test_declining_the_confirmation_stops_before_the_server_asks(tmp_path:
     assert "the user did not approve (decline)" in _text(result)
     assert user.asked == ["weir"]
     assert [phase for phase, _, _ in _trail(config)] == ["call", "call"]
-    assert _trail(config)[1][1:] == ("block", ("baseline:confirm-server-requested", "weir/confirm"))
+    asked = ("baseline:confirm-destructive-by-name", "baseline:confirm-server-requested")
+    assert _trail(config)[1][1:] == ("block", (*asked, "weir/confirm"))
 
 
 @pytest.mark.parametrize("mode", ["legacy", "2026-07-28"])

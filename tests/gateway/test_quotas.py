@@ -17,7 +17,7 @@ from typing import Any
 import httpx2
 import pytest
 
-from tests.deadlines import hang_guard
+from tests.deadlines import eventually, hang_guard
 from tests.gateway.conftest import TableDecider, make_gateway, wire_upstream
 from tests.jsonrpc import INITIALIZED, initialize
 from tests.servers.launch import free_port
@@ -145,15 +145,25 @@ async def test_upstream_sessions_are_counted_per_principal() -> None:
         second = await _call(http, url, ALICE, a2)  # a second connection would open a second session
         bobs = await _call(http, url, BOB, b1)
         await http.delete(url, headers=_headers(ALICE, a1))
-        for _ in range(100):  # the closed connection's upstream sessions end in the background
-            if gateway.quotas.count("upstream_sessions", principal_of(ALICE)) == 0:
-                break
-            await asyncio.sleep(0.05)
+        # The closed connection's upstream sessions end in the background.
+        assert await eventually(lambda: gateway.quotas.count("upstream_sessions", principal_of(ALICE)) == 0)
         freed = await _call(http, url, ALICE, a2)
     assert all("error" not in r for r in (first, bobs, freed))
     assert "already holds 1 upstream sessions" in second["error"]["message"]
     assert "gateway.quotas.upstream_sessions: 1" in second["error"]["message"]
     assert [r["quota"] for r in _refusals(audit, "upstream_sessions")] == ["upstream_sessions"]
+
+
+def _answer(reply: httpx2.Response, call_id: int) -> dict[str, Any]:
+    """The JSON-RPC answer to ``call_id``, whether the gateway sent it as JSON or as an event stream."""
+    if not reply.headers.get("content-type", "").startswith("text/event-stream"):
+        return dict(reply.json())
+    for line in reply.text.splitlines():
+        if line.startswith("data: ") and line[6:].strip():
+            event = json.loads(line[6:])
+            if event.get("id") == call_id:
+                return dict(event)
+    raise AssertionError(f"no answer to call {call_id} in {reply.text!r}")
 
 
 def _log(i: int) -> dict[str, Any]:
@@ -202,18 +212,19 @@ async def test_log_lines_parked_for_a_client_that_does_not_read_are_bounded_told
     gateway, audit = make_gateway(TableDecider(), {"wire": wire_upstream()}, config=config)
     async with _serving(gateway) as url, httpx2.AsyncClient(timeout=hang_guard()) as http:
         sid = (await _open(http, url, ALICE)).headers["mcp-session-id"]
-        for i in range(12):  # each call leaves one log line on the standing stream; no GET reads it
+        for i in range(40):  # each call's log line follows its answer; no GET reads the standing stream
             msg = {
                 "jsonrpc": "2.0",
                 "id": 100 + i,
                 "method": "tools/call",
                 "params": {"name": "later", "arguments": {}},
             }
-            assert "result" in (await http.post(url, json=msg, headers=_headers(ALICE, sid))).json()
-        for _ in range(200):  # the last lines arrive after their calls' answers
+            # A line that arrives while the next call is still open rides on that call's own stream
+            # (delivered, not parked): so the calls go on until three lines have been parked.
+            assert "result" in _answer(await http.post(url, json=msg, headers=_headers(ALICE, sid)), 100 + i)
             if _refusals(audit, "queued_bytes"):
                 break
-            await asyncio.sleep(0.05)
+        assert await eventually(lambda: bool(_refusals(audit, "queued_bytes")))
         headers = {**_headers(ALICE, sid), "accept": "text/event-stream"}
         notice = None
         async with http.stream("GET", url, headers=headers) as stream:

@@ -88,7 +88,8 @@ async def test_groups_decide_lists_and_calls(authserver: AuthServer, resource: s
         # Calling it anyway is blocked by the same rule.
         refused = await bob.call_tool("files__delete_file", {"path": "notes/todo.txt"})
         assert refused.is_error
-        assert "interns-never-delete" in refused.content[0].text  # type: ignore[union-attr]
+        assert "interns may not delete files" in refused.content[0].text  # type: ignore[union-attr]
+        assert "interns-never-delete" in _rules(refused)  # the rule itself is in the decision's _meta
 
         # The same write: finance's runs, the intern's waits for an operator.
         write = {"path": "notes/plan.txt", "content": "Q3 plan"}
@@ -247,4 +248,11 @@ async def test_results_are_decided_with_the_principal(authserver: AuthServer, re
     assert not mine.is_error
     assert "aws_access_key_id" in mine.content[0].text  # type: ignore[union-attr]
     assert theirs.is_error
-    assert "interns-see-no-secrets" in theirs.content[0].text  # type: ignore[union-attr]
+    assert "credentials are not shown to interns" in theirs.content[0].text  # type: ignore[union-attr]
+    assert "interns-see-no-secrets" in _rules(theirs)
+
+
+def _rules(result: Any) -> set[str]:
+    """The names of the rules a decision matched, from the result's ``dev.weir/decision`` ``_meta``."""
+    decision = (result.meta or {}).get("dev.weir/decision") or {}
+    return {r["name"] if isinstance(r, dict) else str(r) for r in decision.get("rules", [])}

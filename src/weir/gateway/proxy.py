@@ -9,6 +9,7 @@ connection's :class:`ClientState`; the gateway routes it, enforces ``tools/call`
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
@@ -47,6 +48,21 @@ from weir.pipeline.worker import Worker
 from weir.state.ports import SharedSessions
 
 __all__ = ["Gateway"]
+
+_IDENTITY_FIELDS = frozenset({"name", "version"})
+"""The ``serverInfo`` fields that only identify a server. Its other text (title, description, …) is the
+server's words, decided as a message before a client reads it; a serverInfo of these alone is passed
+as it is, so that it joins no agent session (nor its step count) with nothing to say."""
+_IDENTIFIER = re.compile(r"[\w.@/+:-]{0,64}")
+
+
+def _identifiers_only(info: dict[str, Any]) -> bool:
+    """Whether a ``serverInfo`` holds nothing but a name and a version that read as identifiers (a
+    sentence in ``name`` is prose like any other, and decided)."""
+    return not set(info) - _IDENTITY_FIELDS and all(
+        isinstance(value, str) and _IDENTIFIER.fullmatch(value) for value in info.values()
+    )
+
 
 _UNSUPPORTED_VERSION = -32022
 
@@ -280,10 +296,14 @@ class Gateway:
         each decided as the server's text before this client reads it (a withheld one is left out)."""
         listed: dict[str, Any] = {}
         for name, upstream in self.upstreams.items():
-            if upstream.server_info:
-                shown = await self.messages.server_info(client, name, dict(upstream.server_info))
-                if shown is not None:
-                    listed[name] = shown
+            info = dict(upstream.server_info or {})
+            if _identifiers_only(info):  # a name and a version only: no prose to decide
+                if info:
+                    listed[name] = info
+                continue
+            shown = await self.messages.server_info(client, name, info)
+            if shown is not None:
+                listed[name] = shown
         return {SERVERS_KEY: listed}
 
     async def _initialize(self, ex: Exchange) -> dict[str, Any]:
