@@ -81,8 +81,9 @@ async def test_redis_gone_fails_calls_closed_and_they_recover_when_it_is_back(
     assert "shared state unavailable" in text
     assert "fail closed" in text
     redis.start()  # empty (--save ''): r1's own copy of the session re-seeds it at its next stage
-    again = await _call(r1.mcp, mode, who, "web__fetch", {"url": "https://news.example/today"})
-    # Decided again (not the store's failure): held, as the session read a malicious page before.
+    again = await _call(r1.mcp, mode, who, "mail__send_email", ATTACK)
+    # Decided again (not the store's failure): stopped, as the session read a malicious page before
+    # (a plain read would run: reads stay reads after a flagged page).
     assert "weir/decision-error" not in _rules(again), again
     assert _rules(again) & TAINT_RULES, _rules(again)
     fresh = await _call(r2.mcp, mode, _who(), "web__fetch", {"url": "https://news.example/today"})
