@@ -28,7 +28,6 @@ The DSN is a :class:`~weir.audit.dsn.Dsn`: messages name where it came from, nev
 
 from __future__ import annotations
 
-import json
 import math
 import threading
 from collections.abc import Iterator, Sequence
@@ -36,13 +35,13 @@ from types import TracebackType
 from typing import Any, Self
 
 import psycopg
-from pydantic import ValidationError
 
+from weir.audit import rows as sql_rows
 from weir.audit.anchorlog import anchor_mac, check_key
 from weir.audit.chain import GENESIS, Anchor, ChainRow, VerifyReport, chain_hash_utf8, verify_rows
 from weir.audit.dsn import Dsn
 from weir.audit.encoding import Encoded, encode_event
-from weir.audit.event import STORED, AuditEvent, format_time
+from weir.audit.event import AuditEvent
 from weir.audit.payload import Redactor
 from weir.audit.pglog import LoggedRow, PgLogCheck
 from weir.audit.pgschema import check_version, migrate
@@ -271,7 +270,7 @@ class PostgresAuditStore:
     def query(self, query: AuditQuery | None = None) -> Iterator[StoredEvent]:
         """Matching events in id order, fetched a page at a time."""
         q = query or AuditQuery()
-        where, params = _where(q)
+        where, params = sql_rows.where(q, "%s")
         after, left = q.after_id, q.limit
         while left is None or left > 0:
             page = min(_PAGE, left) if left is not None else _PAGE
@@ -280,7 +279,7 @@ class PostgresAuditStore:
                 (after, *params, page),
             )
             for row in rows:
-                yield _stored(row)
+                yield sql_rows.stored(row)
             if len(rows) < page:
                 return
             after = int(rows[-1][0])
@@ -291,7 +290,7 @@ class PostgresAuditStore:
         rows = self._fetch(
             "SELECT id, hash, prev_hash, event FROM weir_audit_events ORDER BY id DESC LIMIT %s", (max(n, 0),)
         )
-        return [_stored(row) for row in reversed(rows)]
+        return [sql_rows.stored(row) for row in reversed(rows)]
 
     def head(self) -> Anchor | None:
         """The last row's id and hash; ``None`` for an empty trail."""
@@ -372,28 +371,3 @@ class PostgresAuditStore:
 
 def _chain_row(r: Sequence[Any]) -> ChainRow:
     return ChainRow(int(r[0]), str(r[1]), str(r[2]), str(r[3]), dict(zip(_COLUMNS, r[4:12], strict=True)))
-
-
-def _where(q: AuditQuery) -> tuple[str, list[Any]]:
-    clauses: list[str] = []
-    params: list[Any] = []
-    for name in ("session", "connection", "server", "tool", "phase", "effect"):
-        value = getattr(q, name)
-        if value is not None:
-            clauses.append(f"{name} = %s")
-            params.append(str(value))
-    if q.since is not None:
-        clauses.append("time >= %s")
-        params.append(format_time(q.since))
-    if q.until is not None:
-        clauses.append("time < %s")
-        params.append(format_time(q.until))
-    return "".join(f" AND {c}" for c in clauses), params
-
-
-def _stored(row: Sequence[Any]) -> StoredEvent:
-    try:
-        event = AuditEvent.model_validate(json.loads(row[3]), context={STORED: True})
-    except (ValueError, ValidationError) as exc:
-        raise AuditError(f"row {row[0]}: the stored event cannot be read: {exc}") from exc
-    return StoredEvent(id=int(row[0]), hash=str(row[1]), prev_hash=str(row[2]), event=event)

@@ -20,7 +20,6 @@ under a running gateway fails every append instead of losing it.
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import sqlite3
 import threading
@@ -30,14 +29,13 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, NamedTuple, Self
 
-from pydantic import ValidationError
-
+from weir.audit import rows as sql_rows
 from weir.audit.anchorlog import AnchorLog, check_key, last_trusted, log_path, open_log, tail_lines
 from weir.audit.chain import GENESIS, Anchor, ChainRow, VerifyReport, chain_hash_utf8
 from weir.audit.chain import verify_rows as _verify_rows
 from weir.audit.config import Durability
 from weir.audit.encoding import encode_event
-from weir.audit.event import STORED, AuditEvent, format_time
+from weir.audit.event import AuditEvent
 from weir.audit.logcheck import LogCheck
 from weir.audit.payload import Redactor
 from weir.audit.store import AuditQuery, StoredEvent
@@ -219,7 +217,7 @@ class SqliteAuditStore:
     def query(self, query: AuditQuery | None = None) -> Iterator[StoredEvent]:
         """Matching events in id order, fetched a page at a time (the lock is not held between pages)."""
         q = query or AuditQuery()
-        where, params = _where(q)
+        where, params = sql_rows.where(q, "?")
         after, left = q.after_id, q.limit
         while left is None or left > 0:
             page = min(_PAGE, left) if left is not None else _PAGE
@@ -228,7 +226,7 @@ class SqliteAuditStore:
                 (after, *params, page),
             )
             for row in rows:
-                yield _stored(row)
+                yield sql_rows.stored(row)
             if len(rows) < page:
                 return
             after = int(rows[-1][0])
@@ -237,7 +235,7 @@ class SqliteAuditStore:
     def tail(self, n: int) -> list[StoredEvent]:
         """The last ``n`` events, oldest first."""
         rows = self._fetch("SELECT id, hash, prev_hash, event FROM events ORDER BY id DESC LIMIT ?", (max(n, 0),))
-        return [_stored(row) for row in reversed(rows)]
+        return [sql_rows.stored(row) for row in reversed(rows)]
 
     def head(self) -> Anchor | None:
         """The last row's id and hash; ``None`` for an empty trail."""
@@ -384,28 +382,3 @@ def _prepare(db: sqlite3.Connection, durability: Durability, *, in_memory: bool)
     if not {"weir_meta", "events", "anchors"} <= tables:
         # One transaction, so a process opening the file at the same moment sees all or nothing.
         db.executescript(f"BEGIN IMMEDIATE;{_SCHEMA}{_META};COMMIT;")
-
-
-def _where(q: AuditQuery) -> tuple[str, list[Any]]:
-    clauses: list[str] = []
-    params: list[Any] = []
-    for name in ("session", "connection", "server", "tool", "phase", "effect"):
-        value = getattr(q, name)
-        if value is not None:
-            clauses.append(f"{name} = ?")
-            params.append(str(value))
-    if q.since is not None:
-        clauses.append("time >= ?")
-        params.append(format_time(q.since))
-    if q.until is not None:
-        clauses.append("time < ?")
-        params.append(format_time(q.until))
-    return "".join(f" AND {c}" for c in clauses), params
-
-
-def _stored(row: Sequence[Any]) -> StoredEvent:
-    try:
-        event = AuditEvent.model_validate(json.loads(row[3]), context={STORED: True})
-    except (ValueError, ValidationError) as exc:
-        raise AuditError(f"row {row[0]}: the stored event cannot be read: {exc}") from exc
-    return StoredEvent(id=int(row[0]), hash=str(row[1]), prev_hash=str(row[2]), event=event)
