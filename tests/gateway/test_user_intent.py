@@ -117,6 +117,24 @@ async def test_a_trusted_host_sending_something_else_is_told_precisely(tmp_path:
         await gateway.close()
 
 
+async def test_the_users_words_reach_no_server_on_any_request() -> None:
+    """Not on a tool call (above), nor on a resource read or a prompt: they are Weir's, from the host."""
+    from tests.gateway.conftest import wire_upstream
+
+    config = _config(["local"])
+    gateway = Gateway(config.gateway, upstreams={"wire": wire_upstream()}, decider=Guard(config), audit=MemoryAudit())
+    meta = {WEIR_USER_INTENT: SAID, "vendor.example/trace": "t-1"}
+    try:
+        async with Client(MemoryTransport(gateway)) as agent:
+            read = await agent.read_resource("mem://meta-keys", meta=meta)
+            await agent.get_prompt("greet", meta=meta)
+    finally:
+        await gateway.close()
+    received = str(getattr(read.contents[0], "text", "")).split()
+    assert "vendor.example/trace" in received  # the request's other _meta is passed on
+    assert WEIR_USER_INTENT not in received
+
+
 @pytest.fixture
 def anyio_backend() -> str:
     return "asyncio"

@@ -250,6 +250,8 @@ CACHED = {
 
 def _read(params: dict[str, Any]) -> dict[str, Any]:
     uri = params.get("uri")
+    if uri == "mem://meta-keys":  # which request _meta keys reached the server
+        return {"contents": [{"uri": uri, "text": " ".join(sorted(params.get("_meta") or {}))}]}
     if uri not in CACHED:
         return {"contents": [{"uri": uri, "text": "note body", "_meta": {"vendor.example/c": 3}}]}
     text, meta = CACHED[str(uri)]

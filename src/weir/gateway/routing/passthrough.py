@@ -31,6 +31,7 @@ from weir.gateway.upstream.session import Upstream
 from weir.gateway.wire import jsonrpc
 from weir.gateway.wire.era import Era
 from weir.gateway.wire.jsonrpc import RpcError
+from weir.guard import intent
 from weir.guard.messages import McpMessage
 
 __all__ = ["Passthrough", "template_pattern"]
@@ -137,7 +138,7 @@ class Passthrough:
     async def _ask(self, server: str, method: str, ex: Exchange, params: dict[str, Any]) -> dict[str, Any]:
         session = self.links.session(server, ex)
         try:
-            return await session.request(method, params, timeout=self.settings.call_timeout_s)
+            return await session.request(method, _unsaid(params), timeout=self.settings.call_timeout_s)
         except UpstreamError as exc:
             raise RpcError(jsonrpc.UPSTREAM_ERROR, str(exc), id=ex.request_id) from exc
         except RpcError as exc:  # the server's own error: its text is the server's, decided as content
@@ -156,7 +157,7 @@ class Passthrough:
         async def fetch(server: str, cursor: Any) -> dict[str, Any] | None:
             link = self.links.session(server, ex)
             page = await server_page(
-                link, method, ex.params, cursor, timeout=self.settings.list_timeout_s, sole=len(servers) == 1
+                link, method, _unsaid(ex.params), cursor, timeout=self.settings.list_timeout_s, sole=len(servers) == 1
             )
             if page is None:
                 return None
@@ -270,3 +271,12 @@ class Passthrough:
             s for s, u in self.upstreams.items() if u.era is not Era.MODERN and ("logging" in u.capabilities or single)
         ]
         await asyncio.gather(*(self._forward(s, method, ex) for s in servers), return_exceptions=len(servers) > 1)
+
+
+def _unsaid(params: Mapping[str, Any]) -> dict[str, Any]:
+    """``params`` without the user's words in its ``_meta`` (:mod:`weir.guard.intent`): they are for
+    Weir, from a trusted host, and never reach a server - on a tool call or any other request."""
+    meta = params.get("_meta")
+    if not isinstance(meta, Mapping) or intent.KEY not in meta:
+        return dict(params)
+    return {**params, "_meta": intent.split_meta(meta, trusted=False)[0]}
