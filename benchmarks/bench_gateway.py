@@ -90,11 +90,26 @@ class _PassThrough:
     def register_tools(self, server: str, tools: Any) -> ToolsReview:
         return ToolsReview(server, {})
 
-    def before_call(self, session: Session, server: str, tool: str, arguments: Any, *args: Any) -> CallCheck:
+    def listable(self, server: str, tool: str, principal: Any) -> bool:
+        return True
+
+    def shows(self, message: Any) -> bool:
+        return True
+
+    def intend(self, session: Session, words: str) -> bool:
+        return False
+
+    def before_call(self, session: Session, server: str, tool: str, arguments: Any, *args: Any, **_: Any) -> CallCheck:
         return CallCheck(_ALLOW, {}, (), None)
 
-    def after_call(self, session: Session, server: str, tool: str, result: Any) -> ResultCheck:
+    def after_call(self, session: Session, server: str, tool: str, result: Any, **_: Any) -> ResultCheck:
         return ResultCheck(_ALLOW, result, _NO_LABEL)
+
+    def on_message(self, session: Session, message: Any) -> ResultCheck:
+        return ResultCheck(_ALLOW, dict(message.payload), _NO_LABEL)
+
+    def on_answer(self, session: Session, message: Any) -> CallCheck:
+        return CallCheck(_ALLOW, {}, (), None)
 
 
 def _pct(values: list[float], q: int) -> float:
