@@ -7,7 +7,7 @@ and the same event text; only their parameter marks differ (``?`` against ``%s``
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from pydantic import ValidationError
@@ -16,7 +16,7 @@ from weir.audit.event import STORED, AuditEvent, format_time
 from weir.audit.store import AuditQuery, StoredEvent
 from weir.errors import AuditError
 
-__all__ = ["stored", "where"]
+__all__ = ["paged", "stored", "where"]
 
 _EQUAL = ("session", "connection", "server", "tool", "phase", "effect")
 """The query's fields matched by equality, each a column of the same name."""
@@ -48,3 +48,22 @@ def stored(row: Sequence[Any]) -> StoredEvent:
     except (ValueError, ValidationError) as exc:
         raise AuditError(f"row {row[0]}: the stored event cannot be read: {exc}") from exc
     return StoredEvent(id=int(row[0]), hash=str(row[1]), prev_hash=str(row[2]), event=event)
+
+
+def paged(
+    fetch: Callable[[str, Sequence[Any]], Sequence[Sequence[Any]]], q: AuditQuery, table: str, mark: str, page: int
+) -> Iterator[StoredEvent]:
+    """The events of ``table`` matching ``q`` in id order, read ``page`` rows at a time through
+    ``fetch(sql, params)`` (each store's own, with its locking and its errors)."""
+    clauses, params = where(q, mark)
+    sql = f"SELECT id, hash, prev_hash, event FROM {table} WHERE id > {mark}{clauses} ORDER BY id LIMIT {mark}"
+    after, left = q.after_id, q.limit
+    while left is None or left > 0:
+        size = min(page, left) if left is not None else page
+        rows = fetch(sql, (after, *params, size))
+        for row in rows:
+            yield stored(row)
+        if len(rows) < size:
+            return
+        after = int(rows[-1][0])
+        left = None if left is None else left - len(rows)

@@ -216,21 +216,7 @@ class SqliteAuditStore:
 
     def query(self, query: AuditQuery | None = None) -> Iterator[StoredEvent]:
         """Matching events in id order, fetched a page at a time (the lock is not held between pages)."""
-        q = query or AuditQuery()
-        where, params = sql_rows.where(q, "?")
-        after, left = q.after_id, q.limit
-        while left is None or left > 0:
-            page = min(_PAGE, left) if left is not None else _PAGE
-            rows = self._fetch(
-                f"SELECT id, hash, prev_hash, event FROM events WHERE id > ?{where} ORDER BY id LIMIT ?",
-                (after, *params, page),
-            )
-            for row in rows:
-                yield sql_rows.stored(row)
-            if len(rows) < page:
-                return
-            after = int(rows[-1][0])
-            left = None if left is None else left - len(rows)
+        return sql_rows.paged(self._fetch, query or AuditQuery(), "events", "?", _PAGE)
 
     def tail(self, n: int) -> list[StoredEvent]:
         """The last ``n`` events, oldest first."""
