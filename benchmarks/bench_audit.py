@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import statistics
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -88,6 +89,30 @@ def _async_appends(path: Path, n: int) -> float:
     return statistics.median(asyncio.run(main())) * 1e3
 
 
+def _threaded_appends(path: Path, durability: Durability, threads: int, n: int) -> tuple[float, float | None]:
+    """Appends/s of ``threads`` threads appending ``n`` events each to one store, and the rows per
+    commit (group commit, :mod:`weir.audit.group`; ``None`` for a store without it)."""
+    with SqliteAuditStore(path, durability=durability) as store:
+        start = threading.Barrier(threads + 1)
+
+        def work(w: int) -> None:
+            start.wait()
+            for i in range(n):
+                store.append(_event(w * n + i))
+
+        pool = [threading.Thread(target=work, args=(w,)) for w in range(threads)]
+        for t in pool:
+            t.start()
+        start.wait()
+        t0 = time.perf_counter()
+        for t in pool:
+            t.join()
+        elapsed = time.perf_counter() - t0
+        group = getattr(store, "_group", None)
+        per_commit = threads * n / group.batches if group is not None and group.batches else None
+    return threads * n / elapsed, per_commit
+
+
 def _verify(path: Path) -> tuple[int, float]:
     with SqliteAuditStore(path, create=False) as store:
         t0 = time.perf_counter()
@@ -125,6 +150,11 @@ def run(quick: bool) -> list[Row]:
         )
         ap50 = _async_appends(Path(tmp) / "async.db", n_full)
         rows.append(("append from asyncio (AsyncAuditStore, NORMAL): p50", f"{ap50:.3f} ms", "(reported)", True))
+        for durability, n in ((Durability.NORMAL, n_full), (Durability.FULL, n_full // 4)):
+            trate, per_commit = _threaded_appends(Path(tmp) / f"threads-{durability.value}.db", durability, 8, n)
+            grouped = "n/a" if per_commit is None else f"{per_commit:.1f} rows/commit"
+            what = f"append from 8 threads at once, {durability.value.upper()}: throughput ({grouped})"
+            rows.append((what, f"{trate:,.0f} /s", "(reported)", True))
         checked, vrate = _verify(normal)
         rows.append(
             (f"verify ({checked:,} rows)", f"{vrate:,.0f} rows/s", f"≥ {VERIFY_BUDGET:,}", vrate >= VERIFY_BUDGET)

@@ -2,10 +2,12 @@
 
 Same events, same canonical text, same chain as the SQLite store (:mod:`weir.audit.chain`): an
 export from either verifies with ``weir audit verify --jsonl``. What differs is who orders the
-rows. Each ``append`` is one transaction that takes the deployment's advisory lock
+rows. Each commit is one transaction that takes the deployment's advisory lock
 (``pg_advisory_xact_lock``: one chain per database), reads the head, inserts the row as head + 1
 chained to it together with its anchor-log line (:mod:`weir.audit.pglog`) and, every
-``anchorEvery`` rows, an anchor — then commits. So the order of the chain is the order in which
+``anchorEvery`` rows, an anchor — then commits. A commit holds one append's row, or the rows of
+the appends this process's threads handed in while the previous commit was under way, in the
+order they came (:mod:`weir.audit.group`). So the order of the chain is the order in which
 writers got the lock inside the database; a replica's clock only writes the event's ``time``
 field and never decides a position (the ids are consecutive and come from the head, not from a
 sequence: a sequence leaves gaps when a transaction rolls back, and a gap would break the chain).
@@ -42,6 +44,7 @@ from weir.audit.chain import GENESIS, Anchor, ChainRow, VerifyReport, chain_hash
 from weir.audit.dsn import Dsn
 from weir.audit.encoding import Encoded, encode_event
 from weir.audit.event import AuditEvent
+from weir.audit.group import GroupCommit
 from weir.audit.payload import Redactor
 from weir.audit.pglog import LoggedRow, PgLogCheck
 from weir.audit.pgschema import check_version, migrate
@@ -114,6 +117,7 @@ class PostgresAuditStore:
         self._log_from: int | None = None
         self._trail_id: str | None = None  # the trail first opened: a reconnect must find the same one
         self._wrote = 0  # the highest row this store appended: the chain never ends before it again
+        self._group: GroupCommit[Encoded, tuple[int, str, str]] = GroupCommit(self._commit)
         with self._lock:
             self._connection()
 
@@ -184,36 +188,38 @@ class PostgresAuditStore:
     # -- appending -----------------------------------------------------------------------------
 
     def append(self, event: AuditEvent) -> StoredEvent:
-        """Seal the payloads, chain the event to the head under the chain's lock and commit it."""
+        """Seal the payloads, chain the event to the head under the chain's lock and commit it.
+
+        Sealing runs in the caller's thread; the commit is shared with the appends of other threads
+        that arrive while one is under way (:mod:`weir.audit.group`: one transaction for them all).
+        """
         encoded = encode_event(event, redact=self._redact, redactor=self._redactor, max_chars=self._max_chars)
-        with self._lock:
-            try:
-                row_id, prev, digest = self._append_once(encoded)
-            except _Unsent:
-                row_id, prev, digest = self._append_once(encoded, retry=False)
+        row_id, prev, digest = self._group.submit(encoded)
         return StoredEvent(id=row_id, hash=digest, prev_hash=prev, event=encoded.sealed)
 
-    def _append_once(self, encoded: Encoded, *, retry: bool = True) -> tuple[int, str, str]:
+    def _commit(self, batch: Sequence[Encoded]) -> list[tuple[int, str, str]]:
+        """Chain and commit ``batch`` in one transaction (tried twice when the first never reached the server)."""
+        with self._lock:
+            try:
+                return self._append_once(batch)
+            except _Unsent:
+                return self._append_once(batch, retry=False)
+
+    def _append_once(self, batch: Sequence[Encoded], *, retry: bool = True) -> list[tuple[int, str, str]]:
         conn = self._connection()
         sent = False
+        done: list[tuple[int, str, str]] = []
         try:
             with conn.transaction():
                 conn.execute("SELECT pg_advisory_xact_lock(%s)", (CHAIN_LOCK,))
                 prev_id, prev = self._checked_head(conn)
-                row_id = prev_id + 1
-                digest = chain_hash_utf8(prev, row_id, encoded.utf8)
-                mac = None if self._key is None else anchor_mac(self._key, row_id, digest)
                 sent = True
-                columns = encoded.columns
-                conn.execute(_INSERT, (row_id, *(columns[c] for c in _COLUMNS), encoded.text, prev, digest))
-                conn.execute(
-                    "INSERT INTO weir_audit_anchor_log (id, hash, mac) VALUES (%s, %s, %s)", (row_id, digest, mac)
-                )
-                if self._anchor_every and row_id % self._anchor_every == 0:
-                    conn.execute(
-                        "INSERT INTO weir_audit_anchors (id, hash, time) VALUES (%s, %s, %s)",
-                        (row_id, digest, columns["time"]),
-                    )
+                for encoded in batch:
+                    row_id = prev_id + 1
+                    digest = chain_hash_utf8(prev, row_id, encoded.utf8)
+                    self._insert(conn, encoded, row_id, prev, digest)
+                    done.append((row_id, prev, digest))
+                    prev_id, prev = row_id, digest
         except psycopg.OperationalError as exc:
             self._drop()
             if retry and not sent:
@@ -222,8 +228,19 @@ class PostgresAuditStore:
             raise self._error(why, exc) from None
         except psycopg.Error as exc:
             raise self._error("cannot append to", exc) from None
-        self._wrote = row_id
-        return row_id, prev, digest
+        self._wrote = done[-1][0]
+        return done
+
+    def _insert(self, conn: Conn, encoded: Encoded, row_id: int, prev: str, digest: str) -> None:
+        """One row, its anchor-log line and (when due) its anchor, inside the caller's transaction."""
+        mac = None if self._key is None else anchor_mac(self._key, row_id, digest)
+        columns = encoded.columns
+        conn.execute(_INSERT, (row_id, *(columns[c] for c in _COLUMNS), encoded.text, prev, digest))
+        conn.execute("INSERT INTO weir_audit_anchor_log (id, hash, mac) VALUES (%s, %s, %s)", (row_id, digest, mac))
+        if self._anchor_every and row_id % self._anchor_every == 0:
+            conn.execute(
+                "INSERT INTO weir_audit_anchors (id, hash, time) VALUES (%s, %s, %s)", (row_id, digest, columns["time"])
+            )
 
     def _checked_head(self, conn: Conn) -> tuple[int, str]:
         """The head's id and hash, refusing (``AuditError``) a chain its anchor log contradicts."""

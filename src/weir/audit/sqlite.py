@@ -1,6 +1,7 @@
 """The SQLite audit store: one file in WAL mode, one hash chain, safe across threads and processes.
 
-Each ``append`` is one transaction that inserts the new row chained to the current head, so
+Each commit is one transaction that inserts the new rows chained to the current head — one
+append's row, or the rows of several threads' appends grouped (:mod:`weir.audit.group`) — so
 several writers (threads here, or other processes on the same file) still produce one unbroken
 chain. The store remembers the head it last wrote and first tries a single ``INSERT`` chained to
 it (one statement is its own transaction): the row id is the primary key, so if any other writer
@@ -36,6 +37,7 @@ from weir.audit.chain import verify_rows as _verify_rows
 from weir.audit.config import Durability
 from weir.audit.encoding import encode_event
 from weir.audit.event import AuditEvent
+from weir.audit.group import GroupCommit
 from weir.audit.logcheck import LogCheck
 from weir.audit.payload import Redactor
 from weir.audit.store import AuditQuery, StoredEvent
@@ -76,10 +78,11 @@ _INSERT = (
 
 
 class _Text(NamedTuple):
-    """An event's canonical text, and the same as UTF-8 (hashed; encoded once)."""
+    """An event's canonical text, the same as UTF-8 (hashed; encoded once) and its indexed columns."""
 
     text: str
     utf8: bytes
+    columns: dict[str, Any]
 
 
 class SqliteAuditStore:
@@ -117,6 +120,7 @@ class SqliteAuditStore:
         self._head: tuple[int, str] | None = None  # (id, hash) of the row this store last wrote
         self._watch: FileWatch | None = None  # the files this store writes (None: in memory)
         self._log: AnchorLog | None = None
+        self._group: GroupCommit[_Text, Row] = GroupCommit(self._commit)
         self._db = _connect(self.path, create=create)
         try:
             _prepare(self._db, durability, in_memory=self.path == ":memory:")
@@ -131,27 +135,31 @@ class SqliteAuditStore:
             raise AuditError(f"{self.path}: cannot open the audit database: {exc}") from exc
 
     def append(self, event: AuditEvent) -> StoredEvent:
-        """Seal the payloads, chain the event to the head and commit it durably before returning."""
+        """Seal the payloads, chain the event to the head and commit it durably before returning.
+
+        Sealing runs in the caller's thread; the commit is shared with the appends of other threads
+        that arrive while one is under way (:mod:`weir.audit.group`: one transaction for them all).
+        """
         encoded = encode_event(event, redact=self._redact, redactor=self._redactor, max_chars=self._max_chars)
-        with self._lock:
-            row_id, prev, digest = self._insert(_Text(encoded.text, encoded.utf8), encoded.columns)
+        row_id, prev, digest = self._group.submit(_Text(encoded.text, encoded.utf8, encoded.columns))
         return StoredEvent(id=row_id, hash=digest, prev_hash=prev, event=encoded.sealed)
 
-    def _insert(self, text: _Text, columns: dict[str, Any]) -> tuple[int, str, str]:
-        db = self._open_db()
-        watch, log = self._watch, self._log
-        if watch is not None:
-            watch.check()  # never commit to a file that is no longer the one at the path
-            if log is None:  # opened for reading, now appending: a writer from here on
-                log = self._open_log(watch)
-        done = self._insert_after_own_head(db, text, columns)
-        if done is None:
-            done = self._insert_locked(db, text, columns)
-        self._head = (done[0], done[2])
-        if log is not None and watch is not None:
-            log.write(done[0], done[2])
-            watch.check()  # a file deleted or replaced during this append: the event is not on record
-        return done
+    def _commit(self, texts: Sequence[_Text]) -> list[Row]:
+        """Chain and commit ``texts`` in one transaction, then write their anchor-log lines."""
+        with self._lock:
+            db = self._open_db()
+            watch, log = self._watch, self._log
+            if watch is not None:
+                watch.check()  # never commit to a file that is no longer the one at the path
+                if log is None:  # opened for reading, now appending: a writer from here on
+                    log = self._open_log(watch)
+            alone = self._insert_after_own_head(db, texts[0]) if len(texts) == 1 else None
+            done = [alone] if alone is not None else self._insert_locked(db, texts)
+            self._head = (done[-1][0], done[-1][2])
+            if log is not None and watch is not None:
+                log.write_many([(row_id, digest) for row_id, _, digest in done])
+                watch.check()  # a file deleted or replaced during this append: the events are not on record
+            return done
 
     def _open_log(self, watch: FileWatch) -> AnchorLog:
         """Open the anchor log (and watch it); mark the database as one written with a log."""
@@ -170,7 +178,7 @@ class SqliteAuditStore:
             self._fetch("INSERT OR IGNORE INTO weir_meta (key, value) VALUES ('anchor_log', '1')", (), locked=False)
         return log
 
-    def _insert_after_own_head(self, db: sqlite3.Connection, text: _Text, columns: dict[str, Any]) -> Row | None:
+    def _insert_after_own_head(self, db: sqlite3.Connection, text: _Text) -> Row | None:
         """One ``INSERT`` chained to the head this store last wrote; ``None`` when that cannot be used.
 
         Saves the head lookup and the explicit transaction (a third of an append's SQLite time).
@@ -185,7 +193,7 @@ class SqliteAuditStore:
             return None  # the anchor row goes in the same transaction: the locked path does both
         digest = chain_hash_utf8(prev, row_id, text.utf8)
         try:
-            db.execute(_INSERT, (row_id, *(columns[c] for c in _COLUMNS), text.text, prev, digest))
+            db.execute(_INSERT, (row_id, *(text.columns[c] for c in _COLUMNS), text.text, prev, digest))
         except sqlite3.Error:
             _rollback(db)
             return None
@@ -194,17 +202,23 @@ class SqliteAuditStore:
             raise
         return row_id, prev, digest
 
-    def _insert_locked(self, db: sqlite3.Connection, text: _Text, columns: dict[str, Any]) -> Row:
-        """Read the head under the write lock, insert chained to it (and the anchor when due), commit."""
+    def _insert_locked(self, db: sqlite3.Connection, texts: Sequence[_Text]) -> list[Row]:
+        """Read the head under the write lock, insert ``texts`` chained to it one after the other (and
+        the anchors when due), commit — all of them or, on any failure, none."""
+        done: list[Row] = []
         try:
             db.execute("BEGIN IMMEDIATE")
             last = db.execute(_HEAD).fetchone()
             prev_id, prev = (int(last[0]), str(last[1])) if last else (0, GENESIS)
-            row_id = prev_id + 1
-            digest = chain_hash_utf8(prev, row_id, text.utf8)
-            db.execute(_INSERT, (row_id, *(columns[c] for c in _COLUMNS), text.text, prev, digest))
-            if self._anchor_every and row_id % self._anchor_every == 0:
-                db.execute("INSERT INTO anchors (id, hash, time) VALUES (?, ?, ?)", (row_id, digest, columns["time"]))
+            for text in texts:
+                row_id = prev_id + 1
+                digest = chain_hash_utf8(prev, row_id, text.utf8)
+                db.execute(_INSERT, (row_id, *(text.columns[c] for c in _COLUMNS), text.text, prev, digest))
+                if self._anchor_every and row_id % self._anchor_every == 0:
+                    anchor = (row_id, digest, text.columns["time"])
+                    db.execute("INSERT INTO anchors (id, hash, time) VALUES (?, ?, ?)", anchor)
+                done.append((row_id, prev, digest))
+                prev_id, prev = row_id, digest
             db.execute("COMMIT")
         except sqlite3.Error as exc:
             _rollback(db)
@@ -212,7 +226,7 @@ class SqliteAuditStore:
         except BaseException:
             _rollback(db)  # never leave the file locked by a half-done append (e.g. KeyboardInterrupt)
             raise
-        return row_id, prev, digest
+        return done
 
     def query(self, query: AuditQuery | None = None) -> Iterator[StoredEvent]:
         """Matching events in id order, fetched a page at a time (the lock is not held between pages)."""
