@@ -57,8 +57,10 @@ class _Gated:
         self.entered = threading.Semaphore(0)
         self.batches: list[list[int]] = []
         self.fail: dict[int, BaseException] = {}
+        self.started = 0
 
     def __call__(self, items: Sequence[int]) -> list[int]:
+        self.started += 1
         self.entered.release()
         assert self.let.acquire(timeout=hang_guard())
         self.batches.append(list(items))
@@ -78,6 +80,7 @@ def test_rows_that_arrive_during_a_commit_go_together_in_the_next_in_their_order
     group: GroupCommit[int, int] = GroupCommit(commit)
     got: dict[int, int] = {}
     first, errors = _threads(1, lambda _: got.__setitem__(0, group.submit(0)))
+    _until(lambda: commit.started == 1)  # row 0 leads: its commit is under way
     later: list[threading.Thread] = []
     for i in range(1, 6):  # one at a time, so the queue's order is known
         more, errs = _threads(1, lambda _, i=i: got.__setitem__(i, group.submit(i)))
@@ -108,6 +111,7 @@ def test_a_failed_commit_fails_every_row_it_held_and_the_next_commit_starts_afre
     errors: list[BaseException] = []
     for lead, follow in ((0, (1, 2, 3)), (4, (5, 6))):
         first, errs = _threads(1, lambda _, lead=lead: submit(lead))
+        _until(lambda lead=lead: commit.started == (1 if lead == 0 else 3))  # the leader's commit is under way
         later, more = _threads(len(follow), lambda i, follow=follow: submit(follow[i]))
         _until(lambda follow=follow: group.waiting == len(follow))
         commit.through()  # the leader's own batch commits
