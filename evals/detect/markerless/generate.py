@@ -7,9 +7,13 @@ Each record gets a tool catalog (``catalogs.json``, one of five domains, round r
 a session reading that document could call. Injected documents (``label 1``) are clean documents
 of the same source with one request of ``requests.json`` put between two sentences; ``family`` A
 is the set the detector's rules were written against, B was written beside it and never tuned
-on, so the B rows are the honest ones. Our own attacks: they measure the shape, not the unknown.
+on, so the B rows are the honest ones. Family C (``heldout-c.json``) was written later, before the
+rules were extended for the shapes B missed (the harmful action after a harmless clause, a third
+person's wish, a change of addressee), and is not tuned on either; its records come after the A/B
+ones, drawn with their own seed, so adding them changed no earlier record. Our own attacks: they
+measure the shape, not the unknown.
 
-Deterministic (seed 3101): ``python -m evals.detect.markerless.generate [OUT]``.
+Deterministic (seeds 3101, 3131): ``python -m evals.detect.markerless.generate [OUT]``.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 OUT = ROOT / "detect" / "markerless.jsonl"
 SEED = 3101
+SEED_C = 3131
 PER_SOURCE = 150
 
 _KINDS = re.compile(r"email|review|ticket|calendar|chat|crm|note|message|support|inbox|comment", re.I)
@@ -57,10 +62,11 @@ def build() -> list[dict[str, Any]]:
     requests: dict[str, Any] = json.loads((HERE / "requests.json").read_text(encoding="utf-8"))
     domains = sorted(catalogs)
     records: list[dict[str, Any]] = []
+    drawn: dict[str, list[str]] = {}
     for source in SOURCES:
         texts = _clean(source)
         rng.shuffle(texts)
-        texts = texts[: 2 * PER_SOURCE]
+        texts = drawn[source] = texts[: 2 * PER_SOURCE]
         for i, text in enumerate(texts):
             domain = domains[i % len(domains)]
             records.append({"source": source, "label": 0, "domain": domain, "family": "", "text": text})
@@ -77,6 +83,24 @@ def build() -> list[dict[str, Any]]:
             records.append(
                 {"source": source, "label": 1, "domain": domain, "family": family, "text": injected, "span": span}
             )
+    return records + _family_c(drawn, domains, requests)
+
+
+def _family_c(drawn: dict[str, list[str]], domains: list[str], requests: dict[str, Any]) -> list[dict[str, Any]]:
+    """Family C: one held-out request in every other of the first clean documents of each source."""
+    rng = random.Random(SEED_C)
+    held: dict[str, list[str]] = json.loads((HERE / "heldout-c.json").read_text(encoding="utf-8"))["C"]
+    records: list[dict[str, Any]] = []
+    for source, texts in drawn.items():
+        for i, text in enumerate(texts[:PER_SOURCE:2]):
+            domain = domains[(2 * i) % len(domains)]
+            request = rng.choice(held[domain]).format(
+                name=rng.choice(requests["names"]),
+                email=rng.choice(requests["emails"]),
+                amount=rng.choice(requests["amounts"]),
+            )
+            injected, span = _insert(rng, text, request)
+            records.append({"source": source, "label": 1, "domain": domain, "family": "C", "text": injected, "span": span})
     return records
 
 
