@@ -14,7 +14,9 @@ session's tools, as the Guard scans a tool result. Rows, per source:
   and on clean documents' sentences, so that each signal's worth is measured, not assumed.
 
 Family A is what the rules were written against; family B was written beside it and not tuned on;
-family C was written later, before the rules were extended for B's misses, and is not tuned on.
+family C was written later, before the rules were extended for B's misses (but their author knew
+it: read it as half-tuned); family D was written after those rules and never run before its
+figure was taken: the honest column.
 """
 
 from __future__ import annotations
@@ -82,7 +84,7 @@ def _rate_rows(name: str, hits: Counter[tuple[str, str]], totals: Counter[tuple[
     rows: list[Row] = []
     strict = name == "injection+requests"
     for source in sorted({s for s, _ in totals}):
-        for family in ("A", "B", "C"):
+        for family in ("A", "B", "C", "D"):
             if totals[(source, family)]:
                 rate = hits[(source, family)] / totals[(source, family)]
                 target = _TARGETS[0] if strict and family != "A" else "report"

@@ -24,6 +24,7 @@ def test_every_source_has_clean_and_injected_documents_of_every_family() -> None
         assert kinds[(source, 1, "A")] >= 30
         assert kinds[(source, 1, "B")] >= 30
         assert kinds[(source, 1, "C")] >= 30
+        assert kinds[(source, 1, "D")] >= 30
     for r in records:
         if r["label"]:
             start, end = r["span"]

@@ -13,7 +13,10 @@ person's wish, a change of addressee), and is not tuned on either; its records c
 ones, drawn with their own seed, so adding them changed no earlier record. Our own attacks: they
 measure the shape, not the unknown.
 
-Deterministic (seeds 3101, 3131): ``python -m evals.detect.markerless.generate [OUT]``.
+Family D (``heldout-d.json``) was written after those rules and before any run on it: the honest
+held-out column (C's author wrote the rules knowing C).
+
+Deterministic (seeds 3101, 3131, 3141): ``python -m evals.detect.markerless.generate [OUT]``.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ ROOT = HERE.parents[1]
 OUT = ROOT / "detect" / "markerless.jsonl"
 SEED = 3101
 SEED_C = 3131
+SEED_D = 3141
 PER_SOURCE = 150
 
 _KINDS = re.compile(r"email|review|ticket|calendar|chat|crm|note|message|support|inbox|comment", re.I)
@@ -83,24 +87,30 @@ def build() -> list[dict[str, Any]]:
             records.append(
                 {"source": source, "label": 1, "domain": domain, "family": family, "text": injected, "span": span}
             )
-    return records + _family_c(drawn, domains, requests)
+    return records + _held_out("C", SEED_C, drawn, domains, requests) + _held_out("D", SEED_D, drawn, domains, requests)
 
 
-def _family_c(drawn: dict[str, list[str]], domains: list[str], requests: dict[str, Any]) -> list[dict[str, Any]]:
-    """Family C: one held-out request in every other of the first clean documents of each source."""
-    rng = random.Random(SEED_C)
-    held: dict[str, list[str]] = json.loads((HERE / "heldout-c.json").read_text(encoding="utf-8"))["C"]
+def _held_out(
+    family: str, seed: int, drawn: dict[str, list[str]], domains: list[str], requests: dict[str, Any]
+) -> list[dict[str, Any]]:
+    """Family C or D: one request of ``heldout-<family>.json`` in every other of the first clean
+    documents of each source (C the even ones, D the odd ones)."""
+    rng = random.Random(seed)
+    held: dict[str, list[str]] = json.loads((HERE / f"heldout-{family.lower()}.json").read_text(encoding="utf-8"))[family]
     records: list[dict[str, Any]] = []
+    skip = 0 if family == "C" else 1
     for source, texts in drawn.items():
-        for i, text in enumerate(texts[:PER_SOURCE:2]):
-            domain = domains[(2 * i) % len(domains)]
+        for i, text in enumerate(texts[skip:PER_SOURCE:2]):
+            domain = domains[(2 * i + skip) % len(domains)]
             request = rng.choice(held[domain]).format(
                 name=rng.choice(requests["names"]),
                 email=rng.choice(requests["emails"]),
                 amount=rng.choice(requests["amounts"]),
             )
             injected, span = _insert(rng, text, request)
-            records.append({"source": source, "label": 1, "domain": domain, "family": "C", "text": injected, "span": span})
+            records.append(
+                {"source": source, "label": 1, "domain": domain, "family": family, "text": injected, "span": span}
+            )
     return records
 
 
