@@ -112,5 +112,5 @@ def _signal_rows(records: list[dict[str, Any]], catalogs: dict[str, ToolCatalog]
     return [
         ("markerless/signals", f"{signal} on {where}", round(on[where][signal] / max(1, count[where]), 4), "report")
         for where in ("injected sentence", "clean sentence")
-        for signal in ("imperative", "catalog", "sensitive", "addressee")
+        for signal in ("imperative", "wish", "catalog", "sensitive", "addressee")
     ]

@@ -96,7 +96,9 @@ def _held_out(
     """Family C or D: one request of ``heldout-<family>.json`` in every other of the first clean
     documents of each source (C the even ones, D the odd ones)."""
     rng = random.Random(seed)
-    held: dict[str, list[str]] = json.loads((HERE / f"heldout-{family.lower()}.json").read_text(encoding="utf-8"))[family]
+    held: dict[str, list[str]] = json.loads((HERE / f"heldout-{family.lower()}.json").read_text(encoding="utf-8"))[
+        family
+    ]
     records: list[dict[str, Any]] = []
     skip = 0 if family == "C" else 1
     for source, texts in drawn.items():
