@@ -30,7 +30,7 @@ import re
 
 from weir.detect.catalog import ToolCatalog, words
 
-__all__ = ["flagged", "signals"]
+__all__ = ["asks_or_addresses", "flagged", "signals"]
 
 
 def _split(text: str) -> list[str]:
@@ -73,8 +73,8 @@ _VOCATIVE = (
     r"\s{0,3}"
 )
 _LEAD = (
-    r"(?:[^:\n]{1,60}:\s{1,3})?"  # a label ("Step 3:", "Note for the owner:")
-    r"(?:(?:once|after|when|as\s+soon\s+as|before|if)\b[^,.\n]{0,60},\s{0,3})?"  # a clause saying when
+    r"(?:[^:\n]{1,60}+:\s{1,3})?"  # a label ("Step 3:", "Note for the owner:")
+    r"(?:(?:once|after|when|as\s+soon\s+as|before|if)\b[^,.\n]{0,60}+,\s{0,3})?"  # a clause saying when
     rf"(?:{_VOCATIVE}|(?:hey|hi|hello|dear|ok|okay)\s{{1,3}}[\w-]{{1,20}}\s{{0,2}},\s{{0,3}})?"
     r"(?:(?:please|kindly|also|and|then|now|just|quickly|immediately|urgently|first|finally|so|afterwards"
     r"|go\s+ahead\s+and|before\s+anything\s+else|while\s+you(?:'re|\s+are)\s+at\s+it|once\s+done)[\s,]{1,3}){0,3}"
@@ -89,10 +89,17 @@ _NOT_VERBS = (
     r"|off|up|out|down|note|notes|see|also|sorry|hello|dear|regards|best|cheers|please|kindly|ok|okay|yes|hi|hey)"
 )
 """Opening words that are not a verb asking for something, though an article may follow them."""
-_IMPERATIVE = re.compile(
+_OPENING = re.compile(
+    rf"\W{{0,4}}+{_LEAD}(?:(?P<v1>{_ANY_VERB})\b(?!\s{{0,2}}[-\u2013:|/])"  # not a label ("Email - 8 Jun")
+    # "Water the plants and ...": a word that is no pronoun, article or adverb, then an article
+    rf"|(?!{_NOT_VERBS}\b|[a-z]{{1,13}}(?:ed|ing|ly|s)\b)(?P<v10>[a-z]{{3,15}})\s+(?:the|a|an|my|our|your|all|every|each"
+    r"|this|these|those|his|her|their|its|any|some)\s)",
+    re.IGNORECASE,
+)
+"""An imperative at the start of a sentence (tried there only, with ``match``)."""
+_ASKING = re.compile(
     "|".join(
         (
-            rf"^\W{{0,4}}{_LEAD}(?P<v1>{_ANY_VERB})\b(?!\s{{0,2}}[-\u2013:|/])",  # not a label ("Email - 8 Jun")
             rf"\bplease[\s,]{{1,3}}(?:do\s+)?(?P<v2>{_VERB})\b",
             rf"(?<!\bif\s)(?<!\bwhen\s)\b(?:you|u)\s+(?:should|must|need\s+to|have\s+to|are\s+(?:required|expected|asked)\s+to|will\s+need\s+to)"
             rf"\s+(?:also\s+|now\s+|immediately\s+)?(?P<v3>{_VERB})\b",
@@ -103,13 +110,11 @@ _IMPERATIVE = re.compile(
             rf"(?:is|are)\s+to\s+(?P<v7>{_ANY_VERB})\b",
             rf"(?:^\W{{0,4}}|[,;:]\s{{0,3}}|\b(?:and|then)\s+)go\s+ahead\s+and\s+(?P<v8>{_VERB})\b",
             rf"\b(?:then|afterwards|and\s+also)\s+(?P<v9>{_VERB})\b",
-            # "Water the plants and ...": a word that is no pronoun, article or adverb, then an article
-            rf"^\W{{0,4}}{_LEAD}(?!{_NOT_VERBS}\b|[a-z]{{1,13}}(?:ed|ing|ly|s)\b)(?P<v10>[a-z]{{3,15}})\s+(?:the|a|an|my|our|your|all|every|each|this|these"
-            r"|those|his|her|their|its|any|some)\s",
         )
     ),
     re.IGNORECASE,
 )
+"""An imperative asked of "you" or with "please" anywhere in the sentence."""
 _POLITE_GROUPS = frozenset({"v2", "v3", "v4", "v5", "v6", "v7", "v8"})
 _PARTICIPLES = (
     r"sent|shared|transferred|wired|paid|deleted|removed|wiped|erased|unlocked|disarmed|disabled|granted|given|forwarded"
@@ -233,9 +238,17 @@ def concepts(sentence: str) -> set[str]:
     return found
 
 
+def asks_or_addresses(sentence: str) -> bool:
+    """Whether :func:`flagged` can hold at all: the sentence asks (an imperative, a wish) or speaks
+    to the assistant. Cheaper than :func:`signals`; most sentences a trigger word picks stop here."""
+    if _OPENING.match(sentence) is not None:
+        return True
+    return any(p.search(sentence) is not None for p in (_ASKING, _WISH, _ADDRESSEE))
+
+
 def signals(sentence: str, catalog: ToolCatalog | None) -> dict[str, bool]:
     """The signals of one sentence (see the module docstring); ``polite`` says how it asks."""
-    m = _IMPERATIVE.search(sentence)
+    m = _OPENING.match(sentence) or _ASKING.search(sentence)
     please = _PLEASE.search(sentence) is not None
     if m and m.lastgroup == "v1" and m.start("v1") <= 4 and not please and _REPORT.match(sentence):
         m = None  # "Transfer tr-1184 executed: ..." reports, it does not ask

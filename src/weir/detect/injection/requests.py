@@ -29,8 +29,8 @@ import functools
 import numpy as np
 
 from weir.detect.catalog import ScanContext
-from weir.detect.codes import folded_points
-from weir.detect.injection.asks import flagged, signals
+from weir.detect.codes import folded_points, folded_trigrams, trigram_code
+from weir.detect.injection.asks import asks_or_addresses, flagged, signals
 from weir.labels.finding import Finding, FindingClass
 
 __all__ = ["RequestDetector", "candidate_sentences", "signals"]
@@ -64,39 +64,46 @@ _BOUNDS = (". ", "! ", "? ", ".\t", "\n")
 _WINDOW = 600
 
 
+_NOT_WORDY = [c for c in range(128) if not ("a" <= chr(c) <= "z" or "0" <= chr(c) <= "9")]
+
+
 @functools.cache
 def _table() -> np.ndarray:
-    """For each code of a word's first three letters (0 past the word's end), the lengths of the
-    trigger words that start so, as bits (bit ``n`` for length ``n``; ``_LONGEST`` for longer)."""
+    """For each code of three folded characters (:func:`weir.detect.codes.folded_trigrams`), the
+    lengths of the trigger words that start so, as bits (bit ``n`` for length ``n``; ``_LONGEST``
+    for longer). A word of two letters is entered with every character that can end it."""
     table = np.zeros(1 << 21, dtype=np.uint16)
     for word in _TRIGGERS:
-        head = (word + "\0\0")[:3]
-        code = (ord(head[0]) << 14) | (ord(head[1]) << 7) | ord(head[2])
-        table[code] |= np.uint16(1 << min(len(word), _LONGEST))
+        bit = np.uint16(1 << min(len(word), _LONGEST))
+        for head in [word[:3]] if len(word) >= 3 else [word + chr(c) for c in _NOT_WORDY]:
+            table[trigram_code(head)] |= bit
     return table
 
 
+def _wordy(points: np.ndarray) -> np.ndarray:
+    """Which of ``points`` are a-z or 0-9, by two range tests (uint8 wraps below 0)."""
+    result: np.ndarray = ((points - np.uint8(97)) < 26) | ((points - np.uint8(48)) < 10)
+    return result
+
+
 def _word_hits(text: str) -> np.ndarray:
-    """Offsets of the words of ``text`` that may be trigger words (first three letters and length)."""
-    points = folded_points(text)
-    pad = np.concatenate((points, np.zeros(_LONGEST + 1, dtype=np.uint8)))
-    # a-z and 0-9 by two range tests (uint8 wraps below 0): cheaper than a table lookup per character
-    wordy = ((pad - np.uint8(97)) < 26) | ((pad - np.uint8(48)) < 10)
-    starts = np.flatnonzero(wordy[1:] > wordy[:-1]) + 1
-    if wordy[0]:
-        starts = np.concatenate(([0], starts))
-    # Past a word's end its letters count as 0, so "ai," and "ai" share a code.
-    second, third = wordy[starts + 1], wordy[starts + 1] & wordy[starts + 2]
-    heads = (pad[starts].astype(np.int32) << 14) | (pad[starts + 1] * second).astype(np.int32) << 7
-    heads |= pad[starts + 2] * third
-    masks = _table()[heads]
-    hits, masks = starts[masks != 0], masks[masks != 0]
+    """Offsets of the words of ``text`` that may be trigger words (first three letters and length).
+
+    One look-up per character in the trigram table (the trigram codes are those the injection
+    detector already asked for, remembered by :mod:`weir.detect.codes`), then, on the few hits,
+    whether a word starts there and how long it is."""
+    marks = np.take(_table(), folded_trigrams(text))
+    hits = np.flatnonzero(marks)
     if not len(hits):
-        return np.asarray(hits, dtype=np.intp)
+        return hits
+    pad = np.concatenate((folded_points(text), np.zeros(_LONGEST + 1, dtype=np.uint8)))
+    masks = marks[hits]
+    starting = ~_wordy(pad[hits - 1]) | (hits == 0)  # pad[-1] is a 0: the text's first word starts
+    hits, masks = hits[starting], masks[starting]
     length = np.full(len(hits), 1, dtype=np.int32)
     alive = np.ones(len(hits), dtype=bool)
     for k in range(1, _LONGEST):
-        alive &= wordy[hits + k]
+        alive &= _wordy(pad[hits + k])
         length += alive
     kept: np.ndarray = hits[(masks >> length) & 1 == 1]
     return kept
@@ -159,9 +166,12 @@ class RequestDetector:
         addressed_until = -1
         for first, last in candidate_sentences(text):
             sentence = text[first:last]
+            carried = first <= addressed_until
+            if not carried and not asks_or_addresses(sentence):
+                continue
             sig = signals(sentence, catalog)
             # An address to the assistant holds for the sentence right after it ("Dear AI. Please ...").
-            if first <= addressed_until:
+            if carried:
                 sig["addressee"] = True
             elif sig["addressee"]:
                 addressed_until = last + 2
