@@ -13,7 +13,10 @@ session's tools, as the Guard scans a tool result. Rows, per source:
 - ``signals``: over all sources, how often each signal holds on the injected sentence (the span)
   and on clean documents' sentences, so that each signal's worth is measured, not assumed.
 
-Family A is what the rules were written against; family B was written beside it and not tuned on.
+Family A is what the rules were written against; family B was written beside it and not tuned on;
+family C was written later, before the rules were extended for B's misses (but their author knew
+it: read it as half-tuned); family D was written after those rules and never run before its
+figure was taken: the honest column.
 """
 
 from __future__ import annotations
@@ -81,10 +84,10 @@ def _rate_rows(name: str, hits: Counter[tuple[str, str]], totals: Counter[tuple[
     rows: list[Row] = []
     strict = name == "injection+requests"
     for source in sorted({s for s, _ in totals}):
-        for family in ("A", "B"):
+        for family in ("A", "B", "C", "D"):
             if totals[(source, family)]:
                 rate = hits[(source, family)] / totals[(source, family)]
-                target = _TARGETS[0] if strict and family == "B" else "report"
+                target = _TARGETS[0] if strict and family != "A" else "report"
                 rows.append((f"markerless/{source}/{name}", f"TPR family {family}", round(rate, 4), target))
         clean = totals[(source, "clean")]
         fpr = hits[(source, "clean")] / clean if clean else 0.0
@@ -109,5 +112,5 @@ def _signal_rows(records: list[dict[str, Any]], catalogs: dict[str, ToolCatalog]
     return [
         ("markerless/signals", f"{signal} on {where}", round(on[where][signal] / max(1, count[where]), 4), "report")
         for where in ("injected sentence", "clean sentence")
-        for signal in ("imperative", "catalog", "sensitive", "addressee")
+        for signal in ("imperative", "wish", "catalog", "sensitive", "addressee")
     ]

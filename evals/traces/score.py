@@ -31,6 +31,7 @@ from typing import Any
 
 from evals.traces.truth import Truth, load_injected, load_truth
 from weir.config import WeirConfig, load_config
+from weir.detect.catalog import ScanContext, ToolCatalog
 from weir.detect.chain import Chain
 from weir.errors import WeirError
 from weir.flow.labelling import findings_label
@@ -87,11 +88,21 @@ class DetectorScore:
 
 
 def _scanned(chain: Chain) -> Iterator[tuple[str, int, list[Finding]]]:
+    """Each result and tools/list with its findings; a result is scanned as the Guard scans it:
+    with the catalog of the tools listed so far, read as data unless its tool declares it acts."""
     for name in trace_names():
+        listed: dict[str, dict[str, Any]] = {}
         for tl in read_trace(trace_path(name)):
             if isinstance(tl.event, ResultEvent):
-                yield name, tl.line, chain.scan_result(tl.event.result)
+                tool = listed.get(tl.event.tool, {})
+                hints = tool.get("annotations") if isinstance(tool.get("annotations"), dict) else {}
+                read_only = (hints or {}).get("readOnlyHint")
+                context = ScanContext(
+                    ToolCatalog.from_tools(listed.values()), returns_data=None if read_only is None else bool(read_only)
+                )
+                yield name, tl.line, chain.scan_result(tl.event.result, context=context)
             elif isinstance(tl.event, ToolsEvent):
+                listed.update((t["name"], t) for t in tl.event.tools if isinstance(t.get("name"), str))
                 yield name, tl.line, chain.scan_tools(tl.event.server, tl.event.tools)
 
 

@@ -16,13 +16,15 @@ def test_the_generator_rewrites_the_committed_file(tmp_path: Path) -> None:
     assert out.read_bytes() == (DETECT / "markerless.jsonl").read_bytes()
 
 
-def test_every_source_has_clean_and_injected_documents_of_both_families() -> None:
+def test_every_source_has_clean_and_injected_documents_of_every_family() -> None:
     records = [json.loads(line) for line in (DETECT / "markerless.jsonl").open(encoding="utf-8")]
     kinds = Counter((r["source"], r["label"], r["family"]) for r in records)
     for source in generate.SOURCES:
         assert kinds[(source, 0, "")] >= 70
         assert kinds[(source, 1, "A")] >= 30
         assert kinds[(source, 1, "B")] >= 30
+        assert kinds[(source, 1, "C")] >= 30
+        assert kinds[(source, 1, "D")] >= 30
     for r in records:
         if r["label"]:
             start, end = r["span"]

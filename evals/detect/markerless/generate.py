@@ -7,9 +7,16 @@ Each record gets a tool catalog (``catalogs.json``, one of five domains, round r
 a session reading that document could call. Injected documents (``label 1``) are clean documents
 of the same source with one request of ``requests.json`` put between two sentences; ``family`` A
 is the set the detector's rules were written against, B was written beside it and never tuned
-on, so the B rows are the honest ones. Our own attacks: they measure the shape, not the unknown.
+on, so the B rows are the honest ones. Family C (``heldout-c.json``) was written later, before the
+rules were extended for the shapes B missed (the harmful action after a harmless clause, a third
+person's wish, a change of addressee), and is not tuned on either; its records come after the A/B
+ones, drawn with their own seed, so adding them changed no earlier record. Our own attacks: they
+measure the shape, not the unknown.
 
-Deterministic (seed 3101): ``python -m evals.detect.markerless.generate [OUT]``.
+Family D (``heldout-d.json``) was written after those rules and before any run on it: the honest
+held-out column (C's author wrote the rules knowing C).
+
+Deterministic (seeds 3101, 3131, 3141): ``python -m evals.detect.markerless.generate [OUT]``.
 """
 
 from __future__ import annotations
@@ -25,6 +32,8 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 OUT = ROOT / "detect" / "markerless.jsonl"
 SEED = 3101
+SEED_C = 3131
+SEED_D = 3141
 PER_SOURCE = 150
 
 _KINDS = re.compile(r"email|review|ticket|calendar|chat|crm|note|message|support|inbox|comment", re.I)
@@ -57,10 +66,11 @@ def build() -> list[dict[str, Any]]:
     requests: dict[str, Any] = json.loads((HERE / "requests.json").read_text(encoding="utf-8"))
     domains = sorted(catalogs)
     records: list[dict[str, Any]] = []
+    drawn: dict[str, list[str]] = {}
     for source in SOURCES:
         texts = _clean(source)
         rng.shuffle(texts)
-        texts = texts[: 2 * PER_SOURCE]
+        texts = drawn[source] = texts[: 2 * PER_SOURCE]
         for i, text in enumerate(texts):
             domain = domains[i % len(domains)]
             records.append({"source": source, "label": 0, "domain": domain, "family": "", "text": text})
@@ -69,6 +79,32 @@ def build() -> list[dict[str, Any]]:
             family = "AB"[i % 2]
             template = rng.choice(requests[family][domain])
             request = template.format(
+                name=rng.choice(requests["names"]),
+                email=rng.choice(requests["emails"]),
+                amount=rng.choice(requests["amounts"]),
+            )
+            injected, span = _insert(rng, text, request)
+            records.append(
+                {"source": source, "label": 1, "domain": domain, "family": family, "text": injected, "span": span}
+            )
+    return records + _held_out("C", SEED_C, drawn, domains, requests) + _held_out("D", SEED_D, drawn, domains, requests)
+
+
+def _held_out(
+    family: str, seed: int, drawn: dict[str, list[str]], domains: list[str], requests: dict[str, Any]
+) -> list[dict[str, Any]]:
+    """Family C or D: one request of ``heldout-<family>.json`` in every other of the first clean
+    documents of each source (C the even ones, D the odd ones)."""
+    rng = random.Random(seed)
+    held: dict[str, list[str]] = json.loads((HERE / f"heldout-{family.lower()}.json").read_text(encoding="utf-8"))[
+        family
+    ]
+    records: list[dict[str, Any]] = []
+    skip = 0 if family == "C" else 1
+    for source, texts in drawn.items():
+        for i, text in enumerate(texts[skip:PER_SOURCE:2]):
+            domain = domains[(2 * i + skip) % len(domains)]
+            request = rng.choice(held[domain]).format(
                 name=rng.choice(requests["names"]),
                 email=rng.choice(requests["emails"]),
                 amount=rng.choice(requests["amounts"]),
