@@ -8,6 +8,8 @@ memory, each connection with the principal a bearer token would have given it.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import os
 import sys
@@ -18,13 +20,17 @@ from pathlib import Path
 from typing import Any
 
 import anyio
+import httpx2
 import mcp_types as t
 import pytest
 from mcp import Client
 
 from tests.deadlines import eventually, hang_guard
 from tests.gateway.conftest import TableDecider, make_gateway
+from tests.gateway.test_quotas import ALICE, BOB, _headers, _open
+from tests.servers.launch import free_port
 from weir.config import WeirConfig
+from weir.gateway.downstream.http import create_app, serve_app
 from weir.gateway.downstream.memory import MemoryTransport
 from weir.gateway.proxy import Gateway
 from weir.gateway.upstream.channels import StdioChannel
@@ -177,3 +183,27 @@ def test_the_config_turns_sharing_on_per_server_and_leaves_it_off_by_default() -
     assert not upstreams["two"].shared
     with pytest.raises(ValueError, match="share"):
         WeirConfig.model_validate({"servers": {"one": {"command": ["python"], "share": "everyone"}}})
+
+
+async def test_over_http_two_tokens_never_share_and_one_tokens_sessions_do() -> None:
+    gateway = _gateway()
+    port = free_port()
+    app = create_app(gateway, tokens=[ALICE, BOB], bind_host="127.0.0.1")
+    listening = asyncio.Event()
+    task = asyncio.create_task(serve_app(app, "127.0.0.1", port, on_listening=listening.set))
+    url = f"http://127.0.0.1:{port}/mcp"
+    try:
+        await asyncio.wait_for(listening.wait(), hang_guard())
+        async with httpx2.AsyncClient(timeout=hang_guard()) as http:
+            sids = [((await _open(http, url, token)).headers["mcp-session-id"], token) for token in (ALICE, ALICE, BOB)]
+            pids = []
+            for sid, token in sids:
+                call = {"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": {"name": "pid", "arguments": {}}}
+                reply = (await http.post(url, json=call, headers=_headers(token, sid))).json()
+                pids.append(int(reply["result"]["content"][0]["text"]))
+    finally:
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+        await gateway.close()
+    assert pids[0] == pids[1] != pids[2]
