@@ -36,13 +36,15 @@ from weir.guard import Guard
 from weir.serving.stores import default_chain, open_audit
 
 HOG, OTHER = "Bench-hog-4Kq9Zt2XwL7", "Bench-other-8Rv3Jm6PyN1"
-QUOTAS = {"client_sessions": 8, "agent_sessions": 32, "upstream_sessions": 8}
+QUOTAS = {"client_sessions": 8, "agent_sessions": 32, "upstream_sessions": 8, "requests_per_s": 30, "request_burst": 30}
+"""Below the defaults (64, 1000, 128, 50/s bursts of 100), so the hog reaches each in a short run —
+a flooding round lasts well under a second, shorter than a default burst."""
 PUSHERS = 4
 PACES_S = (0.5, 0.05)
 """Each pusher's pause between two asks for more (two requests each): the hog at its quotas still
 asking now and then (~16 refused requests a second, the budgeted row), and flooding (~160 a
-second, reported: a principal's request *rate* is not limited, every request costs the listener
-its HTTP parsing)."""
+second asked for: past ``gateway.quotas.requests_per_s`` its requests are refused for their rate,
+each answer held until its token is due, so the hog's pushers are slowed to the rate)."""
 SLOWLORIS = 50
 
 
@@ -138,6 +140,7 @@ async def _push(url: str, sids: list[str], hog: Hog) -> None:
             named = await http.post(url, json=_call(f"more-{i}"), headers=_headers(HOG, sids[i % len(sids)]))
             with hog.refused.get_lock():
                 hog.refused.value += (more.status_code == 429) + ("quota exceeded" in named.text)
+                hog.limited.value += ("requests_per_s" in more.text) + ("requests_per_s" in named.text)
             await asyncio.sleep(hog.pace.value)
 
 
@@ -159,13 +162,14 @@ async def _slowloris(port: int, hog: Hog) -> None:
 @dataclass
 class Hog:
     """The hog process's switches: ``ready`` (it runs), ``quiet`` (it holds but sends nothing), ``stop``;
-    its pushers' ``pace`` and the count of ``refused`` answers."""
+    its pushers' ``pace``, the count of ``refused`` answers and of those ``limited`` for their rate."""
 
     ready: Any
     quiet: Any
     stop: Any
     refused: Any
     pace: Any
+    limited: Any
 
 
 def _hog(url: str, port: int, sids: list[str], hog: Hog) -> None:
@@ -181,12 +185,19 @@ def _hog(url: str, port: int, sids: list[str], hog: Hog) -> None:
     asyncio.run(main())
 
 
-async def measure(tmp: Path, n: int, rounds: int = 5) -> tuple[list[float], list[list[float]], int]:
+async def measure(tmp: Path, n: int, rounds: int = 5) -> tuple[list[float], list[list[float]], int, int]:
     """The other principal's call times while the hog (at its quotas) is quiet, and while it pushes
     at each of :data:`PACES_S`, in alternating rounds (the machine's own load falls on all alike);
     the hog's refusals."""
     spawn = multiprocessing.get_context("spawn")
-    hog = Hog(spawn.Event(), spawn.Event(), spawn.Event(), spawn.Value("i", 0), spawn.Value("d", PACES_S[0]))
+    hog = Hog(
+        spawn.Event(),
+        spawn.Event(),
+        spawn.Event(),
+        spawn.Value("i", 0),
+        spawn.Value("d", PACES_S[0]),
+        spawn.Value("i", 0),
+    )
     alone: list[float] = []
     during: list[list[float]] = [[] for _ in PACES_S]
     async with _listening(tmp) as (url, port), httpx2.AsyncClient(timeout=120) as http:
@@ -213,12 +224,13 @@ async def measure(tmp: Path, n: int, rounds: int = 5) -> tuple[list[float], list
             await asyncio.to_thread(process.join, 30)
             if process.is_alive():
                 process.terminate()
-    return alone, during, int(hog.refused.value)
+    return alone, during, int(hog.refused.value), int(hog.limited.value)
 
 
 def rows(tmp: Path, quick: bool) -> list[tuple[str, str, str, bool]]:
     """The principal rows of ``scripts/bench isolation``."""
-    alone, during, refused = asyncio.run(measure(tmp, 40 if quick else 200))
+    alone, during, refused, limited = asyncio.run(measure(tmp, 40 if quick else 200))
+    rate = QUOTAS["requests_per_s"]
     base = statistics.median(alone)
     (slow, fast) = (statistics.median(times) for times in during)
     asking = [f"~{PUSHERS * 2 / pace:.0f}/s" for pace in PACES_S]
@@ -231,10 +243,11 @@ def rows(tmp: Path, quick: bool) -> list[tuple[str, str, str, bool]]:
             slow / base <= 1.5,
         ),
         (
-            f"the same, the hog flooding: {asking[1]} (p50; no rate limit)",
+            f"the same, the hog flooding: {asking[1]} asked, held to {rate}/s by gateway.quotas.requests_per_s (p50)",
             f"{fast:.2f} ms ({fast / base:.2f}×)",
             "reported",
             True,
         ),
         ("  the hog's refusals meanwhile", f"{refused}", "reported", refused > 0),
+        ("  of which refused for the principal's request rate", f"{limited}", "reported", True),
     ]

@@ -10,6 +10,7 @@ from typing import Any
 
 import httpx2
 import pytest
+from mcp import Client
 
 from tests.console.conftest import ALICE, BOB, CLIENT, ORIGIN, Deployed, console_config, deployed, memory_upstreams
 from tests.deadlines import eventually
@@ -17,6 +18,7 @@ from weir.audit import AuditQuery
 from weir.audit.event import Phase
 from weir.detect.pinning import Pins
 from weir.gateway.downstream.http import create_app
+from weir.gateway.downstream.memory import MemoryTransport
 from weir.serving.deployment import build_deployment
 
 pytestmark = pytest.mark.anyio
@@ -125,6 +127,23 @@ async def test_the_audit_page_filters_explains_and_verifies_the_chain(tmp_path: 
         assert "files/delete_file" not in by_tool
         bad = (await d.http.get("/console/audit", params={"since": "yesterday"})).text
         assert "not an ISO 8601 time" in bad
+
+
+async def test_the_audit_page_filters_by_principal(tmp_path: Path) -> None:
+    async with deployed(tmp_path) as d:
+        await d.sign_in()
+        await d.mcp.call_tool("mail__read_email", {"id": "1"})
+        async with Client(MemoryTransport(d.deployment.gateway, principal="intern-7"), mode="legacy") as intern:
+            await intern.call_tool("files__delete_file", {"path": "notes/todo.txt"})
+        theirs = (await d.http.get("/console/audit", params={"principal": "intern-7"})).text
+        nobodys = (await d.http.get("/console/audit", params={"principal": "nobody"})).text
+        ids = re.findall(r'href="/console/audit/(\d+)"', theirs)
+        event = (await d.http.get(f"/console/audit/{ids[0]}")).text
+    assert "files/delete_file" in theirs
+    assert "mail/read_email" not in theirs  # the local user's call is another principal's
+    assert 'value="intern-7"' in theirs  # the form keeps the filter
+    assert not re.findall(r'href="/console/audit/(\d+)"', nobodys)
+    assert "<th>principal</th><td>intern-7</td>" in event
 
 
 async def test_the_sessions_page_shows_each_sessions_labels_and_their_lineage(tmp_path: Path) -> None:

@@ -176,6 +176,14 @@ def _handbook() -> MCPServer:
     def welcome() -> str:
         return "Welcome aboard."
 
+    @server.resource("docs://payroll/{year}")
+    def payroll_of(year: str) -> str:
+        return f"salaries of {year}: …"
+
+    @server.resource("docs://welcome/{lang}")
+    def welcome_in(lang: str) -> str:
+        return f"Welcome aboard ({lang})."
+
     @server.prompt()
     def salary_review() -> str:
         return "Review the salaries."
@@ -214,12 +222,15 @@ async def test_prompts_and_resources_by_principal(authserver: AuthServer, resour
         for name, client in (("alice", alice), ("bob", bob)):
             uris = {str(r.uri) for r in (await client.list_resources()).resources}
             prompts = {p.name for p in (await client.list_prompts()).prompts}
-            seen[name] = (uris, prompts)
+            templates = {t.uri_template for t in (await client.list_resource_templates()).resource_templates}
+            seen[name] = (uris, prompts, templates)
         assert seen["alice"] == (
             {"docs://payroll", "docs://welcome"},
             {"handbook__salary_review", "handbook__greeting"},
+            {"docs://payroll/{year}", "docs://welcome/{lang}"},
         )
-        assert seen["bob"] == ({"docs://welcome"}, {"handbook__greeting"})
+        # A template is read as its fixed part (docs://payroll/): the same rule hides it from bob.
+        assert seen["bob"] == ({"docs://welcome"}, {"handbook__greeting"}, {"docs://welcome/{lang}"})
         # Reading them anyway is decided by the same rules, for the same principal.
         assert "salaries" in (await alice.read_resource("docs://payroll")).contents[0].text  # type: ignore[union-attr]
         with pytest.raises(MCPError, match="interns-no-payroll"):

@@ -54,12 +54,14 @@ def audit_view(trail: AuditStore, params: Mapping[str, str], chain: ChainCheck |
         limit = min(int(params["limit"]), 1000) if params.get("limit", "").isdigit() else _LIMIT
     except WeirError as exc:
         return AuditView((), filters, report, error=str(exc))
+    principal = filters.get("principal") or None  # not a column of the stores: matched on the event
     newest: deque[StoredEvent] = deque(maxlen=limit + 1)  # one more: are there older ones?
     try:
         for item in trail.query(query):
             if before is not None and item.id > before:
                 break
-            newest.append(item)
+            if principal is None or item.event.principal == principal:
+                newest.append(item)
     except WeirError as exc:
         return AuditView((), filters, report, error=f"the trail cannot be read: {exc}")
     shown = list(newest)[-limit:]

@@ -10,7 +10,7 @@ from pydantic import Field, field_validator, model_validator
 
 from weir.labels.base import WeirModel
 
-__all__ = ["WEIR_PYTHON", "Override", "ServerConfig", "Sharing", "Trust"]
+__all__ = ["WEIR_PYTHON", "Override", "ServerConfig", "Share", "Sharing", "Trust"]
 
 
 class Trust(StrEnum):
@@ -31,6 +31,16 @@ class Sharing(StrEnum):
     """Hints only; attribution withheld (the seeds' privacy concern)."""
     NONE = "none"
     """Nothing is sent."""
+
+
+class Share(StrEnum):
+    """Whose requests one upstream session (for a stdio server: one process) carries."""
+
+    PER_CONNECTION = "per_connection"
+    """Each downstream connection has its own session with the server (the default: what the server
+    sends outside a request can only belong to that connection)."""
+    PER_PRINCIPAL = "per_principal"
+    """One principal's connections that declared the same capabilities share one session (docs/gateway.md)."""
 
 
 def default_sharing(trust: Trust) -> Sharing:
@@ -64,6 +74,9 @@ class ServerConfig(WeirModel):
     sharing: Sharing | None = None
     """What of the session's labels (and of the client's request ``_meta``) this server is told; by
     default (:meth:`shared`) ``full`` for a trusted server and ``minimal`` for any other."""
+    share: Share = Share.PER_CONNECTION
+    """Whether one principal's connections share one session with this server (``per_principal``:
+    one process for a stdio server instead of one per connection); never across principals."""
     origins: list[str] = Field(default_factory=list)
     """Web origins (``https://host[:port]``) this server may send the user to in a URL
     elicitation, besides its own URL's; any other is flagged (``message.url_allowed``)."""

@@ -40,9 +40,18 @@ class MessageFlow:
     def __init__(self, pipeline: CallPipeline) -> None:
         self._pipeline = pipeline
 
-    def arrive(self, session: str, message: McpMessage, *, connection: str = "", gate: Gate = OPEN) -> ResultCheck:
+    def arrive(
+        self,
+        session: str,
+        message: McpMessage,
+        *,
+        connection: str = "",
+        gate: Gate = OPEN,
+        principal: str | None = None,
+    ) -> ResultCheck:
         """Record a server's message as sent, then label, join, decide and shape it, and audit the
-        decision (unless ``gate`` was abandoned meanwhile). Never raises."""
+        decision (unless ``gate`` was abandoned meanwhile). Never raises. ``principal``: whose
+        connection it is for, kept in the audit row only (the decision reads ``message.principal``)."""
         p = self._pipeline
         self._record(session, message)
         try:
@@ -51,10 +60,18 @@ class MessageFlow:
             decision = failed_decision(f"deciding failed: {type(exc).__name__}: {exc}")
             check = ResultCheck(decision, withheld(decision, message), DataLabel(untrusted=True), ())
         if gate.commit() and p.audit is not None:
-            p.audit.append(p.kept(message_event(session, connection, message, check), check.decision))
+            p.audit.append(p.kept(message_event(session, connection, message, check, principal), check.decision))
         return check
 
-    def answer(self, session: str, message: McpMessage, *, connection: str = "", gate: Gate = OPEN) -> CallCheck:
+    def answer(
+        self,
+        session: str,
+        message: McpMessage,
+        *,
+        connection: str = "",
+        gate: Gate = OPEN,
+        principal: str | None = None,
+    ) -> CallCheck:
         """Record a client's answer to a server's request, decide it before it reaches the server,
         and audit the decision. Never raises."""
         p = self._pipeline
@@ -66,10 +83,12 @@ class MessageFlow:
         except Exception as exc:  # decision boundary: the answer is not sent
             check = CallCheck(failed_decision(f"deciding failed: {type(exc).__name__}: {exc}"), {}, (), None)
         if gate.commit() and p.audit is not None:
-            p.audit.append(p.kept(message_event(session, connection, message, check), check.decision))
+            p.audit.append(p.kept(message_event(session, connection, message, check, principal), check.decision))
         return check
 
-    async def arriving(self, session: str, message: McpMessage, *, connection: str = "") -> ResultCheck:
+    async def arriving(
+        self, session: str, message: McpMessage, *, connection: str = "", principal: str | None = None
+    ) -> ResultCheck:
         """:meth:`arrive` through the pipeline's worker (one decision of a session at a time)."""
 
         def late(why: str) -> ResultCheck:
@@ -79,21 +98,27 @@ class MessageFlow:
                 connection,
                 message,
                 ResultCheck(decision, withheld(decision, message), DataLabel(untrusted=True), ()),
+                principal,
             )
 
-        return await self._stage(
-            session, lambda gate: self.arrive(session, message, connection=connection, gate=gate), late, message
-        )
+        def run(gate: Gate) -> ResultCheck:
+            return self.arrive(session, message, connection=connection, gate=gate, principal=principal)
 
-    async def answering(self, session: str, message: McpMessage, *, connection: str = "") -> CallCheck:
+        return await self._stage(session, run, late, message)
+
+    async def answering(
+        self, session: str, message: McpMessage, *, connection: str = "", principal: str | None = None
+    ) -> CallCheck:
         """:meth:`answer` through the pipeline's worker."""
 
         def late(why: str) -> CallCheck:
-            return self._late(session, connection, message, CallCheck(failed_decision(why), {}, (), None))
+            check = CallCheck(failed_decision(why), {}, (), None)
+            return self._late(session, connection, message, check, principal)
 
-        return await self._stage(
-            session, lambda gate: self.answer(session, message, connection=connection, gate=gate), late, message
-        )
+        def run(gate: Gate) -> CallCheck:
+            return self.answer(session, message, connection=connection, gate=gate, principal=principal)
+
+        return await self._stage(session, run, late, message)
 
     async def _stage(
         self, session: str, run: Callable[[Gate], _T], late: Callable[[str], _T], message: McpMessage
@@ -101,11 +126,11 @@ class MessageFlow:
         inline = small(message.payload)
         return await self._pipeline.worker.stage(session, run, late, inline=inline)
 
-    def _late(self, session: str, connection: str, message: McpMessage, check: _C) -> _C:
+    def _late(self, session: str, connection: str, message: McpMessage, check: _C, principal: str | None) -> _C:
         """The decision did not come in time: withheld (fail closed), and audited so."""
         audit = self._pipeline.audit
         if audit is not None:
-            audit.append(message_event(session, connection, message, check))
+            audit.append(message_event(session, connection, message, check, principal))
         return check
 
     def _record(self, session: str, message: McpMessage) -> None:

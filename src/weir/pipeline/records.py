@@ -97,9 +97,16 @@ def tools_failed(server: str, decision: Decision) -> AuditEvent:
     return AuditEvent(phase=Phase.TOOLS, server=server, decision=_record(decision))
 
 
-def message_event(session: str, connection: str, message: McpMessage, check: ResultCheck | CallCheck) -> AuditEvent:
+def message_event(
+    session: str,
+    connection: str,
+    message: McpMessage,
+    check: ResultCheck | CallCheck,
+    principal: str | None = None,
+) -> AuditEvent:
     """One message's row: its kind, method and direction, the decision, and the message as released
-    (a server's, every detected span redacted) or as the client answered it (sealed by the store)."""
+    (a server's, every detected span redacted) or as the client answered it (sealed by the store);
+    ``principal``: whose connection it is for (else the id of the message's principal fact, if any)."""
     details: dict[str, object] = {
         "kind": message.resolved_kind,
         "method": message.method,
@@ -121,6 +128,7 @@ def message_event(session: str, connection: str, message: McpMessage, check: Res
             "phase": Phase.MESSAGE,
             "session": session,
             "connection": connection or None,
+            "principal": principal or (message.principal or {}).get("id") or None,
             "server": message.server,
             "tool": message.step,
             "decision": _record(check.decision),

@@ -39,6 +39,7 @@ from weir.guard import Guard
 from weir.identity.resource import ResourceServer
 from weir.identity.signin import OidcFlow
 from weir.identity.upstream import upstream_auth
+from weir.labels.config import Share
 from weir.observe.instruments import CallObservation, CallTracer, GatewayMetrics, MeteredAudit, MeteredDecider
 from weir.observe.metrics import Gauge, Sample
 from weir.observe.models import model_collector
@@ -204,14 +205,14 @@ def upstreams_from_config(config: WeirConfig) -> dict[str, Upstream]:
             if credential is not None:
                 raise ConfigError(f"auth.upstreams.{name}: only an HTTP server (`url`) takes a credential", server=name)
             stdio = partial(StdioChannel, name, server.argv(), dict(server.env), limit=limit)
-            out[name] = Upstream(name, stdio, start_timeout=start)
+            out[name] = Upstream(name, stdio, start_timeout=start, shared=server.share is Share.PER_PRINCIPAL)
         elif server.url:
             auth = upstream_auth(credential, name, base=base)
             shared = ServerTransport()  # one connection pool per server, whatever the number of clients
             channel = partial(
                 HttpChannel, name, server.url, dict(server.headers), limit=limit, shared=shared, auth=auth
             )
-            out[name] = Upstream(name, channel, start_timeout=start)
+            out[name] = Upstream(name, channel, start_timeout=start, shared=server.share is Share.PER_PRINCIPAL)
         else:
             raise ConfigError(f"servers.{name}: the gateway needs a `command` or a `url`", server=name)
     return out

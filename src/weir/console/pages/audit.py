@@ -13,7 +13,7 @@ from weir.console.pages.common import effect, explained_rules, label_facts, sess
 
 __all__ = ["FILTERS", "AuditView", "audit_page", "event_page"]
 
-FILTERS = ("session", "server", "tool", "phase", "effect", "since", "until")
+FILTERS = ("session", "principal", "server", "tool", "phase", "effect", "since", "until")
 """The query parameters the audit page filters on (and ``before``, ``limit`` for paging)."""
 _PHASES = ("", *(p.value for p in Phase))  # every phase the trail records, message rows too
 _EFFECTS = ("", "allow", "warn", "redact", "confirm", "block")
@@ -73,6 +73,7 @@ def _filters(values: Mapping[str, str]) -> Markup:
     return h(
         "form",
         text("session", "agent session id"),
+        text("principal", "principal id"),
         text("server", "server"),
         text("tool", "tool"),
         choice("phase", _PHASES),
@@ -147,6 +148,7 @@ def event_page(item: StoredEvent) -> Markup:
         h("tr", h("th", "time"), h("td", when(e.time))),
         h("tr", h("th", "phase"), h("td", e.phase.value)),
         h("tr", h("th", "session"), h("td", e.session or "-")),
+        h("tr", h("th", "principal"), h("td", e.principal or "-")),
         h("tr", h("th", "server/tool"), h("td", "/".join(x for x in (e.server, e.tool) if x) or "-")),
         h("tr", h("th", "latency"), h("td", f"{e.latency_ms:.1f} ms" if e.latency_ms is not None else "-")),
     )

@@ -15,7 +15,10 @@ are configured), or — with ``auth.resource_server`` — the subject of its OAu
 (:mod:`weir.identity.resource`), whose claims ride on the connection for policy. A legacy session
 belongs to the principal that opened it. Before anything
 else, every request — ``GET`` too — passes :class:`weir.gateway.downstream.admission.Admission` (``Host``,
-``Origin``, the body's type) and the token check. The admission names are re-exported here.
+``Origin``, the body's type) and the token check. The admission names are re-exported here. Then
+the principal's request rate (:mod:`weir.gateway.quotas.rate`), before the body is even read: a
+request over it gets 429, held until its token is due (``DELETE`` is never refused for its rate:
+it gives room back).
 """
 
 from __future__ import annotations
@@ -37,7 +40,7 @@ from weir.gateway.clients.exchange import ClientState
 from weir.gateway.downstream.admission import Admission, check_binding, is_loopback, principal_of
 from weir.gateway.downstream.outbox import RETRY_MS, Outbox, Stream
 from weir.gateway.proxy import Gateway
-from weir.gateway.quotas import QuotaConfig, QuotaExceeded
+from weir.gateway.quotas import QuotaConfig, QuotaExceeded, RequestRate
 from weir.gateway.wire import jsonrpc
 from weir.gateway.wire.era import CLIENT_INFO_KEY, VERSION_KEY
 from weir.gateway.wire.jsonrpc import Message, RpcError
@@ -88,6 +91,13 @@ class _Endpoint:
         self._swept = clock()
         self._calls: set[asyncio.Task[Message | None]] = set()
         self.outboxes: dict[str, Outbox] = {}  # conn_id → its streams
+        quotas = gateway.settings.quotas
+        several = bool(self.tokens) or resource is not None  # no tokens: one principal, nobody to starve
+        self.rate = (
+            RequestRate(quotas.requests_per_s, quotas.request_burst, clock=clock)
+            if (several and quotas.requests_per_s)
+            else None
+        )
 
     def outbox(self, client: ClientState) -> Outbox:
         """The client's streams (made on first use)."""
@@ -242,8 +252,22 @@ class _Endpoint:
     def _full(self) -> bool:
         return len(self.sessions) + len(self.stateless) >= self.gateway.settings.max_clients
 
-    async def _admit(self, request: Request, *, body: bool) -> Principal | Response:
-        """The request's principal, or the response refusing it."""
+    async def _admit(self, request: Request, *, body: bool, paced: bool = True) -> Principal | Response:
+        """The request's principal, or the response refusing it (``paced``: its rate is checked too)."""
+        who = await self._who(request, body=body)
+        if isinstance(who, Response) or self.rate is None or not paced:
+            return who
+        limited = self.rate.take(who.id)
+        if limited is None:
+            return who
+        self.gateway.refusals.refused(limited.error)
+        if limited.hold_s:
+            await asyncio.sleep(limited.hold_s)  # the answer waits for the token it borrowed
+        error = jsonrpc.error(None, jsonrpc.INVALID_REQUEST, limited.error.message, limited.error.data)
+        return JSONResponse(error, status_code=429, headers={"retry-after": str(limited.retry_after)})
+
+    async def _who(self, request: Request, *, body: bool) -> Principal | Response:
+        """The request's principal, or the response refusing it (admission, then the token)."""
         refused = self.admission.refusal(request, body=body)
         if refused is not None:
             return refused
@@ -382,8 +406,8 @@ class _Endpoint:
         return StreamingResponse(_events(stream, after, primed, still), media_type="text/event-stream", headers=headers)
 
     async def delete(self, request: Request) -> Response:
-        """End a legacy session (its calls in flight are cancelled)."""
-        who = await self._admit(request, body=False)
+        """End a legacy session (its calls in flight are cancelled); never refused for its rate."""
+        who = await self._admit(request, body=False, paced=False)
         if isinstance(who, Response):
             return who
         sid = request.headers.get(_SESSION_HEADER, "")

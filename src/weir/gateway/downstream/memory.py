@@ -28,7 +28,7 @@ from mcp.server.mcpserver import MCPServer
 from mcp.shared.message import SessionMessage
 
 from weir.errors import UpstreamError
-from weir.gateway.clients.exchange import ClientState
+from weir.gateway.clients.exchange import LOCAL, ClientState
 from weir.gateway.proxy import Gateway
 from weir.gateway.upstream.channels import Deliver, OnClosed
 from weir.gateway.wire.envelope import to_message, to_session
@@ -120,12 +120,16 @@ class MemoryTransport(AbstractAsyncContextManager[TransportStreams]):
     """An SDK client transport whose other end is a gateway in this process.
 
     ``tap`` sees every raw message the gateway sends the client, before the SDK types it
-    (the SDK drops unknown annotation keys, so tests of transparency look here).
+    (the SDK drops unknown annotation keys, so tests of transparency look here). ``principal``:
+    who the connection is (the local user by default; tests of per-principal behaviour name others).
     """
 
-    def __init__(self, gateway: Gateway, *, tap: Callable[[Message], None] | None = None) -> None:
+    def __init__(
+        self, gateway: Gateway, *, tap: Callable[[Message], None] | None = None, principal: str = LOCAL
+    ) -> None:
         self._gateway = gateway
         self._tap = tap
+        self._principal = principal
         self._stack: AsyncExitStack | None = None
 
     async def __aenter__(self) -> TransportStreams:
@@ -138,7 +142,7 @@ class MemoryTransport(AbstractAsyncContextManager[TransportStreams]):
 
     @asynccontextmanager
     async def _connect(self) -> AsyncIterator[TransportStreams]:
-        client = ClientState(conn_id=f"memory-{uuid.uuid4().hex[:12]}")
+        client = ClientState(conn_id=f"memory-{uuid.uuid4().hex[:12]}", principal=self._principal)
         inbox = Inbox()
         tasks: set[asyncio.Task[None]] = set()
         # Requests run in a copy of the context the connection was opened in, as a transport's

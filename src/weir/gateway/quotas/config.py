@@ -33,6 +33,12 @@ class QuotaConfig(WeirModel):
     queued_bytes: int = Field(default=8 * 1024 * 1024, gt=0)
     """HTTP: at most this many bytes of events kept for one client session (its standing stream's
     queue and the streams kept for resumption); past it the oldest are dropped and the client is told."""
+    requests_per_s: int | None = Field(default=50, gt=0)
+    """HTTP: each principal may send this many requests a second on average (a token bucket); one
+    more is refused with 429 and held until its token is due (``None``: no limit). Not applied when
+    the listener has no tokens (every client is then the one ``loopback`` principal: nobody to starve)."""
+    request_burst: int = Field(default=100, gt=0)
+    """HTTP: how many requests a principal may send at once above its rate (the bucket's size)."""
     header_timeout_s: float = Field(default=10.0, gt=0)
     """HTTP: a request's line and headers must arrive within this long of its first byte (or of the
     connection); else the connection gets 408 and is closed."""

@@ -35,6 +35,7 @@ _WHAT = {
         "end a client session to close its upstream sessions",
     ),
     "queued_bytes": ("bytes of events queued for one client session", "read the stream (GET /mcp) to keep up"),
+    "requests_per_s": ("requests a second", "slow down: wait the Retry-After seconds, then send one at a time"),
 }
 
 

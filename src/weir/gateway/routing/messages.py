@@ -81,7 +81,7 @@ class Messages:
         message = McpMessage(
             server, method, result, kind_of(method, result), item, principal=ex.client.principal_fact()
         )
-        check = await self._flow.arriving(session, message, connection=ex.client.conn_id)
+        check = await self._flow.arriving(session, message, connection=ex.client.conn_id, principal=ex.client.principal)
         if check.decision.applied is Verdict.BLOCK:
             raise _blocked(method, server, check.decision, ex.request_id)
         if method in CACHEABLE:  # the cache obligation: the decision's, never the server's alone
@@ -94,7 +94,7 @@ class Messages:
         if exc.data is not None:
             payload["data"] = exc.data
         message = McpMessage(server, method, payload, "error")
-        check = await self._flow.arriving(session, message, connection=ex.client.conn_id)
+        check = await self._flow.arriving(session, message, connection=ex.client.conn_id, principal=ex.client.principal)
         if check.decision.applied is Verdict.BLOCK:
             return _blocked(method, server, check.decision, ex.request_id)
         shaped = check.result
@@ -104,7 +104,7 @@ class Messages:
         """A 2026-07-28 ``input_required`` result as the client may see it, or why it is withheld
         (each question in it is then decided as the server's request, :meth:`decided_request`)."""
         message = McpMessage(server, "tools/call", result, "interim")
-        check = await self._flow.arriving(session, message, connection=ex.client.conn_id)
+        check = await self._flow.arriving(session, message, connection=ex.client.conn_id, principal=ex.client.principal)
         if check.decision.applied is Verdict.BLOCK:
             return f"Weir blocked the interim result of server {server!r}: {explain(check.decision)}"
         return check.result
@@ -112,7 +112,9 @@ class Messages:
     async def instructions(self, client: ClientState, server: str, text: str) -> str | None:
         """A server's ``instructions`` as the client may read them (``None``: withheld)."""
         message = McpMessage(server, "initialize", {"instructions": text}, "instructions")
-        check = await self._flow.arriving(self.session_of(client), message, connection=client.conn_id)
+        check = await self._flow.arriving(
+            self.session_of(client), message, connection=client.conn_id, principal=client.principal
+        )
         if check.decision.applied is Verdict.BLOCK:
             return None
         shaped = check.result.get("instructions")
@@ -122,7 +124,9 @@ class Messages:
         """A server's ``serverInfo`` (its title and description are the server's text) as the client
         may read it in the gateway's ``_meta`` (``None``: withheld)."""
         message = McpMessage(server, "initialize", {"serverInfo": info}, "description")
-        check = await self._flow.arriving(self.session_of(client), message, connection=client.conn_id)
+        check = await self._flow.arriving(
+            self.session_of(client), message, connection=client.conn_id, principal=client.principal
+        )
         if check.decision.applied is Verdict.BLOCK:
             return None
         shaped = check.result.get("serverInfo")
@@ -139,7 +143,9 @@ class Messages:
         if method in _SILENT or method.endswith("/list_changed") or not isinstance(params, dict):
             return msg
         message = McpMessage(server, method, params, "notification")
-        check = await self._flow.arriving(session or self.session_of(client), message, connection=client.conn_id)
+        check = await self._flow.arriving(
+            session or self.session_of(client), message, connection=client.conn_id, principal=client.principal
+        )
         if check.decision.applied is Verdict.BLOCK:
             return None
         return {**msg, "params": check.result}
@@ -171,7 +177,7 @@ class Messages:
         """A server's request as the client may see it, or why it is not relayed."""
         who = session or self.session_of(ex.client)
         message = McpMessage(server, method, params, kind_of(method, params))
-        check = await self._flow.arriving(who, message, connection=ex.client.conn_id)
+        check = await self._flow.arriving(who, message, connection=ex.client.conn_id, principal=ex.client.principal)
         missing = _undeclared(ex, method, params)
         if missing is not None:
             return missing
@@ -191,7 +197,7 @@ class Messages:
         """Decide the client's answer to a server's request; why it is not sent, or None to send it."""
         who = session or self.session_of(ex.client)
         message = McpMessage(server, method, dict(answer), ANSWER)
-        check = await self._flow.answering(who, message, connection=ex.client.conn_id)
+        check = await self._flow.answering(who, message, connection=ex.client.conn_id, principal=ex.client.principal)
         decision = check.decision
         if decision.applied is Verdict.BLOCK:
             return f"Weir blocked the client's answer to {method}: {explain(decision)}"

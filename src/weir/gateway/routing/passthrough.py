@@ -43,8 +43,13 @@ _LISTS = {
     "resources/templates/list": ("resourceTemplates", "uriTemplate"),
 }
 _BY_URI = frozenset({"resources/read", "resources/subscribe", "resources/unsubscribe"})
-_READ_AS = {"prompts/list": ("prompts/get", "prompt", "name"), "resources/list": ("resources/read", "resource", "uri")}
-"""A listed entry is shown when reading it would be (method, message kind, the entry's field)."""
+_READ_AS = {
+    "prompts/list": ("prompts/get", "prompt", "name"),
+    "resources/list": ("resources/read", "resource", "uri"),
+    "resources/templates/list": ("resources/read", "resource", "uriTemplate"),
+}
+"""A listed entry is shown when reading it would be (method, message kind, the entry's field); a
+template is read as its fixed part (the URI up to its first ``{``), the part every URI it makes shares."""
 
 
 def _everything(_: McpMessage) -> bool:
@@ -170,13 +175,15 @@ class Passthrough:
         return await page_across(servers, ex.params.get("cursor"), fetch, key)
 
     def _shown(self, ex: Exchange, server: str, method: str, entry: dict[str, Any]) -> bool:
-        """Whether this client's principal is shown a listed prompt or resource: the read of it is
-        decided by the rules at the neutral point (:mod:`weir.guard.visibility`)."""
+        """Whether this client's principal is shown a listed prompt, resource or resource template:
+        the read of it is decided by the rules at the neutral point (:mod:`weir.guard.visibility`)."""
         read = _READ_AS.get(method)
         if read is None:
             return True
         method_read, kind, field = read
         item = str(entry.get(field, ""))
+        if field == "uriTemplate":
+            item = item.split("{", 1)[0]
         message = McpMessage(server, method_read, {}, kind, item, principal=ex.client.principal_fact())
         return self._shows(message)
 

@@ -10,7 +10,8 @@ decided first on the connection's current agent session (:mod:`weir.gateway.rout
 The price: one server session per connected client (for a stdio server, one process each) —
 counted against the principal's ``gateway.quotas.upstream_sessions`` (a request that would open
 one more is refused, and the refusal audited), so one principal's connections cannot spawn
-processes without bound.
+processes without bound. A server configured ``share: per_principal`` is the exception: one
+principal's connections share a session with it (:mod:`weir.gateway.upstream.sharing` says how).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from weir.gateway.clients.asking import ClientRequests
 from weir.gateway.clients.exchange import ClientState, Exchange
 from weir.gateway.quotas import MemoryQuotas, QuotaConfig, QuotaExceeded, QuotaLedger, Refusals
 from weir.gateway.upstream.session import RELAYED_CAPABILITIES, Upstream
+from weir.gateway.upstream.sharing import SharedSession, share_key
 from weir.gateway.wire import jsonrpc
 from weir.gateway.wire.era import Era
 from weir.gateway.wire.jsonrpc import Message, RpcError
@@ -76,6 +78,8 @@ class Links:
         self._timeout = confirm_timeout_s
         self._on_list_changed = on_list_changed
         self._sessions: dict[tuple[str, str], Upstream] = {}  # (connection, server) → its session
+        self._shared: dict[tuple[str, str, str], SharedSession] = {}  # share key → the shared session
+        self._joined: dict[tuple[str, str], tuple[str, str, str]] = {}  # (connection, server) → share key
         self._channels: dict[str, Send] = {}  # connection → its standing channel
         self._clients: dict[str, ClientState] = {}
 
@@ -90,38 +94,63 @@ class Links:
             self._channels.pop(client.conn_id, None)
 
     def session(self, server: str, ex: Exchange) -> Upstream:
-        """The session of the client of ``ex`` with ``server`` (opened on first use)."""
+        """The session of the client of ``ex`` with ``server`` (opened, or joined, on first use)."""
         key = (ex.client.conn_id, server)
         found = self._sessions.get(key)
         if found is None:
-            self._count(server, ex)
-            found = self._sessions[key] = self._open(server, ex)
+            found = self._join(server, ex) if self._upstreams[server].shared else self._own(server, ex)
+            self._sessions[key] = found
         return found
 
-    def _count(self, server: str, ex: Exchange) -> None:
+    def _own(self, server: str, ex: Exchange) -> Upstream:
+        """A session of the connection's own (counted, then opened)."""
+        self._count(ex, f"{ex.client.conn_id}/{server}")
+        return self._open(server, ex)
+
+    def _join(self, server: str, ex: Exchange) -> Upstream:
+        """The principal's shared session with ``server`` for these capabilities (opened and counted once)."""
+        declared, legacy = self._declared(ex)
+        key = share_key(ex.client.principal, server, declared, legacy)
+        shared = self._shared.get(key)
+        if shared is None:
+            holder = f"shared/{server}/{key[2]}"
+            self._count(ex, holder)
+            shared = self._shared[key] = SharedSession(self._upstreams[server].spawn(declared, legacy), holder)
+            self._wire_shared(server, shared)
+        shared.clients[ex.client.conn_id] = ex.client
+        self._clients.setdefault(ex.client.conn_id, ex.client)
+        self._joined[(ex.client.conn_id, server)] = key
+        return shared.session
+
+    def _count(self, ex: Exchange, holder: str) -> None:
         """Count one more upstream session against the client's principal (RpcError: one too many)."""
         client = ex.client
         try:
-            self._ledger.take(_QUOTA, client.principal, f"{client.conn_id}/{server}", self._quotas.upstream_sessions)
+            self._ledger.take(_QUOTA, client.principal, holder, self._quotas.upstream_sessions)
         except QuotaExceeded as exc:
             self._refusals.refused(exc, connection=client.conn_id, session=client.session)
             raise RpcError(jsonrpc.INVALID_REQUEST, exc.message, data=exc.data, id=ex.request_id) from None
 
     def every(self) -> list[Upstream]:
-        """Every client's session with every server (diagnostics, tests)."""
-        return list(self._sessions.values())
+        """Every client's session with every server, a shared one once (diagnostics, tests)."""
+        return list({id(s): s for s in self._sessions.values()}.values())
 
     def sessions_of(self, client: ClientState) -> dict[str, Upstream]:
         """The open sessions of one connection, by server."""
         return {server: s for (conn, server), s in self._sessions.items() if conn == client.conn_id}
 
-    def _open(self, server: str, ex: Exchange) -> Upstream:
-        client = ex.client
+    @staticmethod
+    def _declared(ex: Exchange) -> tuple[dict[str, Any], dict[str, Any]]:
+        """What a session opened for ``ex`` declares: on 2026-07-28 requests, and on 2025-11-25 at
+        ``initialize``."""
         declared = {k: v for k, v in ex.capabilities.items() if k in RELAYED_CAPABILITIES}
         # A 2026-07-28 client has no channel for a server's mid-request questions: a 2025-11-25
         # server is told it cannot ask (a 2026-07-28 server asks with input_required, which is relayed).
-        legacy = declared if ex.era is Era.LEGACY else {}
-        session = self._upstreams[server].spawn(declared, legacy)
+        return declared, declared if ex.era is Era.LEGACY else {}
+
+    def _open(self, server: str, ex: Exchange) -> Upstream:
+        client = ex.client
+        session = self._upstreams[server].spawn(*self._declared(ex))
         self._clients.setdefault(client.conn_id, client)
 
         async def notify(msg: Message) -> None:
@@ -146,6 +175,30 @@ class Links:
         session.on_list_changed = changed
         return session
 
+    def _wire_shared(self, server: str, shared: SharedSession) -> None:
+        """Where a shared session's messages outside any call go (see :mod:`weir.gateway.upstream.sharing`)."""
+
+        async def notify(msg: Message) -> None:
+            for client in list(shared.clients.values()):  # every holder, each decided on its own agent session
+                try:
+                    shown = await self._messages.notification(client, server, msg)
+                    if shown is not None:
+                        await self.notify_client(client, shown)
+                except Exception:  # one holder's failure is its loss only
+                    log.debug("%s: a shared notification could not be relayed", client.conn_id, exc_info=True)
+
+        async def ask(msg: Message) -> Message:
+            why = f"{msg['method']}: a shared session relays a server's request only during a call"
+            return jsonrpc.error(msg["id"], jsonrpc.METHOD_NOT_FOUND, why)
+
+        async def changed(name: str, method: str) -> None:
+            for client in list(shared.clients.values()):
+                await self._on_list_changed(client, name, method)
+
+        shared.session.unsolicited_notify = notify
+        shared.session.unsolicited_request = ask
+        shared.session.on_list_changed = changed
+
     async def notify_client(self, client: ClientState, msg: Message) -> None:
         """Send a notification on the connection's standing channel (if it has one now)."""
         send = self._channels.get(client.conn_id)
@@ -158,22 +211,36 @@ class Links:
             self.detach(client, send)
 
     async def notify_all(self, client: ClientState, method: str, params: dict[str, Any] | None) -> None:
-        """Pass a client's notification (e.g. ``roots/list_changed``) to each of its sessions."""
-        for session in self.sessions_of(client).values():
-            await session.notify(method, params)
+        """Pass a client's notification (e.g. ``roots/list_changed``) to each of its own sessions.
+
+        Not to a shared one: its server would ask back outside any call, which is refused there."""
+        for server, session in self.sessions_of(client).items():
+            if (client.conn_id, server) not in self._joined:
+                await session.notify(method, params)
 
     async def forget(self, client: ClientState) -> None:
-        """The connection closed: end its sessions."""
+        """The connection closed: end its own sessions, and a shared one it was the last to hold."""
         self._channels.pop(client.conn_id, None)
         self._clients.pop(client.conn_id, None)
-        gone = [key for key in self._sessions if key[0] == client.conn_id]
-        sessions = [self._sessions.pop(key) for key in gone]
-        for conn, server in gone:
-            self._ledger.give_back(_QUOTA, client.principal, f"{conn}/{server}")
-        await asyncio.gather(*(s.close() for s in sessions), return_exceptions=True)
+        ending: list[Upstream] = []
+        for key in [key for key in self._sessions if key[0] == client.conn_id]:
+            session = self._sessions.pop(key)
+            joined = self._joined.pop(key, None)
+            if joined is None:
+                self._ledger.give_back(_QUOTA, client.principal, f"{key[0]}/{key[1]}")
+                ending.append(session)
+                continue
+            shared = self._shared[joined]
+            shared.clients.pop(client.conn_id, None)
+            if not shared.clients:  # the last holder: the session (its process) ends
+                del self._shared[joined]
+                self._ledger.give_back(_QUOTA, client.principal, shared.holder)
+                ending.append(session)
+        await asyncio.gather(*(s.close() for s in ending), return_exceptions=True)
 
     async def close(self) -> None:
         """End every session."""
-        sessions, self._sessions = list(self._sessions.values()), {}
+        sessions = self.every()
+        self._sessions, self._shared, self._joined = {}, {}, {}
         with contextlib.suppress(Exception):
             await asyncio.gather(*(s.close() for s in sessions), return_exceptions=True)

@@ -95,8 +95,11 @@ class Upstream:
         start_timeout: float = 30.0,
         capabilities: Mapping[str, Any] | None = None,
         legacy_capabilities: Mapping[str, Any] | None = None,
+        shared: bool = False,
     ) -> None:
         self.name = name
+        self.shared = shared
+        """Whether one principal's connections share one session with this server (``servers.NAME.share``)."""
         self._make_channel = make_channel
         self._start_timeout = start_timeout
         self.declared = dict(GATEWAY_CAPABILITIES if capabilities is None else capabilities)
