@@ -43,7 +43,7 @@ from weir.observe.instruments import CallObservation, CallTracer, GatewayMetrics
 from weir.observe.metrics import Gauge, Sample
 from weir.observe.models import model_collector
 from weir.pipeline import AuditSink, Decider, Recorder
-from weir.serving.fleet import open_relay, open_shared
+from weir.serving.fleet import open_relay, open_request_states, open_shared
 from weir.serving.reloading import PolicyReloader
 from weir.serving.stores import default_chain, open_audit, open_pins, redaction_chain
 from weir.state.ports import SharedSessions
@@ -142,6 +142,7 @@ def build_deployment(
         approvals=approvals,
         observer=CallObservation(metrics, tracer),
         shared=shared,
+        request_states=open_request_states(config, shared),
     )
     health = Health(gateway.upstreams, require_all=config.gateway.require_upstreams, trail_ok=_trail_probe(trail))
     if shared is not None:
