@@ -16,6 +16,7 @@ Imported only when ``state.redis`` is configured (``weir[fleet]``): ``import wei
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Self
 
 import redis
 from pydantic import ValidationError
@@ -77,6 +78,12 @@ class RedisPinStore:
     def close(self) -> None:
         """Close the client's connections."""
         self._client.close()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
 
 def _text(raw: bytes | str) -> str:
