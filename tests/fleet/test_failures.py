@@ -39,7 +39,9 @@ from weir.demo_servers.web import POISONED_URL
 
 pytestmark = [pytest.mark.anyio, pytest.mark.slow]
 
-FAKETIME = Path("/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1")
+FAKETIME = next(
+    iter(sorted(Path("/usr/lib").glob("*/faketime/libfaketime.so.1"))), Path("/usr/lib/faketime/libfaketime.so.1")
+)
 SKEW = {"LD_PRELOAD": str(FAKETIME), "FAKETIME": "-1h", "FAKETIME_DONT_FAKE_MONOTONIC": "1"}
 """Replica 2's environment: its wall clock an hour behind (its monotonic clock, timeouts, untouched)."""
 NEWS = "https://news.example/today"
