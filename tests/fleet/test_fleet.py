@@ -23,6 +23,8 @@ from tests.fleet.conftest import OPERATOR, TOKEN, Fleet, trail
 from weir.audit import AuditQuery, Phase
 from weir.demo_servers.web import POISONED_URL
 
+NEWS = "https://news.example/today"
+
 pytestmark = [pytest.mark.anyio, pytest.mark.slow]
 
 MODES = ("legacy", "2026-07-28")
@@ -190,3 +192,34 @@ async def test_a_confirmation_asked_on_replica_1_is_answered_through_replica_2(f
     assert answer.status_code == 200, answer.text
     assert "Delivered" not in answer.text
     assert "expired or is unknown" in answer.text, answer.text
+
+
+def _counted(text: str, name: str) -> float:
+    """The sum of every series of counter ``name`` in a /metrics text."""
+    return sum(float(line.rsplit(" ", 1)[1]) for line in text.splitlines() if line.startswith(name + "{"))
+
+
+async def test_every_replicas_metrics_show_the_fleets_figures(fleet: Fleet) -> None:
+    """After the calls above (through every replica), each replica's /metrics has the fleet's sum of
+    tool calls — the sum of the three replicas' own counts — and the fleet's size."""
+    await _call(
+        fleet.replicas[0].mcp, "2026-07-28", (f"agent-{uuid.uuid4().hex[:8]}", "m"), "web__fetch", {"url": NEWS}
+    )
+    async with httpx2.AsyncClient(timeout=30) as http:
+        deadline = time.monotonic() + hang_guard(60)
+        while True:
+            texts = [(await http.get(f"{r.base}/metrics")).text for r in fleet.replicas]
+            own = sum(_counted(text, "weir_tool_calls_total") for text in texts)
+            fleet_wide = [_counted(text, "weir_fleet_tool_calls_total") for text in texts]
+            if all(f == own for f in fleet_wide) or time.monotonic() > deadline:
+                break
+            await asyncio.sleep(0.5)  # each replica reports every 2 s
+    assert own > 0
+    assert fleet_wide == [own] * 3, (own, fleet_wide)
+    sizes = [
+        float(line.split()[1])
+        for text in texts
+        for line in text.splitlines()
+        if line.startswith("weir_fleet_replicas ")
+    ]
+    assert sizes == [3.0] * 3, sizes

@@ -16,10 +16,11 @@ from weir.config import WeirConfig
 from weir.detect.pinning import PinStore
 from weir.errors import ConfigError
 from weir.flow.store import SessionStore
+from weir.observe.metrics import Registry
 from weir.state.config import redis_url_problem
 from weir.state.ports import SharedSessions
 
-__all__ = ["open_relay", "open_request_states", "open_shared", "open_shared_pins"]
+__all__ = ["open_figures", "open_relay", "open_request_states", "open_shared", "open_shared_pins"]
 
 
 def open_shared(config: WeirConfig, local: SessionStore) -> SharedSessions | None:
@@ -73,3 +74,16 @@ def open_shared_pins(config: WeirConfig) -> PinStore:
     except ImportError as exc:  # the extra is not installed
         raise ConfigError(f"state.redis needs the Redis client: pip install 'weir[fleet]' ({exc})") from exc
     return RedisPinStore(connect_sync(os.environ[settings.url_env], settings), settings.prefix)
+
+
+def open_figures(config: WeirConfig, shared: SharedSessions | None, registry: Registry) -> Any:
+    """The fleet-wide figures on ``registry``'s ``/metrics`` (:mod:`weir.serving.fleetmetrics`), or None."""
+    settings = config.state.redis
+    client = getattr(shared, "client", None)
+    if settings is None or client is None:
+        return None
+    from weir.serving.fleetmetrics import FleetMetrics
+    from weir.state.figures import RedisFigures
+
+    replica = f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(4)}"
+    return FleetMetrics(registry, RedisFigures(client, settings.prefix, replica))
