@@ -109,3 +109,11 @@ async def test_the_memory_store_is_bounded_and_single_use() -> None:
     assert await states.take("a") is None  # the oldest went first
     assert await states.take("c") == "C"
     assert await states.take("c") is None
+
+
+async def test_a_record_that_is_not_a_confirmation_approves_nothing() -> None:
+    states = MemoryRequestStates()
+    pending = PendingConfirmations(60, states=states)
+    for i, junk in enumerate(("not json", "[1, 2]", '{"f": "x"}')):
+        await states.put(f"{STATE_PREFIX}junk{i}", junk, 60)
+        assert await pending.close(f"{STATE_PREFIX}junk{i}", "s", "t", {}) == "the confirmation is unreadable"

@@ -159,10 +159,14 @@ class PendingConfirmations:
             return f"the confirmation could not be checked ({exc.message})"
         if record is None:
             return "the confirmation expired or is unknown"
-        item = json.loads(record)
-        if item["f"] != _fingerprint(tool, arguments) or item["s"] != session:
+        try:
+            item = json.loads(record)
+            fingerprint, owner, approved, upstream = item["f"], item["s"], item["a"], item["u"]
+        except (ValueError, KeyError, TypeError):  # not what _keep wrote: nothing is approved by it
+            return "the confirmation is unreadable"
+        if fingerprint != _fingerprint(tool, arguments) or owner != session:
             return "the confirmation was given for a different call"
-        return Kept(approved=item["a"], upstream_state=item["u"])
+        return Kept(approved=approved is True, upstream_state=upstream if isinstance(upstream, str) else None)
 
     async def _keep(self, session: str, tool: str, arguments: Mapping[str, Any], kept: Kept) -> str:
         state = STATE_PREFIX + secrets.token_urlsafe(18)
