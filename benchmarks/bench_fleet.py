@@ -1,10 +1,14 @@
 """A fleet: calls/s and p99 through one and three replicas, and what Redis adds per call.
 
-Part 1, in one run on real parts: Redis, three ``weir gateway --http`` processes sharing it, and
-two HAProxy front ends — one over replica 1 alone, one over all three (round robin). 32 agent
-sessions (2026-07-28 clients, no stickiness) call an allowed tool concurrently through each front
-end in turn; reported: calls/s, p50 and p99 per front end, and the audit rows of released results
-(per-replica SQLite trails, summed) against the calls released.
+Part 1, in one run on real parts: Redis, PostgreSQL (the fleet's one audit chain, fsync on), the
+demo web server over streamable HTTP (one upstream process for every replica and client, so the
+rows measure the gateways, not a stdio server started per session), ``weir gateway --http``
+processes and HAProxy in front of them. 32 agent sessions (2026-07-28 clients, no stickiness) call
+an allowed tool concurrently through each front end in turn: one replica with its sessions in its
+own memory (no ``state:``), one replica sharing them in Redis, three replicas sharing them (round
+robin), each after an untimed warm-up (two sessions per replica, one call each). Reported: calls/s,
+p50 and p99 per front end, and the shared trail's result rows against every call released, warm-ups
+included (equal, and not zero).
 
 Part 2, in process: one agent session's stage (an observed result joined into the session)
 through the pipeline's worker with the in-memory store, and with shared sessions in Redis — as the
@@ -19,10 +23,13 @@ shared with other work three replicas cannot be faster than one; compare the rat
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -108,44 +115,92 @@ async def _stages(url: str, n: int) -> tuple[float, float, float]:
 
 
 async def _through_replicas(quick: bool) -> list[Row]:
+    from tests.postgres import PostgresServer, pg_bin
+
+    bin_dir = pg_bin()
+    if bin_dir is None:
+        return [("fleet throughput (PostgreSQL is not installed: scripts/_postgres.sh)", "skipped", "-", True)]
+    postgres = PostgresServer(bin_dir)
+    try:
+        postgres.start(fsync=True)
+        return await _through_fronts(postgres.new_database(), 5 if quick else 20)
+    finally:
+        postgres.destroy()
+
+
+async def _through_fronts(dsn: str, calls: int) -> list[Row]:
     from tests.e2e.running import stop
     from tests.fleet.conftest import fleet_config, start_replica
     from tests.fleetparts import redis_server
 
-    calls = 5 if quick else 20
     rows: list[Row] = []
-    with tempfile.TemporaryDirectory() as tmp, redis_server(Path(tmp)) as server:
+    with tempfile.TemporaryDirectory() as tmp, redis_server(Path(tmp)) as server, _web_upstream() as web:
         directory = Path(tmp)
-        replicas = [start_replica(fleet_config(directory, f"r{i + 1}"), server.url) for i in range(3)]
+        servers = {"web": {"url": web}}
+        alone = start_replica(_roomy(fleet_config(directory, "memory", servers=servers, shared=False)), server.url, dsn)
+        replicas = [alone]
         try:
+            for i in range(3):
+                config = _roomy(fleet_config(directory, f"r{i + 1}", servers=servers))
+                replicas.append(start_replica(config, server.url, dsn))
             ports = [int(r.base.rsplit(":", 1)[1]) for r in replicas]
             released = 0
-            for label, backends in (("1 replica", ports[:1]), ("3 replicas", ports)):
+            fronts = (("1 replica, sessions in memory", ports[:1]), ("1 replica, sessions in Redis", ports[1:2]),
+                      ("3 replicas, sessions in Redis", ports[1:]))  # fmt: skip
+            for label, backends in fronts:
                 with _lb(directory, label, backends) as port:
+                    # Untimed first: every replica behind this front connects its upstream and warms up.
+                    *_, warm = await _load(f"http://127.0.0.1:{port}/mcp", 1, sessions=len(backends) * 2)
                     rate, p50, p99, ok = await _load(f"http://127.0.0.1:{port}/mcp", calls)
-                released += ok
-                rows.append((f"{SESSIONS} sessions x {calls} calls through {label}: calls/s", f"{rate:.1f}", "-", True))
+                released += ok + warm
+                rows.append((f"{SESSIONS} sessions x {calls} calls, {label}: calls/s", f"{rate:.1f}", "-", True))
                 rows.append((f"  latency p50 / p99 ({label})", f"{p50 * 1e3:.0f} / {p99 * 1e3:.0f} ms", "-", True))
                 rows.append((f"  calls released / attempted ({label})", f"{ok} / {SESSIONS * calls}", "-", True))
         finally:
             for running in replicas:
                 stop(running)
-        audited = _released_rows(directory)
-    rows.append(
-        ("audit rows of released results = calls released", f"{audited} / {released}", "equal", audited == released)
-    )
+    audited = _released_rows(dsn)
+    same = audited == released and released > 0
+    rows.append(("shared trail's result rows = calls released (> 0)", f"{audited} / {released}", "equal", same))
     return rows
+
+
+def _roomy(config: Path) -> Path:
+    """The config with room for every client session the fronts open on a replica (each 2026-07-28
+    client counts until it idles out; the default 64 per principal is not what is measured here)."""
+    import yaml
+
+    data = yaml.safe_load(config.read_text(encoding="utf-8"))
+    data["gateway"]["quotas"] = {"client_sessions": 1000}
+    config.write_text(yaml.safe_dump(data), encoding="utf-8")
+    return config
+
+
+@contextlib.contextmanager
+def _web_upstream() -> Iterator[str]:
+    """The demo web server over streamable HTTP on a free port; yields its URL."""
+    from tests.fleetparts import free_port, wait_port
+
+    port = free_port()
+    serve = f"from weir.demo_servers.web import server; server.run('streamable-http', port={port})"
+    proc = subprocess.Popen([sys.executable, "-c", serve], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        wait_port(port, proc, "the demo web server")
+        yield f"http://127.0.0.1:{port}/mcp"
+    finally:
+        proc.kill()
+        proc.wait(timeout=30)
 
 
 def _lb(directory: Path, label: str, backends: list[int]) -> Any:
     from tests.fleetparts import haproxy
 
-    where = directory / label.replace(" ", "-")
+    where = directory / label.replace(" ", "-").replace(",", "")
     where.mkdir(exist_ok=True)
     return haproxy(where, backends)
 
 
-async def _load(url: str, calls: int) -> tuple[float, float, float, int]:
+async def _load(url: str, calls: int, *, sessions: int = SESSIONS) -> tuple[float, float, float, int]:
     import httpx2
     import mcp_types as t
     from mcp import Client
@@ -162,11 +217,12 @@ async def _load(url: str, calls: int) -> tuple[float, float, float, int]:
         client = Client(streamable_http_client(url, http_client=http), mode="2026-07-28",
                         client_info=t.Implementation(name=f"bench-{i}-{time.monotonic_ns()}", version="1"))  # fmt: skip
         async with client as c:
-            await c.list_tools()
+            listed = await c.list_tools()  # one server: its tools are not prefixed
+            fetch = next(tool.name for tool in listed.tools if tool.name.endswith("fetch"))
             for _ in range(calls):
                 started = time.perf_counter()
                 try:
-                    result = await c.call_tool("web__fetch", {"url": "https://news.example/today"})
+                    result = await c.call_tool(fetch, {"url": "https://news.example/today"})
                 except Exception as exc:  # counted and shown: a figure over failed calls is no figure
                     code, data = getattr(exc, "code", None), getattr(exc, "data", None)
                     errors.append(f"{type(exc).__name__} {code}: {getattr(exc, 'message', exc)} {data!r:.200}")
@@ -175,25 +231,25 @@ async def _load(url: str, calls: int) -> tuple[float, float, float, int]:
                 released += 0 if result.is_error else 1
 
     started = time.perf_counter()
-    await asyncio.gather(*(session(i) for i in range(SESSIONS)))
+    await asyncio.gather(*(session(i) for i in range(sessions)))
     elapsed = time.perf_counter() - started
-    latencies.sort()
-    p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))]
     if errors:
         print(f"  ({len(errors)} calls failed at {url}; the first: {errors[0]})")
+    if not latencies:
+        return 0.0, float("nan"), float("nan"), 0
+    latencies.sort()
+    p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))]
     return len(latencies) / elapsed, statistics.median(latencies), p99, released
 
 
-def _released_rows(directory: Path) -> int:
-    from weir.audit import AuditConfig, AuditQuery, open_store
+def _released_rows(dsn: str) -> int:
+    """The result rows of the fetches in the fleet's shared trail."""
+    from tests.fleet.conftest import trail
 
-    total = 0
-    for db in sorted(directory.glob("audit-r*.db")):
-        with open_store(AuditConfig(path=str(db)), create=False) as store:
-            total += sum(
-                1 for s in store.query(AuditQuery()) if s.event.phase.value == "result" and s.event.tool == "fetch"
-            )
-    return total
+    from weir.audit import AuditQuery, Phase
+
+    with trail(dsn) as store:
+        return sum(1 for s in store.query(AuditQuery(phase=Phase.RESULT)) if s.event.tool == "fetch")
 
 
 if __name__ == "__main__":

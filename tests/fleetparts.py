@@ -21,7 +21,7 @@ import pytest
 
 from tests.deadlines import hang_guard
 
-__all__ = ["Redis", "free_port", "haproxy", "need", "redis_server"]
+__all__ = ["Redis", "free_port", "haproxy", "need", "redis_server", "wait_port"]
 
 
 def free_port() -> int:
@@ -43,7 +43,7 @@ def need(binary: str) -> str:
     return found
 
 
-def _wait_port(port: int, proc: subprocess.Popen[bytes], what: str) -> None:
+def wait_port(port: int, proc: subprocess.Popen[bytes], what: str) -> None:
     deadline = time.monotonic() + hang_guard(60)
     while time.monotonic() < deadline:
         if proc.poll() is not None:
@@ -73,7 +73,7 @@ class Redis:
                 "--appendonly", "no", "--dir", str(self.directory)]  # fmt: skip
         log = (self.directory / "redis.log").open("ab")
         self.proc = subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT)
-        _wait_port(self.port, self.proc, "redis-server")
+        wait_port(self.port, self.proc, "redis-server")
 
     def stop(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
@@ -106,7 +106,7 @@ def haproxy(directory: Path, backends: Sequence[int], *, affinity: bool = False)
     proc = subprocess.Popen([need("haproxy"), "-db", "-f", str(cfg)], stdout=subprocess.DEVNULL,
                             stderr=(directory / "haproxy.log").open("ab"))  # fmt: skip
     try:
-        _wait_port(port, proc, "haproxy")
+        wait_port(port, proc, "haproxy")
         yield port
     finally:
         proc.kill()

@@ -1,7 +1,9 @@
-"""A fleet on real parts: a real Redis, three `weir gateway --http` processes sharing it, a real HAProxy.
+"""A fleet on real parts: a real Redis and a real PostgreSQL, three `weir gateway --http` processes
+sharing them, a real HAProxy.
 
-Every process is started here on 127.0.0.1 (free ports, a temporary directory) and stopped at the
-end. Each replica keeps its own SQLite audit trail (the shared PostgreSQL trail is fleetaudit's).
+Every process is started here on 127.0.0.1 (free ports, temporary directories) and stopped at the
+end. The replicas share their agent sessions in Redis and write ONE audit chain in PostgreSQL
+(``audit.postgresql``); each keeps only its tool pins in a local SQLite file.
 """
 
 from __future__ import annotations
@@ -23,11 +25,16 @@ from tests.deadlines import hang_guard
 from tests.e2e.conftest import weir_command
 from tests.e2e.running import Running, stop
 from tests.fleetparts import Redis, free_port, haproxy, redis_server
+from tests.postgres import PostgresServer
+from weir.audit import AuditConfig, AuditStore
+from weir.audit.dsn import Dsn
+from weir.audit.opening import open_trail
 
 TOKEN = "fleet-client-token-0000000000"
 OTHER = "fleet-other-client-token-99999"
 OPERATOR = "fleet-operator-token-11111111"
 URL_ENV = "WEIR_FLEET_TEST_REDIS_URL"
+DSN_ENV = "WEIR_FLEET_TEST_AUDIT_DSN"
 # Every mail is confirmed: a client that cannot be asked waits in the approvals queue.
 ASK = {"name": "ask-before-mail", "effect": "confirm", "when": "tool.name == 'send_email'", "reason": "mail leaves"}
 
@@ -37,33 +44,36 @@ def anyio_backend() -> str:
     return "asyncio"
 
 
-def fleet_config(directory: Path, name: str, *, extra_servers: dict[str, Any] | None = None) -> Path:
-    """One replica's weir.yaml: the demo servers, the baseline pack, sessions in Redis."""
-    servers = {n: {"command": [sys.executable, "-m", f"weir.demo_servers.{n}"]} for n in ("mail", "web")}
-    config = {
-        "servers": {**servers, **(extra_servers or {})},
-        "audit": {"path": f"audit-{name}.db"},
+def fleet_config(directory: Path, name: str, *, servers: dict[str, Any] | None = None, shared: bool = True) -> Path:
+    """One replica's weir.yaml: the demo servers (or ``servers``), the baseline pack, sessions in
+    Redis (``shared``; else in the replica's memory, as a single gateway), audit in PostgreSQL."""
+    demo = {n: {"command": [sys.executable, "-m", f"weir.demo_servers.{n}"]} for n in ("mail", "web")}
+    config: dict[str, Any] = {
+        "servers": demo if servers is None else servers,
+        "audit": {"path": f"pins-{name}.db", "postgresql": {"dsnEnv": DSN_ENV}},
         "policy": {"packs": ["baseline"], "rules": [ASK]},
         "gateway": {"tokens": [TOKEN, OTHER], "confirm_fallback": "queue", "queue_timeout_s": 120},
         "console": {"operators": [{"name": "carol", "token": OPERATOR}]},
-        "state": {"redis": {"url_env": URL_ENV, "timeout_s": 1, "wait_s": 5, "lease_ms": 5000}},
     }
+    if shared:
+        config["state"] = {"redis": {"url_env": URL_ENV, "timeout_s": 1, "wait_s": 5, "lease_ms": 5000}}
     path = directory / f"weir-{name}.yaml"
     path.write_text(yaml.safe_dump(config), encoding="utf-8")
     return path
 
 
-def start_replica(config: Path, redis_url: str, port: int | None = None) -> Running:
-    """`weir gateway --http 127.0.0.1:PORT` with the Redis URL in its environment, once ``/readyz`` is 200."""
-    return wait_ready(launch_replica(config, redis_url, port))
+def start_replica(config: Path, redis_url: str, dsn: str, *, env: dict[str, str] | None = None) -> Running:
+    """`weir gateway --http 127.0.0.1:PORT` with the Redis URL and the audit DSN in its environment,
+    once ``/readyz`` is 200; ``env``: more variables (a skewed clock)."""
+    return wait_ready(launch_replica(config, redis_url, dsn, env=env))
 
 
-def launch_replica(config: Path, redis_url: str, port: int | None = None) -> Running:
+def launch_replica(config: Path, redis_url: str, dsn: str, *, env: dict[str, str] | None = None) -> Running:
     """Start a replica (not waiting for it)."""
-    port = port or free_port()
+    port = free_port()
     log = config.parent / f"{config.stem}-{port}.log"
     cmd = [*weir_command(), "gateway", "--config", str(config), "--http", f"127.0.0.1:{port}"]
-    env = {**os.environ, URL_ENV: redis_url}
+    env = {**os.environ, URL_ENV: redis_url, DSN_ENV: dsn, **(env or {})}
     with log.open("ab") as err:
         proc = subprocess.Popen(cmd, stderr=err, stdout=subprocess.DEVNULL, env=env, cwd=config.parent)
     return Running(proc, f"http://127.0.0.1:{port}", log)
@@ -90,6 +100,8 @@ def wait_ready(running: Running) -> Running:
 class Fleet:
     directory: Path
     redis: Redis
+    dsn: str
+    """The shared audit trail's database."""
     replicas: list[Running]
     configs: list[Path]
     balancer: int
@@ -99,20 +111,43 @@ class Fleet:
         return f"http://127.0.0.1:{self.balancer}/mcp"
 
 
+def fleet_clients() -> None:
+    """Skip (fail under CI) without the fleet extra's clients."""
+    for module in ("redis", "psycopg"):
+        if os.environ.get("CI"):
+            __import__(module)
+        pytest.importorskip(module, reason="the fleet extra's clients (pip install 'weir[fleet]')")
+
+
 @pytest.fixture(scope="module")
-def fleet(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Fleet]:
-    """Redis, three replicas and HAProxy (round robin, affinity by Mcp-Session-Id for 2025-11-25)."""
-    pytest.importorskip("redis", reason="the fleet extra's client (pip install 'weir[fleet]')")
+def fleet(tmp_path_factory: pytest.TempPathFactory, postgres_server: PostgresServer) -> Iterator[Fleet]:
+    """Redis, a fresh database on the run's PostgreSQL, three replicas and HAProxy (round robin,
+    affinity by Mcp-Session-Id for 2025-11-25)."""
+    fleet_clients()
     directory = tmp_path_factory.mktemp("fleet")
+    dsn = postgres_server.new_database()
     with redis_server(directory) as redis:
         configs = [fleet_config(directory, f"r{i + 1}") for i in range(3)]
         replicas: list[Running] = []
         try:
             for config in configs:  # one at a time: a loaded machine times out a dozen interpreters starting at once
-                replicas.append(start_replica(config, redis.url))
+                replicas.append(start_replica(config, redis.url, dsn))
             ports = [int(r.base.rsplit(":", 1)[1]) for r in replicas]
             with haproxy(directory, ports, affinity=True) as port:
-                yield Fleet(directory, redis, replicas, configs, port)
+                yield Fleet(directory, redis, dsn, replicas, configs, port)
         finally:
             for running in replicas:
                 stop(running)
+
+
+def trail(dsn: str) -> AuditStore:
+    """The fleet's shared audit trail, opened to read (never to migrate)."""
+    return open_trail(AuditConfig(), create=False, dsn=Dsn(dsn, f"${DSN_ENV}"))
+
+
+def verify_cli(dsn: str) -> subprocess.CompletedProcess[str]:
+    """``weir audit verify --db postgresql://…`` over the shared trail, as an operator runs it."""
+    return subprocess.run(
+        [*weir_command(), "audit", "verify", "--db", dsn],
+        capture_output=True, text=True, timeout=hang_guard(120), check=False,
+    )  # fmt: skip

@@ -19,9 +19,11 @@ from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
 
 from tests.deadlines import hang_guard
-from tests.fleet.conftest import OPERATOR, TOKEN, Fleet
-from weir.audit import AuditConfig, AuditQuery, open_store
+from tests.fleet.conftest import OPERATOR, TOKEN, Fleet, trail
+from weir.audit import AuditQuery, Phase
 from weir.demo_servers.web import POISONED_URL
+
+NEWS = "https://news.example/today"
 
 pytestmark = [pytest.mark.anyio, pytest.mark.slow]
 
@@ -63,12 +65,21 @@ def _rules(result: Any) -> set[str]:
 
 
 async def _call(
-    url: str, mode: str, who: tuple[str, str], tool: str, args: dict[str, Any], *, answers: bool = True
+    url: str,
+    mode: str,
+    who: tuple[str, str],
+    tool: str,
+    args: dict[str, Any],
+    *,
+    answers: bool = True,
+    meta: bool = False,
 ) -> Any:
-    """One call on a new connection; ``who``: the client's name and its agent session's."""
+    """One call on a new connection; ``who``: the client's name and its agent session's (named in
+    ``_meta`` on 2025-11-25, and with ``meta`` on 2026-07-28 too)."""
     async with _client(url, mode, who[0], answers=answers) as c:
         await c.list_tools()
-        return await c.call_tool(tool, args, meta=_meta(mode, who[1]))
+        named = {"dev.weir/session": who[1]} if meta else _meta(mode, who[1])
+        return await c.call_tool(tool, args, meta=named)
 
 
 @pytest.mark.parametrize("mode", MODES)
@@ -120,7 +131,95 @@ async def test_an_operator_on_replica_3_releases_a_call_held_on_replica_1(fleet:
     result = await asyncio.wait_for(held, hang_guard(120))
     assert result.is_error is False, result
     assert "Delivered" in "".join(getattr(c, "text", "") for c in result.content)
-    with open_store(AuditConfig(path=str(fleet.directory / "audit-r1.db")), create=False) as store:
-        operators = [s.event for s in store.query(AuditQuery()) if s.event.phase.value == "operator"]
-    assert any(e.details.get("approval") == found["id"] and e.details.get("operator") == "carol" for e in operators)
+    # One chain for the fleet: replica 1 (the holder) recorded the decision of replica 3's operator,
+    # then the released result of the call it released.
+    with trail(fleet.dsn) as store:
+        rows = list(store.query(AuditQuery()))
+    decided = [
+        s for s in rows if s.event.phase is Phase.OPERATOR and (s.event.details or {}).get("approval") == found["id"]
+    ]
+    assert len(decided) == 1, decided
+    assert (decided[0].event.details or {}).get("operator") == "carol"
+    session = decided[0].event.session
+    released = [
+        s for s in rows if s.event.phase is Phase.RESULT and s.event.session == session and s.event.tool == "send_email"
+    ]
+    assert released
+    assert released[-1].id > decided[0].id
     await console.aclose()
+
+
+async def _accept(ctx: Any, params: Any) -> t.ElicitResult:
+    return t.ElicitResult(action="accept", content={"approve": True})
+
+
+async def test_a_confirmation_asked_on_replica_1_is_answered_through_replica_2(fleet: Fleet) -> None:
+    """2026-07-28: the call reaches replica 1, which answers input_required with its requestState;
+    the client's retry (the user's answer) is sent to replica 2, which accepts that state and runs
+    the call — once: the same state sent again, to replica 3, is refused."""
+    r1, r2, r3 = (r.mcp for r in fleet.replicas)
+    retries: list[bytes] = []
+
+    async def route(request: httpx2.Request) -> None:
+        # Every request to replica 1 except the retries, which carry the state minted there.
+        if b'"requestState"' in request.content:
+            retries.append(request.content)
+            request.url = httpx2.URL(r2)
+
+    http = httpx2.AsyncClient(
+        headers={"authorization": f"Bearer {TOKEN}"}, timeout=120, event_hooks={"request": [route]}
+    )
+    subject = f"minutes {uuid.uuid4().hex}"
+    mail = {"to": "bob@corp.example", "subject": subject, "body": "the minutes"}
+    client = Client(
+        streamable_http_client(r1, http_client=http),
+        mode="2026-07-28",
+        client_info=t.Implementation(name=f"agent-{uuid.uuid4().hex[:8]}", version="1"),
+        elicitation_callback=_accept,
+    )
+    async with client as c:
+        await c.list_tools()
+        sent = await c.call_tool("mail__send_email", mail)
+    assert sent.is_error is False, sent
+    assert "Delivered" in "".join(getattr(c, "text", "") for c in sent.content)
+    assert len(retries) == 1  # one question asked on replica 1, answered through replica 2
+    # The same answer again, through replica 3: the state was taken, fleet-wide.
+    headers = {"authorization": f"Bearer {TOKEN}", "accept": "application/json, text/event-stream",
+               "content-type": "application/json", "mcp-protocol-version": "2026-07-28"}  # fmt: skip
+    replay = httpx2.AsyncClient(headers=headers, timeout=120)
+    answer = await replay.post(r3, content=retries[0])
+    await replay.aclose()
+    assert answer.status_code == 200, answer.text
+    assert "Delivered" not in answer.text
+    assert "expired or is unknown" in answer.text, answer.text
+
+
+def _counted(text: str, name: str) -> float:
+    """The sum of every series of counter ``name`` in a /metrics text."""
+    return sum(float(line.rsplit(" ", 1)[1]) for line in text.splitlines() if line.startswith(name + "{"))
+
+
+async def test_every_replicas_metrics_show_the_fleets_figures(fleet: Fleet) -> None:
+    """After the calls above (through every replica), each replica's /metrics has the fleet's sum of
+    tool calls — the sum of the three replicas' own counts — and the fleet's size."""
+    await _call(
+        fleet.replicas[0].mcp, "2026-07-28", (f"agent-{uuid.uuid4().hex[:8]}", "m"), "web__fetch", {"url": NEWS}
+    )
+    async with httpx2.AsyncClient(timeout=30) as http:
+        deadline = time.monotonic() + hang_guard(60)
+        while True:
+            texts = [(await http.get(f"{r.base}/metrics")).text for r in fleet.replicas]
+            own = sum(_counted(text, "weir_tool_calls_total") for text in texts)
+            fleet_wide = [_counted(text, "weir_fleet_tool_calls_total") for text in texts]
+            if all(f == own for f in fleet_wide) or time.monotonic() > deadline:
+                break
+            await asyncio.sleep(0.5)  # each replica reports every 2 s
+    assert own > 0
+    assert fleet_wide == [own] * 3, (own, fleet_wide)
+    sizes = [
+        float(line.split()[1])
+        for text in texts
+        for line in text.splitlines()
+        if line.startswith("weir_fleet_replicas ")
+    ]
+    assert sizes == [3.0] * 3, sizes

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from weir.gateway.confirmation.confirm import (
     STATE_PREFIX,
     Kept,
@@ -12,49 +14,67 @@ from weir.gateway.confirmation.confirm import (
 )
 
 
-def test_a_state_confirms_exactly_the_call_it_was_asked_for() -> None:
+@pytest.mark.anyio
+async def test_a_state_confirms_exactly_the_call_it_was_asked_for() -> None:
     pending = PendingConfirmations(60)
-    state = pending.open("s1", "send", {"to": "a@b.c"})
+    state = await pending.open("s1", "send", {"to": "a@b.c"})
     assert state.startswith(STATE_PREFIX)
-    assert pending.close(state, "s1", "send", {"to": "a@b.c"}) == Kept(approved=False)
-    assert pending.close(state, "s1", "send", {"to": "a@b.c"}) == "the confirmation expired or is unknown"
+    assert await pending.close(state, "s1", "send", {"to": "a@b.c"}) == Kept(approved=False)
+    assert await pending.close(state, "s1", "send", {"to": "a@b.c"}) == "the confirmation expired or is unknown"
 
 
-def test_an_approved_call_whose_server_asks_keeps_the_approval_and_the_server_state() -> None:
+@pytest.mark.anyio
+async def test_an_approved_call_whose_server_asks_keeps_the_approval_and_the_server_state() -> None:
     pending = PendingConfirmations(60)
-    state = pending.carry("s1", "send", {"to": "a@b.c"}, "server-state-1")
+    state = await pending.carry("s1", "send", {"to": "a@b.c"}, "server-state-1")
     assert state.startswith(STATE_PREFIX)
-    assert pending.close(state, "s1", "send", {"to": "a@b.c"}) == Kept(approved=True, upstream_state="server-state-1")
-    assert pending.close(state, "s1", "send", {"to": "a@b.c"}) == "the confirmation expired or is unknown"
+    assert await pending.close(state, "s1", "send", {"to": "a@b.c"}) == Kept(
+        approved=True, upstream_state="server-state-1"
+    )
+    assert await pending.close(state, "s1", "send", {"to": "a@b.c"}) == "the confirmation expired or is unknown"
 
 
-def test_a_server_without_state_or_with_a_malformed_one_is_carried_as_none() -> None:
+@pytest.mark.anyio
+async def test_a_server_without_state_or_with_a_malformed_one_is_carried_as_none() -> None:
     pending = PendingConfirmations(60)
     for upstream_state in (None, 42, {"x": 1}):
-        state = pending.carry("s1", "t", {}, upstream_state)
-        assert pending.close(state, "s1", "t", {}) == Kept(approved=True, upstream_state=None)
+        state = await pending.carry("s1", "t", {}, upstream_state)
+        assert await pending.close(state, "s1", "t", {}) == Kept(approved=True, upstream_state=None)
 
 
-def test_a_carried_approval_cannot_be_replayed_for_other_arguments_or_sessions() -> None:
+@pytest.mark.anyio
+async def test_a_carried_approval_cannot_be_replayed_for_other_arguments_or_sessions() -> None:
     pending = PendingConfirmations(60)
-    state = pending.carry("s1", "send", {"to": "a@b.c"}, "x")
-    assert pending.close(state, "s1", "send", {"to": "evil@x.y"}) == "the confirmation was given for a different call"
-    other = pending.carry("s1", "send", {"to": "a@b.c"}, "x")
-    assert pending.close(other, "s2", "send", {"to": "a@b.c"}) == "the confirmation was given for a different call"
+    state = await pending.carry("s1", "send", {"to": "a@b.c"}, "x")
+    assert (
+        await pending.close(state, "s1", "send", {"to": "evil@x.y"})
+        == "the confirmation was given for a different call"
+    )
+    other = await pending.carry("s1", "send", {"to": "a@b.c"}, "x")
+    assert (
+        await pending.close(other, "s2", "send", {"to": "a@b.c"}) == "the confirmation was given for a different call"
+    )
 
 
-def test_a_state_cannot_be_replayed_for_other_arguments_or_sessions() -> None:
+@pytest.mark.anyio
+async def test_a_state_cannot_be_replayed_for_other_arguments_or_sessions() -> None:
     pending = PendingConfirmations(60)
-    state = pending.open("s1", "send", {"to": "a@b.c"})
-    assert pending.close(state, "s1", "send", {"to": "evil@x.y"}) == "the confirmation was given for a different call"
-    other = pending.open("s1", "send", {"to": "a@b.c"})
-    assert pending.close(other, "s2", "send", {"to": "a@b.c"}) == "the confirmation was given for a different call"
+    state = await pending.open("s1", "send", {"to": "a@b.c"})
+    assert (
+        await pending.close(state, "s1", "send", {"to": "evil@x.y"})
+        == "the confirmation was given for a different call"
+    )
+    other = await pending.open("s1", "send", {"to": "a@b.c"})
+    assert (
+        await pending.close(other, "s2", "send", {"to": "a@b.c"}) == "the confirmation was given for a different call"
+    )
 
 
-def test_expired_states_are_refused() -> None:
+@pytest.mark.anyio
+async def test_expired_states_are_refused() -> None:
     pending = PendingConfirmations(-1)
-    state = pending.open("s1", "t", {})
-    assert pending.close(state, "s1", "t", {}) == "the confirmation expired or is unknown"
+    state = await pending.open("s1", "t", {})
+    assert await pending.close(state, "s1", "t", {}) == "the confirmation expired or is unknown"
 
 
 def test_only_an_explicit_accept_approves() -> None:

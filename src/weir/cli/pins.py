@@ -11,7 +11,7 @@ from __future__ import annotations
 import getpass
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, cast
 
 import typer
 
@@ -21,6 +21,9 @@ from weir.audit.pins import PinRow, SqlitePinStore, approve, pin_rows
 from weir.cli._exits import fail, guarded
 from weir.config import load_config
 from weir.detect.pinning import ToolPin, held_changes
+
+if TYPE_CHECKING:  # the fleet's store imports redis: only when the config names it
+    from weir.state.pins import RedisPinStore
 
 __all__ = ["register"]
 
@@ -97,8 +100,8 @@ def approve_pins(
 ) -> None:
     """Accept the definitions the gateway last saw as approved; recorded in the audit trail first."""
     who = by or _user()
-    path, audit_config = _where(db, config)
-    pins = guarded(lambda: SqlitePinStore(path, create=False))
+    _, audit_config = _where(db, config)
+    pins = _pins(db, config)
     with pins, guarded(lambda: open_trail(audit_config, create=False)) as audit:
         approved = guarded(lambda: approve(pins, audit, server, tools or [], by=who))
     if not approved:
@@ -121,7 +124,14 @@ def _where(db: Path | None, config: Path | None) -> tuple[Path, AuditConfig]:
     return path, AuditConfig(path=str(path))
 
 
-def _pins(db: Path | None, config: Path | None) -> SqlitePinStore:
+def _pins(db: Path | None, config: Path | None) -> SqlitePinStore | RedisPinStore:
+    """The pin store: the fleet's in Redis when the config has ``state.redis``, else the audit database's."""
+    if db is None and config is not None:
+        cfg = guarded(lambda: load_config(config))
+        if cfg.state.redis is not None:
+            from weir.serving.fleet import open_shared_pins
+
+            return cast("RedisPinStore", guarded(lambda: open_shared_pins(cfg)))
     path, _ = _where(db, config)
     return guarded(lambda: SqlitePinStore(path, create=False))
 

@@ -45,7 +45,7 @@ from weir.gateway.wire.jsonrpc import Message, RpcError
 from weir.observe.instruments import CallObserver
 from weir.pipeline import AuditSink, CallPipeline, Decider, Recorder
 from weir.pipeline.worker import Worker
-from weir.state.ports import SharedSessions
+from weir.state.ports import RequestStates, SharedSessions
 
 __all__ = ["Gateway"]
 
@@ -90,6 +90,7 @@ class Gateway:
         observer: CallObserver | None = None,
         quotas: QuotaLedger | None = None,
         shared: SharedSessions | None = None,
+        request_states: RequestStates | None = None,
     ) -> None:
         self.settings = settings
         self.quotas: QuotaLedger = quotas if quotas is not None else MemoryQuotas()
@@ -132,6 +133,7 @@ class Gateway:
             refusals=self.refusals,
             approvals=approvals,
             observer=observer,
+            request_states=request_states,  # a fleet's (weir.state): a confirmation answered on any replica
         )
         self.passthrough = Passthrough(
             self.upstreams,

@@ -185,6 +185,10 @@ class Registry:
         """Add a collector called at every scrape."""
         self._collectors.append(collector)
 
+    def counters(self) -> list[Counter]:
+        """The registered counters (a fleet sums them over its replicas: weir.serving.fleetmetrics)."""
+        return [m for m in self._metrics.values() if isinstance(m, Counter)]
+
     def _add(self, metric: _M) -> _M:
         if metric.name in self._metrics:
             raise ValueError(f"metric {metric.name} is registered twice")

@@ -44,7 +44,7 @@ from weir.observe.instruments import CallObservation, CallTracer, GatewayMetrics
 from weir.observe.metrics import Gauge, Sample
 from weir.observe.models import model_collector
 from weir.pipeline import AuditSink, Decider, Recorder
-from weir.serving.fleet import open_relay, open_shared
+from weir.serving.fleet import open_figures, open_relay, open_request_states, open_shared
 from weir.serving.reloading import PolicyReloader
 from weir.serving.stores import default_chain, open_audit, open_pins, redaction_chain
 from weir.state.ports import SharedSessions
@@ -79,6 +79,8 @@ class Deployment:
     reloader: PolicyReloader | None = None
     shared: SharedSessions | None = None
     """The fleet's shared sessions (``state.redis``), or None."""
+    figures: Any = None
+    """The fleet-wide figures this replica reports and shows (:class:`weir.serving.fleetmetrics.FleetMetrics`)."""
     address: ConsoleAddress = field(default_factory=ConsoleAddress)
     resource: ResourceServer | None = None
     """The OAuth resource server admitting access tokens at ``/mcp`` (``auth.resource_server``)."""
@@ -143,6 +145,7 @@ def build_deployment(
         approvals=approvals,
         observer=CallObservation(metrics, tracer),
         shared=shared,
+        request_states=open_request_states(config, shared),
     )
     health = Health(gateway.upstreams, require_all=config.gateway.require_upstreams, trail_ok=_trail_probe(trail))
     if shared is not None:
@@ -165,6 +168,7 @@ def build_deployment(
         approvals=approvals,
         address=address,
         shared=shared,
+        figures=open_figures(config, shared, metrics.registry),
     )
     status.of = deployment
     if config.auth.resource_server is not None:

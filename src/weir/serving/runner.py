@@ -165,7 +165,7 @@ async def run_deployment(
         if watch_s is not None:
             tasks.append(loop.create_task(reloader.watch(watch_s)))
     if deployment.shared is not None:  # /readyz tells a Redis that went away even while no call runs
-        tasks.append(loop.create_task(_keep_asking(deployment.shared)))
+        tasks.append(loop.create_task(_keep_asking(deployment.shared, deployment.figures)))
     start = getattr(deployment.approvals, "start", None)
     if start is not None:  # a fleet's queue: mirror the other replicas' held calls
         await start()
@@ -185,10 +185,14 @@ async def run_deployment(
             loop.remove_signal_handler(signal.SIGHUP)
 
 
-async def _keep_asking(shared: object, every_s: float = 2.0) -> None:
+async def _keep_asking(shared: object, figures: object = None, every_s: float = 2.0) -> None:
+    """Ask Redis every ``every_s`` (for ``/readyz``) and exchange the fleet-wide figures with it."""
     ping = getattr(shared, "ping", None)
+    report = getattr(figures, "report", None)
     while ping is not None:
         await ping()
+        if report is not None:
+            await report()
         await asyncio.sleep(every_s)
 
 

@@ -10,6 +10,7 @@ from weir.audit.opening import open_trail
 from weir.config import WeirConfig
 from weir.detect.chain import Chain
 from weir.detect.config import DetectorSpec
+from weir.detect.pinning import PinStore
 from weir.detect.redact import redact_json
 from weir.detect.registry import DEFAULT_TEXT, available, is_tool_check
 
@@ -52,8 +53,13 @@ def open_audit(config: WeirConfig) -> AuditStore:
     return open_trail(config.audit, base_dir=config.base_dir, redactor=redactor)
 
 
-def open_pins(config: WeirConfig) -> SqlitePinStore | None:
-    """Tool pins in the audit database, so a rug pull is caught across restarts (None for :memory:)."""
+def open_pins(config: WeirConfig) -> PinStore | None:
+    """Tool pins in the audit database, so a rug pull is caught across restarts (None for :memory:);
+    in a fleet (``state.redis``), in Redis, shared by every replica (:mod:`weir.serving.fleet`)."""
+    if config.state.redis is not None:
+        from weir.serving.fleet import open_shared_pins
+
+        return open_shared_pins(config)
     if config.audit.path == ":memory:":
         return None
     return SqlitePinStore(resolve_path(config.audit, config.base_dir))

@@ -1,4 +1,5 @@
-"""The port the pipeline's worker calls around each stage of an agent session when state is shared."""
+"""The ports a fleet's shared state is reached through: the agent sessions the pipeline's worker
+checks out around each stage, and the single-use request states a 2026-07-28 confirmation is kept under."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from typing import Protocol
 
 from weir.errors import WeirError
 
-__all__ = ["Lease", "SharedSessions", "StateError"]
+__all__ = ["Lease", "RequestStates", "SharedSessions", "StateError"]
 
 
 class StateError(WeirError):
@@ -44,4 +45,23 @@ class SharedSessions(Protocol):
 
     def problem(self) -> str | None:
         """Why the store is not usable now (``None`` when the last exchange with it succeeded)."""
+        ...
+
+
+class RequestStates(Protocol):
+    """Single-use records under opaque keys, each with its own expiry (the ``requestState`` of a
+    2026-07-28 confirmation: minted by one replica, answered through any).
+
+    In memory for one process (:class:`weir.state.memory.MemoryRequestStates`), in Redis for a fleet
+    (:class:`weir.state.requeststates.RedisRequestStates`).
+    """
+
+    async def put(self, key: str, record: str, ttl_s: float) -> None:
+        """Keep ``record`` under ``key`` for ``ttl_s`` seconds. Raises :class:`StateError` when the store
+        does not answer (the question is then not asked: the call is declined)."""
+        ...
+
+    async def take(self, key: str) -> str | None:
+        """The record under ``key``, removed in the same step (``None``: expired, unknown or already
+        taken — by any replica). Raises :class:`StateError` when the store does not answer."""
         ...

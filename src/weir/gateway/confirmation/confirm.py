@@ -19,7 +19,6 @@ import contextlib
 import hashlib
 import json
 import secrets
-import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
@@ -35,6 +34,8 @@ from weir.guard.checks import CallCheck
 from weir.labels.keys import WEIR_DECISION
 from weir.pipeline import Answer, Approved, Declined, Deferred, ToolCall
 from weir.quoting import escaped, one_line, quote
+from weir.state.memory import MemoryRequestStates
+from weir.state.ports import RequestStates, StateError
 
 __all__ = [
     "CONFIRM_KEY",
@@ -124,57 +125,54 @@ class Kept:
     """The server's ``requestState`` to send back with the answers (when ``approved``)."""
 
 
-@dataclass(frozen=True)
-class _Pending:
-    fingerprint: str
-    session: str
-    expires: float
-    kept: Kept
-
-
 class PendingConfirmations:
-    """Confirmations asked of modern clients and not yet answered (in memory, with expiry)."""
+    """Confirmations asked of modern clients and not yet answered, each single-use and expiring.
 
-    def __init__(self, ttl_s: float, *, limit: int = 10_000) -> None:
+    Kept in ``states``: this process's memory by default, Redis in a fleet (``state.redis``), where
+    the replica that answers a retry need not be the one that asked. A store that does not answer
+    raises :class:`weir.state.ports.StateError`: the question is not asked, or the answer not taken
+    (the call is declined) — never approved.
+    """
+
+    def __init__(self, ttl_s: float, *, limit: int = 10_000, states: RequestStates | None = None) -> None:
         self._ttl = ttl_s
-        self._limit = limit
-        self._items: dict[str, _Pending] = {}
+        self._states: RequestStates = states if states is not None else MemoryRequestStates(limit=limit)
 
-    def open(self, session: str, tool: str, arguments: Mapping[str, Any]) -> str:
+    async def open(self, session: str, tool: str, arguments: Mapping[str, Any]) -> str:
         """Remember a question; return the ``requestState`` that names it."""
-        return self._keep(session, tool, arguments, Kept(approved=False))
+        return await self._keep(session, tool, arguments, Kept(approved=False))
 
-    def carry(self, session: str, tool: str, arguments: Mapping[str, Any], upstream_state: Any) -> str:
+    async def carry(self, session: str, tool: str, arguments: Mapping[str, Any], upstream_state: Any) -> str:
         """Remember that the user approved this call and its server asked a question of its own.
 
         Returns the ``requestState`` to give the client in place of the server's (which may be
         absent); the retry that carries it goes on without asking for approval again.
         """
         kept = Kept(approved=True, upstream_state=upstream_state if isinstance(upstream_state, str) else None)
-        return self._keep(session, tool, arguments, kept)
+        return await self._keep(session, tool, arguments, kept)
 
-    def close(self, state: str, session: str, tool: str, arguments: Mapping[str, Any]) -> Kept | str:
+    async def close(self, state: str, session: str, tool: str, arguments: Mapping[str, Any]) -> Kept | str:
         """Consume a state: what it stood for when it is valid for this call, else why it is not."""
-        self._expire()
-        item = self._items.pop(state, None)
-        if item is None:
+        try:
+            record = await self._states.take(state)
+        except StateError as exc:
+            return f"the confirmation could not be checked ({exc.message})"
+        if record is None:
             return "the confirmation expired or is unknown"
-        if item.fingerprint != _fingerprint(tool, arguments) or item.session != session:
+        try:
+            item = json.loads(record)
+            fingerprint, owner, approved, upstream = item["f"], item["s"], item["a"], item["u"]
+        except (ValueError, KeyError, TypeError):  # not what _keep wrote: nothing is approved by it
+            return "the confirmation is unreadable"
+        if fingerprint != _fingerprint(tool, arguments) or owner != session:
             return "the confirmation was given for a different call"
-        return item.kept
+        return Kept(approved=approved is True, upstream_state=upstream if isinstance(upstream, str) else None)
 
-    def _keep(self, session: str, tool: str, arguments: Mapping[str, Any], kept: Kept) -> str:
-        self._expire()
-        if len(self._items) >= self._limit:
-            self._items.pop(next(iter(self._items)))
+    async def _keep(self, session: str, tool: str, arguments: Mapping[str, Any], kept: Kept) -> str:
         state = STATE_PREFIX + secrets.token_urlsafe(18)
-        self._items[state] = _Pending(_fingerprint(tool, arguments), session, time.monotonic() + self._ttl, kept)
+        record = {"f": _fingerprint(tool, arguments), "s": session, "a": kept.approved, "u": kept.upstream_state}
+        await self._states.put(state, json.dumps(record), self._ttl)
         return state
-
-    def _expire(self) -> None:
-        now = time.monotonic()
-        for key in [k for k, v in self._items.items() if v.expires < now]:
-            del self._items[key]
 
 
 class ExchangeAsker:
@@ -208,7 +206,11 @@ class ExchangeAsker:
         if not ex.can_elicit or (ex.era is Era.LEGACY and not ex.back_channel):
             return await self._fallback(call, check)
         if ex.era is Era.MODERN:
-            return Deferred(input_required(form, self._pending.open(call.session, call.name, call.arguments)))
+            try:
+                state = await self._pending.open(call.session, call.name, call.arguments)
+            except StateError as exc:  # the question could not be kept: nobody can answer it, so no
+                return Declined(f"the confirmation could not be asked ({exc.message})")
+            return Deferred(input_required(form, state))
         try:
             answer = await self._questions.ask(ex, "elicitation/create", form, self._settings.confirm_timeout_s)
         except (TimeoutError, RpcError, UpstreamError) as exc:

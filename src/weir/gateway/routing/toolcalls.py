@@ -27,6 +27,7 @@ from weir.gateway.wire.jsonrpc import RpcError
 from weir.guard import intent
 from weir.observe.instruments import CallObserver
 from weir.pipeline import Answer, CallPipeline, Passage, ToolCall
+from weir.state.ports import RequestStates
 
 __all__ = ["ToolCalls"]
 
@@ -50,6 +51,7 @@ class ToolCalls:
         refusals: Refusals,
         approvals: ApprovalQueue | None = None,
         observer: CallObserver | None = None,
+        request_states: RequestStates | None = None,
     ) -> None:
         self.pipeline = pipeline
         self._messages = messages
@@ -61,7 +63,7 @@ class ToolCalls:
             quotas=settings.quotas,
             refusals=refusals,
         )
-        self.pending = confirm.PendingConfirmations(settings.confirm_timeout_s * 4)
+        self.pending = confirm.PendingConfirmations(settings.confirm_timeout_s * 4, states=request_states)
         self._forwarding = forwarding
         self._questions = questions
         self._settings = settings
@@ -98,7 +100,7 @@ class ToolCalls:
         kept: confirm.Kept | str | None = None
         answer: Answer | None = None
         if isinstance(state, str) and state.startswith(confirm.STATE_PREFIX):
-            kept = self.pending.close(state, call.session, name, call.arguments)
+            kept = await self.pending.close(state, call.session, name, call.arguments)
             answer = confirm.retry_answer(kept, ex.params.get("inputResponses"))
         router = self._forwarding.router(ex, route, kept if isinstance(kept, confirm.Kept) else None)
         asker = confirm.ExchangeAsker(ex, self._questions, self.pending, self._settings, self._approvals)
@@ -110,7 +112,7 @@ class ToolCalls:
             passage = await (run() if self._observer is None else self._observer.around(call, run))
         except RpcError as exc:  # the server refused: its own code, its message and data decided as content
             raise await self._messages.error(ex, call.session, call.server, "tools/call", exc) from None
-        return self._result(passage)
+        return await self._result(passage)
 
     def _intent(self, ex: Exchange) -> tuple[dict[str, Any], str | None]:
         """The request's ``_meta`` without the user's words, and the words when a trusted host sent them."""
@@ -120,12 +122,12 @@ class ToolCalls:
         except WeirError as exc:
             raise RpcError(jsonrpc.INVALID_PARAMS, exc.message, id=ex.request_id) from None
 
-    def _result(self, passage: Passage) -> dict[str, Any]:
+    async def _result(self, passage: Passage) -> dict[str, Any]:
         result = passage.result
         if passage.interim and passage.confirmed:
             # The upstream's own question, on a call the user already approved: the approval is kept
             # across the client's retry (else it would be asked for again, forever).
             call = passage.call
-            state = self.pending.carry(call.session, call.name, call.arguments, result.get("requestState"))
+            state = await self.pending.carry(call.session, call.name, call.arguments, result.get("requestState"))
             return {**result, "requestState": state}
         return result
