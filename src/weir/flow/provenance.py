@@ -28,8 +28,9 @@ from typing import Any, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from weir.flow.argkeys import ArgKey, arg_keys, clear_caches, data_keys
+from weir.flow.argkeys import ArgKey, arg_keys, clear_caches
 from weir.flow.packed import PackedMap
+from weir.flow.reading import leaf_keys
 from weir.flow.values import MAX_WHOLE, Kind, addresses, fingerprint, walk_leaves, whole_key
 
 __all__ = ["ArgTaint", "ValueMemory", "clear_caches", "url_with_query"]
@@ -402,8 +403,8 @@ def _result_keys(data: Any, untrusted: bool) -> tuple[dict[int, Kind], set[int]]
     kinds: dict[int, Kind] = {}
     senders: set[int] = set()
     hashed: set[tuple[Kind, str]] = set()  # a result's text often repeats its structured values
-    for path, leaf in walk_leaves(data):
-        keys = data_keys(leaf)
+    leaves = list(walk_leaves(data))
+    for (path, leaf), keys in zip(leaves, leaf_keys([leaf for _, leaf in leaves]), strict=True):
         for pair in keys:
             if pair not in hashed:
                 hashed.add(pair)
