@@ -166,10 +166,12 @@ class ValueMemory:
         (:func:`weir.flow.pieces.split`), which a text block's own leaf is too long to be.
         """
         self._index = None
-        kinds, senders = _result_keys(data, untrusted)
+        kinds, senders, hashed = _result_keys(data, untrusted)
         for text in dict.fromkeys(fields):  # a listing's fields repeat (a status, a currency): once each
             if len(text) <= MAX_WHOLE:
-                kinds.setdefault(fingerprint(Kind.TEXT, whole_key(text)), Kind.TEXT)
+                pair = (Kind.TEXT, whole_key(text))
+                if pair not in hashed:  # a structured string's field of its text block: known already
+                    kinds.setdefault(fingerprint(*pair), Kind.TEXT)
         size = len(self._records)
         if untrusted:
             self._observe_untrusted(kinds, min(step + 1, _STEP_MASK), malicious=malicious, open_world=open_world)
@@ -397,9 +399,9 @@ def _more_specific(key: ArgKey, than: ArgKey) -> bool:
     return _PRIORITY[key.kind] > _PRIORITY[than.kind]
 
 
-def _result_keys(data: Any, untrusted: bool) -> tuple[dict[int, Kind], set[int]]:
-    """Every distinct fingerprint in ``data`` with the kind it was first found as (in order), and
-    for untrusted data the fingerprints of addresses in sender position."""
+def _result_keys(data: Any, untrusted: bool) -> tuple[dict[int, Kind], set[int], set[tuple[Kind, str]]]:
+    """Every distinct fingerprint in ``data`` with the kind it was first found as (in order), for
+    untrusted data the fingerprints of addresses in sender position, and the keys hashed."""
     kinds: dict[int, Kind] = {}
     senders: set[int] = set()
     hashed: set[tuple[Kind, str]] = set()  # a result's text often repeats its structured values
@@ -413,7 +415,7 @@ def _result_keys(data: Any, untrusted: bool) -> tuple[dict[int, Kind], set[int]]
                     kinds[fp] = pair[0]
         if untrusted and isinstance(leaf, str) and "@" in leaf:
             senders |= _sender_fingerprints(path, leaf, keys)
-    return kinds, senders
+    return kinds, senders, hashed
 
 
 def _sender_fingerprints(path: str, leaf: str, keys: list[tuple[Kind, str]]) -> set[int]:
