@@ -62,3 +62,23 @@ def test_a_batch_update_leaves_what_setting_each_pair_leaves(held: int, batch: i
     batched.update(pairs)
     assert list(batched.items()) == list(one_by_one.items())
     assert all(batched.get(key) == value for key, value in pairs.items())
+
+
+@settings(max_examples=50)
+@given(
+    st.dictionaries(INT63, INT63, max_size=40), st.dictionaries(INT63, INT63, max_size=40), st.lists(INT63, max_size=10)
+)
+def test_array_lookups_and_merges_agree_with_a_dict(
+    start: dict[int, int], more: dict[int, int], probes: list[int]
+) -> None:
+    import numpy as np
+
+    packed, plain = PackedMap(start), dict(start)
+    asked = list(more) + probes
+    found, values = packed.lookup(np.array(asked, dtype=np.int64))
+    assert found.tolist() == [k in plain for k in asked]
+    assert values.tolist() == [plain.get(k, 0) for k in asked]
+    packed.merge(np.array(list(more), dtype=np.int64), np.array(list(more.values()), dtype=np.int64))
+    plain.update(more)
+    assert dict(packed.items()) == plain
+    assert list(packed.arrays()[0]) == sorted(plain)

@@ -259,3 +259,87 @@ def test_recording_a_result_keeps_what_the_earlier_loop_kept(
         flags = {"untrusted": untrusted, "malicious": malicious, "open_world": open_world}
         reference.observe(records, trusted, data, echo=echo, step=step, **flags)
         assert mem.records == records
+
+
+def _both_ways(records: dict[int, int], data: Any, **observed: Any) -> tuple[ValueMemory, ValueMemory]:
+    """``records`` observing ``data`` value by value (the loop) and with arrays (a large result)."""
+    from weir.flow import provenance
+
+    bulk, loop = ValueMemory(records), ValueMemory(records)
+    bulk.observe(data, **observed)
+    saved = provenance._BULK
+    provenance._BULK = 1 << 62
+    try:
+        loop.observe(data, **observed)
+    finally:
+        provenance._BULK = saved
+    return bulk, loop
+
+
+_HELD = st.lists(st.sampled_from(["trusted", "agent", "saturated", "counted", "written"]), min_size=5, max_size=5)
+
+
+def _held(records: dict[int, int], states: list[str]) -> dict[int, int]:
+    """``records`` with each kind of record a value can have: trusted only, the agent's, counted
+    untrusted sightings (one saturated), written by the session (laundering when read back)."""
+    out = dict(records)
+    for i, fp in enumerate(sorted(records)):
+        state = states[i % len(states)]
+        if state == "agent":
+            out[fp] = (int(Kind.TEXT) << reference._KIND_SHIFT) | (1 << 30)
+        elif state == "saturated":
+            out[fp] = (int(Kind.ACCOUNT) << reference._KIND_SHIFT) | (0xFF << 20) | 3
+        elif state == "counted":
+            out[fp] = (int(Kind.TEXT) << reference._KIND_SHIFT) | (7 << 20) | 2
+        elif state == "written":
+            out[fp] = (int(Kind.TEXT) << reference._KIND_SHIFT) | (1 << 20) | 2 | (1 << 37)
+    return out
+
+
+def _rows(numbers: list[int]) -> list[str]:
+    return [f"acct {n:09d}" if n % 3 else f"{n}.{n % 100:02d}" for n in numbers]
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.lists(st.integers(min_value=0, max_value=10**6), min_size=300, max_size=400, unique=True),
+    _HELD,
+    st.booleans(),
+    st.booleans(),
+)
+def test_a_large_untrusted_result_is_counted_in_bulk_as_the_loop_counts(
+    numbers: list[int], states: list[str], malicious: bool, open_world: bool
+) -> None:
+    # Enough distinct values (strings, account numbers, amounts) to take the array path; some held.
+    rows = _rows(numbers)
+    first = ValueMemory()
+    first.observe({"structured": {"rows": rows[:60]}}, step=0, untrusted=False, malicious=False)
+    records = _held(first.records, states)
+    data = {"structured": {"rows": rows}}
+    bulk, loop = _both_ways(records, data, step=5, untrusted=True, malicious=malicious, open_world=open_world)
+    assert bulk.records == loop.records
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.lists(st.integers(min_value=0, max_value=10**6), min_size=300, max_size=400, unique=True),
+    _HELD,
+    st.sampled_from([0, 3900, 4090, 4096]),
+    st.integers(min_value=0, max_value=60),
+)
+def test_a_large_trusted_result_is_vouched_for_in_bulk_as_the_loop_vouches(
+    numbers: list[int], states: list[str], filler: int, echoed: int
+) -> None:
+    # Near the cap on trusted values or not, with echoed arguments among the values held.
+    rows = _rows(numbers)
+    first = ValueMemory()
+    first.observe({"structured": {"rows": rows[:60]}}, step=0, untrusted=True, malicious=False)
+    records = _held(first.records, states)
+    records.update(
+        {(1 << 62) + i: (int(Kind.TEXT) << reference._KIND_SHIFT) | reference._TRUSTED for i in range(filler)}
+    )
+    echo = frozenset(list(first.records)[:echoed])
+    data = {"structured": {"rows": rows}}
+    bulk, loop = _both_ways(records, data, step=3, untrusted=False, malicious=False, echo=echo)
+    assert bulk.records == loop.records
+    assert bulk._trusted_count == loop._trusted_count

@@ -12,6 +12,7 @@ from bisect import bisect_left
 from collections.abc import Iterator, Mapping
 
 import numpy as np
+import numpy.typing as npt
 
 __all__ = ["PackedMap"]
 
@@ -108,6 +109,33 @@ class PackedMap:
         # Distinct keys: one sort of both arrays' keys (numpy's int64 order is the integers' order).
         all_keys = np.concatenate([np.frombuffer(keys, dtype=np.int64), np.array([k for k, _ in new], dtype=np.int64)])
         all_values = np.concatenate([np.frombuffer(values, dtype=np.int64), np.array([v for _, v in new], np.int64)])
+        order = np.argsort(all_keys, kind="stable")
+        self._keys, self._values = array("q"), array("q")
+        self._keys.frombytes(all_keys[order].tobytes())
+        self._values.frombytes(all_values[order].tobytes())
+
+    def lookup(self, keys: npt.NDArray[np.int64]) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.int64]]:
+        """For many keys at once: whether each is held, and its value (0 where it is not)."""
+        held = np.frombuffer(self._keys, dtype=np.int64)
+        if not len(held):
+            return np.zeros(len(keys), dtype=bool), np.zeros(len(keys), dtype=np.int64)
+        at = np.minimum(np.searchsorted(held, keys), len(held) - 1)
+        found = held[at] == keys
+        values = np.where(found, np.frombuffer(self._values, dtype=np.int64)[at], 0)
+        return found, values
+
+    def merge(self, keys: npt.NDArray[np.int64], values: npt.NDArray[np.int64]) -> None:
+        """:meth:`update` for distinct keys given as arrays: the held ones replaced, the rest merged
+        in one sort (the map's arrays are rebuilt, so earlier :meth:`arrays` views are stale)."""
+        held = np.frombuffer(self._keys, dtype=np.int64)
+        held_values = np.frombuffer(self._values, dtype=np.int64).copy()
+        found = np.zeros(len(keys), dtype=bool)
+        if len(held):
+            at = np.minimum(np.searchsorted(held, keys), len(held) - 1)
+            found = held[at] == keys
+            held_values[at[found]] = values[found]
+        all_keys = np.concatenate([held, keys[~found]])
+        all_values = np.concatenate([held_values, values[~found]])
         order = np.argsort(all_keys, kind="stable")
         self._keys, self._values = array("q"), array("q")
         self._keys.frombytes(all_keys[order].tobytes())

@@ -25,8 +25,12 @@ from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
-from weir.flow.argkeys import ArgKey, arg_keys, clear_caches, data_keys
+import numpy as np
+import numpy.typing as npt
+
+from weir.flow.argkeys import ArgKey, arg_keys, clear_caches
 from weir.flow.packed import PackedMap
+from weir.flow.reading import leaf_keys
 from weir.flow.values import MAX_WHOLE, Kind, addresses, fingerprint, walk_leaves, whole_key
 
 __all__ = ["ArgTaint", "ValueMemory", "clear_caches", "url_with_query"]
@@ -162,10 +166,12 @@ class ValueMemory:
         (:func:`weir.flow.pieces.split`), which a text block's own leaf is too long to be.
         """
         self._index = None
-        kinds, senders = _result_keys(data, untrusted)
+        kinds, senders, hashed = _result_keys(data, untrusted)
         for text in dict.fromkeys(fields):  # a listing's fields repeat (a status, a currency): once each
             if len(text) <= MAX_WHOLE:
-                kinds.setdefault(fingerprint(Kind.TEXT, whole_key(text)), Kind.TEXT)
+                pair = (Kind.TEXT, whole_key(text))
+                if pair not in hashed:  # a structured string's field of its text block: known already
+                    kinds.setdefault(fingerprint(*pair), Kind.TEXT)
         size = len(self._records)
         if untrusted:
             self._observe_untrusted(kinds, min(step + 1, _STEP_MASK), malicious=malicious, open_world=open_world)
@@ -180,8 +186,11 @@ class ValueMemory:
 
     def _observe_untrusted(self, kinds: dict[int, Kind], first: int, *, malicious: bool, open_world: bool) -> None:
         """Count one more untrusted source for each value; ``first`` is the step bits a new one gets."""
-        records = self._records
         flags = (_MALICIOUS if malicious else 0) | (_OPEN if open_world else 0)
+        if len(kinds) >= _BULK:
+            self._records.merge(*_counted(self._records, kinds, first, flags))
+            return
+        records = self._records
         changed: dict[int, int] = {}
         for fp, kind in kinds.items():
             rec = records.get(fp)
@@ -196,6 +205,11 @@ class ValueMemory:
 
     def _observe_trusted(self, kinds: dict[int, Kind], echo: frozenset[int]) -> None:
         """Mark each value seen in trusted data (not the call's own echoed arguments)."""
+        if len(kinds) >= _BULK:
+            keys, recs, added = _vouched(self._records, kinds, echo, _MAX_TRUSTED - self._trusted_count)
+            self._records.merge(keys, recs)
+            self._trusted_count += added
+            return
         records = self._records
         changed: dict[int, int] = {}
         for fp, kind in kinds.items():
@@ -325,6 +339,42 @@ class ValueMemory:
 
 
 _NO_FINGERPRINTS: frozenset[int] = frozenset()
+_BULK = 256
+"""A result with this many distinct values has them counted with arrays (below: one by one)."""
+
+
+def _counted(
+    records: PackedMap, kinds: dict[int, Kind], first: int, flags: int
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """The records of ``kinds`` after one more untrusted sighting, as arrays: what
+    :meth:`ValueMemory._observe_untrusted` computes value by value (the same bits, tested)."""
+    keys = np.fromiter(kinds, dtype=np.int64, count=len(kinds))
+    new = (np.fromiter(kinds.values(), dtype=np.int64, count=len(kinds)) << _KIND_SHIFT) | first
+    found, held = records.lookup(keys)
+    rec = np.where(found, held, new)
+    rec |= np.where((rec & _STEP_MASK) == 0, first, 0)  # seen only in trusted data until now
+    rec += np.where(((rec >> _COUNT_SHIFT) & _COUNT_MASK) < _COUNT_MASK, 1 << _COUNT_SHIFT, 0)  # saturates
+    return keys, rec | flags
+
+
+def _vouched(
+    records: PackedMap, kinds: dict[int, Kind], echo: frozenset[int], room: int
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], int]:
+    """The records of ``kinds`` after a trusted sighting, as arrays, and how many are new: what
+    :meth:`ValueMemory._observe_trusted` computes value by value (the same bits and the same
+    cap on new trusted values, taken in the result's order; tested). ``room``: new ones allowed."""
+    keys = np.fromiter(kinds, dtype=np.int64, count=len(kinds))
+    kind = np.fromiter(kinds.values(), dtype=np.int64, count=len(kinds))
+    if echo:
+        mine = ~np.isin(keys, np.fromiter(echo, dtype=np.int64, count=len(echo)))
+        keys, kind = keys[mine], kind[mine]
+    found, held = records.lookup(keys)
+    laundered = found & ((held & _STEP_MASK) != 0) & ((held & _WRITTEN) != 0)
+    wanted = ~found & (kind != int(Kind.NUMBER))
+    taken = wanted & (np.cumsum(wanted) <= max(room, 0))  # the first ones, up to the cap
+    keep = (found & ~laundered) | taken
+    rec = np.where(found, held, kind << _KIND_SHIFT) | _TRUSTED
+    return keys[keep], rec[keep], int(taken.sum())
 
 
 _AGENT_RECORDS = {kind: (int(kind) << _KIND_SHIFT) | _AGENT for kind in Kind}
@@ -349,14 +399,14 @@ def _more_specific(key: ArgKey, than: ArgKey) -> bool:
     return _PRIORITY[key.kind] > _PRIORITY[than.kind]
 
 
-def _result_keys(data: Any, untrusted: bool) -> tuple[dict[int, Kind], set[int]]:
-    """Every distinct fingerprint in ``data`` with the kind it was first found as (in order), and
-    for untrusted data the fingerprints of addresses in sender position."""
+def _result_keys(data: Any, untrusted: bool) -> tuple[dict[int, Kind], set[int], set[tuple[Kind, str]]]:
+    """Every distinct fingerprint in ``data`` with the kind it was first found as (in order), for
+    untrusted data the fingerprints of addresses in sender position, and the keys hashed."""
     kinds: dict[int, Kind] = {}
     senders: set[int] = set()
     hashed: set[tuple[Kind, str]] = set()  # a result's text often repeats its structured values
-    for path, leaf in walk_leaves(data):
-        keys = data_keys(leaf)
+    leaves = list(walk_leaves(data))
+    for (path, leaf), keys in zip(leaves, leaf_keys([leaf for _, leaf in leaves]), strict=True):
         for pair in keys:
             if pair not in hashed:
                 hashed.add(pair)
@@ -365,7 +415,7 @@ def _result_keys(data: Any, untrusted: bool) -> tuple[dict[int, Kind], set[int]]
                     kinds[fp] = pair[0]
         if untrusted and isinstance(leaf, str) and "@" in leaf:
             senders |= _sender_fingerprints(path, leaf, keys)
-    return kinds, senders
+    return kinds, senders, hashed
 
 
 def _sender_fingerprints(path: str, leaf: str, keys: list[tuple[Kind, str]]) -> set[int]:

@@ -18,7 +18,17 @@ from typing import Any
 
 from weir.flow.scanning import WHOLE, Runs, Scan
 
-__all__ = ["MAX_WHOLE", "Kind", "addresses", "extract", "fingerprint", "number_key", "walk_leaves", "whole_key"]
+__all__ = [
+    "MAX_WHOLE",
+    "Kind",
+    "addresses",
+    "extract",
+    "extract_at",
+    "fingerprint",
+    "number_key",
+    "walk_leaves",
+    "whole_key",
+]
 
 MAX_WHOLE = 200
 """Strings up to this length are also remembered whole (names, paths, subjects, ids)."""
@@ -182,16 +192,18 @@ def _is_tld(tld: str) -> bool:
     return tld in _GENERIC_TLDS or (len(tld) == 2 and tld.isalpha() and tld not in _FILE_EXTENSIONS)
 
 
-def _url_keys(url: str, out: list[tuple[Kind, str]]) -> None:
+def _url_keys(url: str, out: list[tuple[Kind, str]], at: list[int], start: int) -> None:
     url = url.rstrip(".,;:!?")
     scheme, _, rest = url.partition("://")
     host, _, tail = rest.partition("/")
     host = host.rsplit("@", 1)[-1].split(":", 1)[0]
     tail = tail.split("#", 1)[0].rstrip("/")
     out.append((Kind.URL, f"{scheme.lower()}://{host.lower()}/{tail}"))
+    at.append(start)
     domain = _domain_key(host)
     if domain:
         out.append((Kind.DOMAIN, domain))
+        at.append(start)
 
 
 def _amount_key(raw: str) -> str | None:
@@ -232,26 +244,34 @@ def extract(text: str, *, derive: bool = True) -> list[tuple[Kind, str]]:
     whole value: mailing a colleague at a domain an untrusted mail also used, or writing "see
     evil.example" in a message body, is not copying a destination from that mail.
     """
+    return extract_at(text, derive=derive)[0]
+
+
+def extract_at(text: str, *, derive: bool = True) -> tuple[list[tuple[Kind, str]], list[int]]:
+    """:func:`extract`, and where each key's match begins in ``text`` (a derived domain: where
+    its address or URL begins). Kinds come in a fixed order, each kind's keys in text order."""
     out: list[tuple[Kind, str]] = []
+    at: list[int] = []
     if not text:
-        return out
+        return out, at
     # Cheap guards first: each pattern runs only on text holding a character it needs, so most
     # argument strings (short words, names, codes) pass through one or two scans at most.
     if "@" in text:
-        _emails(text, derive, out)
+        _emails(text, derive, out, at)
     if "://" in text:
         for m in _URL.finditer(text):
-            _url_keys(m.group(0), out)
+            _url_keys(m.group(0), out, at, m.start())
     if "/" in text or "\\" in text:
-        _paths(text, out)
+        _paths(text, out, at)
     if "." in text and (derive or "://" not in text):
-        _domains(text, derive, out)
+        _domains(text, derive, out, at)
     if "#" in text and derive:
         for m in _CHANNEL.finditer(text):
             if any(ch.isalpha() for ch in m.group(1)):
                 out.append((Kind.CHANNEL, m.group(1).lower().rstrip(".")))
-    _numbers(text, out)
-    return out
+                at.append(m.start())
+    _numbers(text, out, at)
+    return out, at
 
 
 def addresses(text: str) -> list[str]:
@@ -259,21 +279,25 @@ def addresses(text: str) -> list[str]:
     return [m.group(0).strip(".").lower() for m in _EMAIL.finditer(text)] if "@" in text else []
 
 
-def _emails(text: str, derive: bool, out: list[tuple[Kind, str]]) -> None:
-    for addr in addresses(text):
+def _emails(text: str, derive: bool, out: list[tuple[Kind, str]], at: list[int]) -> None:
+    for m in _EMAIL.finditer(text):
+        addr = m.group(0).strip(".").lower()  # as addresses() normalises it
         out.append((Kind.EMAIL, addr))
+        at.append(m.start())
         domain = _domain_key(addr.rsplit("@", 1)[1]) if derive else None
         if domain:
             out.append((Kind.DOMAIN, domain))
+            at.append(m.start())
 
 
-def _paths(text: str, out: list[tuple[Kind, str]]) -> None:
+def _paths(text: str, out: list[tuple[Kind, str]], at: list[int]) -> None:
     for m in _PATH.finditer(text):
         if "://" not in text[max(0, m.start() - 3) : m.start() + 1]:
             out.append((Kind.PATH, m.group(0).rstrip("/\\.,;:").replace("\\", "/")))
+            at.append(m.start())
 
 
-def _domains(text: str, derive: bool, out: list[tuple[Kind, str]]) -> None:
+def _domains(text: str, derive: bool, out: list[tuple[Kind, str]], at: list[int]) -> None:
     candidates = _DOMAIN.finditer(text) if derive else [m for m in [_DOMAIN_PATTERN.fullmatch(text.strip())] if m]
     for m in candidates:
         if m.start() > 0 and text[m.start() - 1] in "/@\\":
@@ -281,18 +305,19 @@ def _domains(text: str, derive: bool, out: list[tuple[Kind, str]]) -> None:
         domain = _domain_key(m.group(0))
         if domain:
             out.append((Kind.DOMAIN, domain))
+            at.append(m.start())
 
 
-def _numbers(text: str, out: list[tuple[Kind, str]]) -> None:
+def _numbers(text: str, out: list[tuple[Kind, str]], at: list[int]) -> None:
     if len(text) <= WHOLE:
         # A short text is searched whole, each pattern gated as its runs would be.
         if _DIGIT.search(text) is not None:
             if len(text) >= _IBAN.shortest and text.lower() != text:
-                _ibans(_IBAN.pattern.finditer(text), out)
+                _ibans(_IBAN.pattern.finditer(text), out, at)
             if len(text) >= _DIGITS.shortest:
-                _digit_runs(_DIGITS.pattern.finditer(text), out)
+                _digit_runs(_DIGITS.pattern.finditer(text), out, at)
             if "." in text or "," in text or "'" in text:
-                _amounts(_AMOUNT.pattern.finditer(text), out)
+                _amounts(_AMOUNT.pattern.finditer(text), out, at)
         return
     runs = _NUMBER_RUNS.find(text)
     if not runs:  # most prose: no pattern can match, so none is tried
@@ -302,27 +327,29 @@ def _numbers(text: str, out: list[tuple[Kind, str]]) -> None:
     # an amount a separator; of the digit runs only phones (a "+" or "(" first) and accounts
     # (eight digits or more) are kept, so a run with neither is skipped (dates and times).
     parts = [text[start:end] for start, end in runs]
-    _ibans(_IBAN.finditer(text, [r for r, p in zip(runs, parts, strict=True) if p.lower() != p]), out)
+    _ibans(_IBAN.finditer(text, [r for r, p in zip(runs, parts, strict=True) if p.lower() != p]), out, at)
     kept = [r for r, p in zip(runs, parts, strict=True) if "+" in p or "(" in p or _EIGHT.search(p)]
-    _digit_runs(_DIGITS.finditer(text, kept), out)
+    _digit_runs(_DIGITS.finditer(text, kept), out, at)
     separated = [r for r, p in zip(runs, parts, strict=True) if "." in p or "," in p or "'" in p]
-    _amounts(_AMOUNT.finditer(text, separated), out)
+    _amounts(_AMOUNT.finditer(text, separated), out, at)
 
 
-def _ibans(matches: Iterable[re.Match[str]], out: list[tuple[Kind, str]]) -> None:
+def _ibans(matches: Iterable[re.Match[str]], out: list[tuple[Kind, str]], at: list[int]) -> None:
     for m in matches:
         if _iban_ok(m.group(0)):
             out.append((Kind.IBAN, m.group(0).replace(" ", "").upper()))
+            at.append(m.start())
 
 
-def _amounts(matches: Iterable[re.Match[str]], out: list[tuple[Kind, str]]) -> None:
+def _amounts(matches: Iterable[re.Match[str]], out: list[tuple[Kind, str]], at: list[int]) -> None:
     for m in matches:
         key = _amount_key(m.group(0))
         if key:
             out.append((Kind.NUMBER, key))
+            at.append(m.start())
 
 
-def _digit_runs(matches: Iterable[re.Match[str]], out: list[tuple[Kind, str]]) -> None:
+def _digit_runs(matches: Iterable[re.Match[str]], out: list[tuple[Kind, str]], at: list[int]) -> None:
     """Phone numbers (written with ``+`` or ``(``) and account numbers (8+ bare digits).
 
     Both are compared on their last 9 digits. Digits with dashes or dots are dates, invoice
@@ -333,10 +360,12 @@ def _digit_runs(matches: Iterable[re.Match[str]], out: list[tuple[Kind, str]]) -
         if raw.isdigit():
             if len(raw) >= 8:
                 out.append((Kind.ACCOUNT, raw[-9:]))
+                at.append(m.start())
         elif raw[0] in "+(":
             digits = raw.translate(_RUN_PUNCTUATION)
             if len(digits) >= 7:
                 out.append((Kind.PHONE, digits[-9:]))
+                at.append(m.start())
 
 
 def walk_leaves(value: Any, path: str = "", depth: int = 0) -> Iterator[tuple[str, Any]]:
