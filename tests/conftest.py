@@ -25,6 +25,7 @@ from collections.abc import Iterator
 import pytest
 from hypothesis import settings
 
+from tests import cputime
 from tests.postgres import PostgresServer, pg_bin
 
 settings.register_profile("ci", derandomize=True, database=None, deadline=None)
@@ -56,6 +57,18 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 logging.getLogger().addHandler(logging.NullHandler())
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    """``--cpu-durations=N`` (tests/cputime.py)."""
+    cputime.addoption(parser)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Measure each test's CPU when ``--cpu-durations`` asks for it."""
+    count = config.getoption("cpu_durations")
+    if count is not None:
+        config.pluginmanager.register(cputime.CpuDurations(count), "cputime")
 
 
 @pytest.fixture(scope="session")
