@@ -1,6 +1,7 @@
 """``python -m evals.detect``: precision, recall and throughput of the detectors on labelled data.
 
     python -m evals.detect [--detector NAME] [--quick] [--json] [--data DIR] [--config weir.yaml]
+    python -m evals.detect --tables [--quick] [--config weir.yaml]
     python -m evals.detect --loso [--data evals/injection] [--source NAME] [--cache DIR | --no-cache]
         [--variant shipped|stacked]
 
@@ -39,6 +40,9 @@ def _parser() -> argparse.ArgumentParser:
         help="the folder of evaluation data (default: evals/detect here; with --loso: evals/injection)",
     )
     parser.add_argument("--config", type=Path, help="weir.yaml whose detectors: get their own rows (an extra)")
+    parser.add_argument(
+        "--tables", action="store_true", help="one table per development source: the shipped chain and each extra"
+    )
     parser.add_argument("--loso", action="store_true", help="leave-one-source-out table of the injection detector")
     parser.add_argument("--source", help="with --loso: leave out only this source")
     parser.add_argument(
@@ -62,6 +66,8 @@ def main(argv: list[str]) -> int:
     if args.loso:
         cache = None if args.no_cache else args.cache
         return _loso(args.data or Path("evals/injection"), args.source, cache, args.variant)
+    if args.tables:
+        return _tables(args)
     try:
         configured = _configured(args.config)
         rows = run(data_dir(args.data), args.detector, quick=args.quick, configured=configured)
@@ -74,6 +80,20 @@ def main(argv: list[str]) -> int:
     else:
         print("\n".join(render(rows)))
     return 1 if any(meets(v, t) is False for _, _, v, t in rows) else 0
+
+
+def _tables(args: argparse.Namespace) -> int:
+    """Print the per-source tables (:mod:`evals.detect.extras`); 2 when it could not measure."""
+    from evals.detect.extras import tables
+
+    try:
+        configured = _configured(args.config)
+        lines = tables(data_dir(args.data), configured, quick=args.quick)  # type: ignore[arg-type]
+    except (OSError, ValueError, WeirError) as exc:
+        print(f"{PROG} --tables: {exc}", file=sys.stderr)
+        return 2
+    print("\n".join(lines))
+    return 0
 
 
 def _configured(config: Path | None) -> object | None:
