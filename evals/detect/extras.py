@@ -14,8 +14,8 @@ markerless set (scanned with its domain's tool catalog, as the Guard scans a res
 
 Columns: TPR on the injected documents, FPR on the clean ones (a document counts when a chain reports a
 malicious finding on it: the secrets and personal data a clean e-mail holds are not false positives),
-and the scan's cost in milliseconds of wall time per KB of text (measured in this run, so read it as a
-ratio to ``shipped`` on a busy box).
+and the scan's cost in milliseconds of CPU time per KB of text (of every thread of this process, the
+stand-in judge server's included; measured in this run, so read it as a ratio to ``shipped``).
 """
 
 from __future__ import annotations
@@ -109,7 +109,8 @@ def _sources(folder: Path, quick: bool) -> dict[str, list[Sample]]:
         raw = json.loads((folder / "markerless" / "catalogs.json").read_text(encoding="utf-8"))
         catalogs = {domain: ToolCatalog.from_tools(tools) for domain, tools in raw.items()}
         for i, line in enumerate(path.read_text(encoding="utf-8").splitlines()):
-            if not line.strip() or (quick and i % 4):
+            # Records come as clean, family A, clean, family B: quick keeps one run of four in four.
+            if not line.strip() or (quick and (i // 4) % 4):
                 continue
             r = json.loads(line)
             context = ScanContext(catalogs[r["domain"]], returns_data=True)
@@ -122,13 +123,13 @@ def _measure(chain: Chain, samples: list[Sample]) -> tuple[float, float, float]:
     hits = [0, 0]
     totals = [0, 0]
     size = 0
-    began = time.perf_counter()
+    began = time.process_time()  # every thread of this process: the chain's, a model's workers, the judge server
     for text, label, context in samples:
         found = chain.scan_text(text, context=context)
         totals[label] += 1
         hits[label] += any(f.cls is FindingClass.MALICIOUS for f in found)  # not the PII or secrets it holds
         size += len(text.encode("utf-8", "surrogatepass"))
-    elapsed = time.perf_counter() - began
+    elapsed = time.process_time() - began
     rate = [h / t if t else float("nan") for h, t in zip(hits, totals, strict=True)]
     return rate[1], rate[0], elapsed * 1e3 / max(size / 1024, 1e-9)
 
