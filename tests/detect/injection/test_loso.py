@@ -146,5 +146,6 @@ def test_the_structural_signals_tell_an_address_to_the_model_from_a_manual() -> 
 
     names = [name for name, _ in stacked.SIGNALS]
     attack, manual = stacked.signal_matrix([ATTACKS[2], CARRIERS[5]])
-    assert attack[names.index("addressee")] > 0 and manual[names.index("addressee")] == 0
+    assert attack[names.index("addressee")] > 0
+    assert manual[names.index("addressee")] == 0
     assert manual[names.index("device-steps")] > attack[names.index("device-steps")]
