@@ -15,6 +15,8 @@ its reader what to do; their false-positive rate is reported on its own.
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -22,7 +24,7 @@ from pathlib import Path
 
 import numpy as np
 
-from evals.detect import training
+from evals.detect import stacked, training
 from evals.detect.training import Document, Fitted
 from weir.detect.injection.scanner import scan_patterns
 
@@ -92,16 +94,78 @@ def _origins(doc: Document) -> set[str]:
     return {doc.source.removesuffix("+spliced"), *([doc.carrier] if doc.carrier else [])}
 
 
+_CODE = (
+    "evals/detect/loso.py",
+    "evals/detect/training.py",
+    "evals/detect/stacked.py",
+    "src/weir/detect/injection/features.py",
+    "src/weir/detect/injection/segments.py",
+    "src/weir/detect/injection/scanner.py",
+    "src/weir/detect/injection/patterns.py",
+    "src/weir/detect/injection/anchors.py",
+    "src/weir/detect/injection/literals.py",
+)
+"""What a fold's figures depend on besides the data: a change to any of these files is a new key."""
+_ROOT = Path(__file__).resolve().parents[2]
+
+
+VARIANTS = ("shipped", "stacked")
+"""``shipped``: the classifier as ``scripts/train_injection.py`` builds it; ``stacked``: its score stacked
+with structural signals (:mod:`evals.detect.stacked`), the design attempt of issue 31. One run fits
+the classifier once per fold and scores both (each cached under its own key)."""
+
+
+def fold_key(directory: Path, source: str, epochs: int, variant: str = "shipped") -> str:
+    """The digest a fold's result is cached under: every source's data and meta, the code that cuts,
+    fits and flags (``_CODE``), the epochs and the left-out source."""
+    digest = hashlib.sha256(f"{source}\0{epochs}\0{variant}\0".encode())
+    for path in sorted([*directory.glob("*/data.jsonl"), *directory.glob("*/meta.json")]):
+        digest.update(path.relative_to(directory).as_posix().encode() + b"\0" + path.read_bytes())
+    for name in _CODE:
+        digest.update(name.encode() + b"\0" + (_ROOT / name).read_bytes())
+    return digest.hexdigest()
+
+
+def _cached(cache: Path | None, key: str) -> SourceResult | None:
+    path = None if cache is None else cache / f"{key}.json"
+    if path is None or not path.exists():
+        return None
+    item = json.loads(path.read_text(encoding="utf-8"))
+    return SourceResult(**{**item, "tpr": tuple(item["tpr"]), "fpr": tuple(item["fpr"])})
+
+
+def _store(cache: Path | None, key: str, result: SourceResult) -> None:
+    if cache is None:
+        return
+    cache.mkdir(parents=True, exist_ok=True)
+    (cache / f"{key}.json").write_text(json.dumps(dataclasses.asdict(result)), encoding="utf-8")
+
+
 def run(
-    directory: Path, *, epochs: int = 60, only: str | None = None, progress: Callable[[str], None] | None = None
+    directory: Path,
+    *,
+    epochs: int = 60,
+    only: str | None = None,
+    progress: Callable[[str], None] | None = None,
+    cache: Path | None = None,
+    variant: str = "shipped",
 ) -> list[SourceResult]:
     """One fold per source (or only ``only``): train without it, threshold on the others, score it.
 
     Every document is cut into units once; a fold fits on the bags of the training sources' fitted
-    share (and the spliced copies made from that share alone) by giving every other bag weight 0,
-    which is the same fit as on those documents alone, without cutting them again per fold.
+    share (and the spliced copies made from that share alone): the units of those bags are taken
+    out into a compact copy (:func:`training.subset`), the same fit as on those documents alone,
+    without cutting them again per fold. With ``cache``, a fold whose inputs (:func:`fold_key`) were
+    scored before is read back, not fitted again; nothing is cut when every fold is cached.
     """
+    if variant not in VARIANTS:
+        raise ValueError(f"unknown variant {variant!r}; choose from {', '.join(VARIANTS)}")
     sources = load_sources(directory)
+    wanted = [s for s in sources if only is None or s.name == only]
+    keys = {s.name: fold_key(directory, s.name, epochs, variant) for s in wanted}
+    done = {name: _cached(cache, key) for name, key in keys.items()}
+    if all(r is not None for r in done.values()):
+        return [r for r in done.values() if r is not None]
     docs = [d for s in sources for d in s.documents]
     spliced = training.splice_attacks([d for d in docs if not training.holdout(d)])
     everything = [*docs, *spliced]
@@ -109,23 +173,62 @@ def run(
     patterns = np.array([bool(scan_patterns(d.text)) for d in docs])
     held_out = np.array([training.holdout(d) for d in docs] + [False] * len(spliced))
     origins = [_origins(d) for d in everything]
+    signals = stacked.signal_matrix([d.text for d in docs])
+    stack_fit = stacked.split_half([d.text for d in docs]) & held_out[: len(docs)]
     results = []
-    for held in sources:
-        if only is not None and held.name != only:
+    for held in wanted:
+        cached = done[held.name]
+        if cached is not None:
+            results.append(cached)
             continue
         if progress is not None:
             progress(f"leaving out {held.name} ({len(held.documents)} documents)")
         fitted_docs = np.array([not out and held.name not in o for out, o in zip(held_out, origins, strict=True)])
-        weights = _bag_weights(units, everything) * fitted_docs[units.bag_doc]
-        # Re-balance over the bags that are fitted: each (source, label) cell the same total.
-        keep = weights > 0
-        weights[keep] = training.balanced_weights(
-            [int(x) for x in units.bag_label[keep]], [everything[i].source for i in units.bag_doc[keep]]
+        keep = fitted_docs[units.bag_doc]
+        part = training.subset(units, keep)
+        # Each (source, label) cell of the fitted bags weighs the same total.
+        weights = training.balanced_weights(
+            [int(x) for x in part.bag_label], [everything[i].source for i in part.bag_doc]
         )
-        fitted = training.fit(units, weights, epochs=epochs)
-        scores = np.where(patterns, np.inf, training.doc_scores(units, fitted)[: len(docs)])
-        results.append(_result(held, docs, scores, held_out[: len(docs)]))
+        fitted = training.fit(part, weights, epochs=epochs)
+        logits = training.doc_scores(units, fitted)[: len(docs)]
+        by_variant = {
+            "shipped": _result(held, docs, np.where(patterns, np.inf, logits), held_out[: len(docs)]),
+            "stacked": _stacked_result(
+                held,
+                docs,
+                logits=logits,
+                patterns=patterns,
+                signals=signals,
+                held_out=held_out[: len(docs)],
+                stack_fit=stack_fit,
+            ),
+        }
+        for name, result in by_variant.items():
+            _store(cache, fold_key(directory, held.name, epochs, name), result)
+        results.append(by_variant[variant])
     return results
+
+
+def _stacked_result(
+    held: Source,
+    docs: Sequence[Document],
+    *,
+    logits: np.ndarray,
+    patterns: np.ndarray,
+    signals: np.ndarray,
+    held_out: np.ndarray,
+    stack_fit: np.ndarray,
+) -> SourceResult:
+    """The left-out source's rates with the stack fitted on half the other sources' calibration share and
+    the thresholds chosen on the other half (:mod:`evals.detect.stacked`)."""
+    source = np.array([d.source for d in docs])
+    labels = np.array([d.label for d in docs], dtype=np.float64)
+    fit = stack_fit & (source != held.name)
+    weights = training.balanced_weights([int(x) for x in labels[fit]], list(source[fit]))
+    coefficients = stacked.fit_stack(logits[fit], signals[fit], labels[fit], weights)
+    scores = np.where(patterns, np.inf, stacked.stack_scores(coefficients, logits, signals))
+    return _result(held, docs, scores, held_out & ~stack_fit)
 
 
 def _result(held: Source, docs: Sequence[Document], scores: np.ndarray, held_out: np.ndarray) -> SourceResult:

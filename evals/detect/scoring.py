@@ -231,6 +231,27 @@ def _poisoning_rows(folder: Path, quick: bool) -> list[Row]:
         ("poisoning (tools)", "recall", round(recall, 4), ">= 0.95"),
         ("poisoning (tools)", "precision", round(precision, 4), ">= 0.95"),
         *_clean_tool_rows(folder, check),
+        *_adaptive_rows(folder, check),
+    ]
+
+
+def _adaptive_rows(folder: Path, check: Any) -> list[Row]:
+    """Recall per manipulation kind on ``poisoning-adaptive.jsonl`` (hand-written phrasings; round 2 was
+    held back while round 1's misses were fixed), and its ordinary look-alikes flagged."""
+    if not (folder / "poisoning-adaptive.jsonl").exists():
+        return []
+    found: Counter[str] = Counter()
+    total: Counter[str] = Counter()
+    for item in load_corpus(folder, "poisoning-adaptive"):
+        cell = f"{item['kind']} r{item['round']}" if item["poisoned"] else "look-alikes"
+        total[cell] += 1
+        found[cell] += bool(check.check_tool(item["tool"]))
+    return [
+        (f"poisoning adaptive/{cell}", "flagged" if cell == "look-alikes" else "recall", value, target)
+        for cell in sorted(total)
+        for value, target in [
+            (float(found[cell]), "<= 0") if cell == "look-alikes" else (round(found[cell] / total[cell], 4), ">= 0.95")
+        ]
     ]
 
 

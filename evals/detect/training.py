@@ -214,6 +214,31 @@ def fit(
     return Fitted(w, bias)
 
 
+def subset(u: Units, keep: npt.NDArray[np.bool_]) -> Units:
+    """The units of the bags ``keep`` marks, with only the positions they cover, renumbered.
+
+    A fit on the subset is the fit on all bags with weight 0 on the others (their gradient is 0),
+    for the cost of the kept positions alone. ``doc_count`` and ``bag_doc`` are kept as they were.
+    """
+    chosen = keep[u.bag]
+    start, end = u.start[chosen], u.end[chosen]
+    size = u.grams.shape[1]
+    edges = np.bincount(start, minlength=size + 1)[: size + 1] - np.bincount(end, minlength=size + 1)[: size + 1]
+    covered = np.cumsum(edges)[:size] > 0
+    index = np.concatenate([[0], np.cumsum(covered)])  # new position of every old position (and the end)
+    old_bags = u.bag[chosen]
+    renumber = np.cumsum(keep) - 1
+    return Units(
+        grams=u.grams[:, covered],
+        start=index[start],
+        end=index[end],
+        bag=renumber[old_bags],
+        bag_label=u.bag_label[keep],
+        bag_doc=u.bag_doc[keep],
+        doc_count=u.doc_count,
+    )
+
+
 def doc_scores(u: Units, fitted: Fitted) -> Floats:
     """Each document's highest unit logit (``-inf`` for a document with no unit)."""
     z = unit_logits(u, fitted.weights, fitted.bias)

@@ -102,3 +102,38 @@ def test_a_config_naming_an_unknown_detector_is_a_clear_error(
     result = invoke(capsys, [*DATA, "--detector", "requests", "--config", str(config)])
     assert result.exit_code == 2
     assert "nope" in result.stderr
+
+
+def _small_copy(folder: Path, every: int = 60) -> Path:
+    """Every ``every``-th record of each injection set and of the markerless set, in ``folder``."""
+    from evals.detect.scoring import INJECTION_SETS
+
+    for _, name, _ in INJECTION_SETS:
+        lines = (DETECT / name).read_text(encoding="utf-8").splitlines()
+        (folder / name).write_text("\n".join(lines[::every]) + "\n", encoding="utf-8")
+    lines = (DETECT / "markerless.jsonl").read_text(encoding="utf-8").splitlines()
+    (folder / "markerless.jsonl").write_text("\n".join(lines[::every]) + "\n", encoding="utf-8")
+    (folder / "markerless").mkdir()
+    catalogs = (DETECT / "markerless" / "catalogs.json").read_bytes()
+    (folder / "markerless" / "catalogs.json").write_bytes(catalogs)
+    return folder
+
+
+def test_tables_print_one_table_per_source_with_the_shipped_chain_and_each_extra(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for module in ("onnxruntime", "tokenizers", "onnx"):
+        pytest.importorskip(module, reason="the onnx extra (and onnx, to export) is not installed")
+    config = tmp_path / "weir.yaml"
+    config.write_text("detectors:\n  - use: injection\n", encoding="utf-8")
+    (tmp_path / "data").mkdir()
+    data = _small_copy(tmp_path / "data")
+    result = invoke(capsys, ["--tables", "--quick", "--data", str(data), "--config", str(config)])
+    assert result.exit_code == 0, result.stderr
+    tables = result.stdout.split("\n== ")[1:]
+    names = [table.split(":", 1)[0] for table in tables]
+    assert "tools-dev" in names
+    assert "markerless/tau2-kb" in names
+    for table in tables:
+        rows = [line.split()[0] for line in table.splitlines()[2:] if line.strip()]
+        assert rows == ["shipped", "+onnx", "+judge", "configured"], table

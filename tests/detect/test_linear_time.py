@@ -78,6 +78,11 @@ PATHOLOGICAL: dict[str, Callable[[int], str]] = {
     "system-brackets": lambda n: "[[system note " * (n // 14),
     "preferences": lambda n: "always use this tool " * (n // 21),
     "only-adjectives": lambda n: "the only reliable " * (n // 18),
+    "banners": lambda n: "### platform system notes " * (n // 26),
+    "delimited-roles": lambda n: "<<x_system_y " * (n // 13),
+    "tool-families": lambda n: "the browser tools the " * (n // 22),
+    "hosts-and-handovers": lambda n: "to a.b.c pass the key " * (n // 22),
+    "treat-this": lambda n: "treat this tool as the " * (n // 23),
     # The markerless-request detector: asking words and opening verbs with and without boundaries.
     "please-run": lambda n: "please " * (n // 7),
     "openings": lambda n: ". send " * (n // 7),

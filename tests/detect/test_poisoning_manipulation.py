@@ -151,3 +151,30 @@ def test_no_finding_on_the_real_definitions_of_public_servers() -> None:
     assert len(records) >= 200  # so that an emptied file cannot pass
     flagged = {r["tool"]["name"]: [f.kind for f in DETECT.check_tool(r["tool"])] for r in records}
     assert {name: kinds for name, kinds in flagged.items() if kinds} == {}
+
+
+ADAPTIVE = CLEAN_TOOLS.parent / "poisoning-adaptive.jsonl"
+_ADAPTIVE_RECORDS = [json.loads(line) for line in ADAPTIVE.read_text(encoding="utf-8").splitlines()]
+
+
+@pytest.mark.parametrize(
+    "record",
+    [r for r in _ADAPTIVE_RECORDS if r["poisoned"]],
+    ids=lambda r: f"{r['kind']}-r{r['round']}-{r['tool']['name']}",
+)
+def test_the_adaptive_set_is_found(record: dict[str, Any]) -> None:
+    """Phrasings written for issue 31 after the rules above (round 2 held back while round 1 was fixed:
+    the rules first found 16/30 of round 1, then 6/12 of round 2; see the notes)."""
+    assert DETECT.check_tool(record["tool"]), record["tool"]
+
+
+@pytest.mark.parametrize(
+    "record", [r for r in _ADAPTIVE_RECORDS if not r["poisoned"]], ids=lambda r: str(r["tool"]["name"])
+)
+def test_the_adaptive_sets_look_alikes_are_not_flagged(record: dict[str, Any]) -> None:
+    assert DETECT.check_tool(record["tool"]) == []
+
+
+def test_the_adaptive_set_covers_every_kind_in_both_rounds() -> None:
+    cells = {(r["kind"], r["round"]) for r in _ADAPTIVE_RECORDS if r["poisoned"]}
+    assert cells == {(k, n) for k in ("preference", "other-tools", "pseudo-system", "title") for n in (1, 2)}

@@ -33,8 +33,9 @@ def _shipped(name: str) -> list[str]:
 
 
 def _shipped_names() -> list[str]:
-    # The poisoning corpus holds tool definitions, not texts: they are compared as _tool_texts.
-    texts = (p.name for p in DETECT.glob("*.jsonl") if p.name not in ("poisoning.jsonl", "clean-tools.jsonl"))
+    # The poisoning corpora hold tool definitions, not texts: they are compared as _tool_texts.
+    tools = ("poisoning.jsonl", "clean-tools.jsonl", "poisoning-adaptive.jsonl")
+    texts = (p.name for p in DETECT.glob("*.jsonl") if p.name not in tools)
     return sorted(name for name in texts if "heldout" not in name)
 
 

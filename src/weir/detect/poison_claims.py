@@ -36,15 +36,20 @@ def _re(*alternatives: str, flags: int = re.IGNORECASE) -> re.Pattern[str]:
 
 
 _SELF = r"this\s+(?:tool|function|server|one|integration|endpoint|plugin)"
-_THINGS = r"(?:tools?|servers?|functions?|integrations?|plugins?|extensions?|apis?|services?|providers?|endpoints?)"
+_THINGS = (
+    r"(?:tools?|servers?|functions?|integrations?|plugins?|extensions?|apis?|services?|providers?|endpoints?"
+    r"|connectors?|capabilit(?:y|ies)|utilit(?:y|ies)|clients?|fetchers?|readers?|options?)"
+)
 _OTHERS = (
     rf"\b(?:other|another|alternative|external|third[\s-]party|competing|rival|remaining|built[\s-]in|native"
     rf"|similar)\s+(?:[\w-]+\s+){{0,3}}?{_THINGS}\b",
     rf"\b{_THINGS}\s+(?:from|of|on|by|in)\s+(?:any\s+)?(?:other|another|external|third[\s-]party|different)\b",
     r"\b(?:the\s+)?others\b",
     r"\balternatives?\b",
+    r"\bthe\s+(?!this\b|same\b|following\b|above\b|below\b|returned\b|selected\b)[\w-]{2,30}\s+(?:tools|servers"
+    r"|integrations|plugins|functions)\b",
 )
-"""Words for the tools that are not this one."""
+"""Words for the tools that are not this one (a family named by its subject, "the browser tools", included)."""
 _IDENT = r"(?-i:\b[a-z][a-z0-9]{0,30}(?:_[a-z0-9]{1,30}){1,6}\b|`[\w.-]{1,64}`)"
 _SERVER = (
     r"\b(?:the\s+)?['\"`]?(?!this\b|the\b|an?\b|mcp\b|that\b)[\w.-]{2,40}['\"`]?\s+(?:mcp\s+)?server(?:'s|s')?"
@@ -55,10 +60,11 @@ _SERVER = (
 _DISPARAGE = (
     r"\b(?:broken|unreliable|untrustworthy|untrusted|inaccurate|stale|corrupt(?:ed|s)?|fabricat\w{1,5}|fake"
     r"|bogus|buggy|flaky|compromised|malicious|insecure|unsafe|hacked|spoofed|phishing|dangerous|hallucinat\w{1,5}"
-    r"|defunct|retired|poisoned|tampered|counterfeit|unverified|rigged)\b",
+    r"|defunct|retired|poisoned|tampered|counterfeit|unverified|rigged|hijacked|backdoored|infected|exploited)\b",
     r"\bknown\s+to\s+(?:crash|fail|leak|break|lie|hang|be\s+(?:wrong|broken|unsafe|unreliable|inaccurate))",
     r"\b(?:crash(?:es)?|leaks?\s+(?:your\s+)?(?:data|credentials|secrets))\b",
-    r"\b(?:not|never|no\s+longer)\s+(?:to\s+be\s+)?(?:trusted|reliable|safe|accurate|secure|maintained|working)\b",
+    r"\b(?:not|never|no\s+longer)\s+(?:to\s+)?(?:be\s+)?(?:trusted|reliable|safe|accurate|secure|maintained|working)\b",
+    r"\b(?:silently\s+)?(?:drops?|loses?|discards?|corrupts?)\s+(?:\w+\s+)?(?:payments?|data|messages?|requests?|records?)\b",
     r"\bcan(?:not|'t|\s+not)\s+be\s+(?:trusted|relied\s+on)\b",
     r"\b(?:returns?|gives?|produces?|reports?|shows?)\s+(?:\w+\s+)?(?:wrong|incorrect|false|fake|made[\s-]up|bogus"
     r"|misleading)\b",
@@ -83,7 +89,15 @@ CLAIM_PATTERNS: tuple[Rule, ...] = (
         _re(
             r"[\[{(]{1,2}\s{0,3}(?:system|sys|admin(?:istrator)?|developer|operator|root|override|security|internal"
             r"|platform)(?:\s{1,3}(?:note|notice|message|prompt|override|instructions?|update|alert|directive"
-            r"|command|mode|policy))?\s{0,3}:",
+            r"|command|mode|policy)){0,2}\s{0,3}:",
+            # A delimiter of any kind around a name of the platform's voice: <<system_override>>, ⟦SYSTEM⟧.
+            "[\\[{(<\u00ab\u27e6\u3010]{1,2}\\s{0,3}/?\\s{0,2}(?:[a-z]{1,20}[_-])?(?:system|sys|admin|developer|override|operator)"
+            "(?:[_-][a-z]{1,20})?\\s{0,3}[\\]})>\u00bb\u27e7\u3011]{1,2}",
+            # A banner framed by ### / === / *** that names the platform's voice: "###INSTRUCTIONS FROM PLATFORM###".
+            r"(?:#{2,}|={2,}|\*{2,})\s{0,3}(?:[a-z]{1,20}\s{1,3}){0,3}?(?:system|admin|developer|platform|operator"
+            r"|override|instructions?)(?:\s{1,3}[a-z]{1,20}){0,3}\s{0,3}(?:#{2,}|={2,}|\*{2,})",
+            # A role label opening a line, as chat transcripts and front matter write it: "system: You are …".
+            r"(?:^|\n)\s{0,3}(?:system|developer)\s{0,2}:\s{1,3}(?:you|the\s+(?:assistant|model|agent))\b",
             r"[\[{]{1,2}\s{0,3}(?:system|sys|admin|developer|operator|override)(?:\s{1,3}(?:note|notice|message"
             r"|prompt|override|instructions?|update|alert|directive|mode))?\s{0,3}[\]}]{1,2}",
             r"<<\s{0,2}/?\s{0,2}sys\s{0,2}>>",
@@ -112,6 +126,11 @@ CLAIM_PATTERNS: tuple[Rule, ...] = (
             rf"|the)\s+(?:other|existing|previous|built[\s-]in|remaining)\s+(?:[\w-]+\s+){{0,3}}?{_THINGS}",
             rf"\bonly\s+{_SELF}\s+(?:is|can\s+be|should\s+be)\s+(?:safe|trusted|reliable|accurate|secure|allowed"
             r"|permitted|used|called)\b",
+            rf"\b(?:retired|deprecated|replaced|disabled|removed)\s+in\s+favou?r\s+of\s+{_SELF}\b",
+            r"\b(?:first|one)\s+and\s+only\s+(?:choice|option|tool)\b",
+            r"\b(?:here|this\s+tool)\s+and\s+nowhere\s+else\b",
+            rf"\b(?:belongs?|goes|go)\s+to\s+{_SELF}\s+alone\b",
+            r"\b(?:do\s+not|don'?t|never)\s+(?:use|call|consult|try|ask|pick)\s+anything\s+else\b",
             rf"\b{_SELF}\s+is\s+(?:the\s+only\s+(?:one\s+)?)?(?:trusted|verified|approved|authori[sz]ed|endorsed"
             r"|certified|sanctioned|whitelisted)\s+by\s+(?:the\s+)?(?:system|platform|host|administrator|admin"
             r"|operator|security\s+team|vendor|developers?)\b",
@@ -137,8 +156,29 @@ CLAIM_CLAUSES: tuple[Clause, ...] = (
                 rf"\b{_SELF}\s+(?:should|must|shall)\s+(?:always\s+)?be\s+(?:preferred|chosen|selected|prioriti[sz]ed)\b",
                 r"\broute\s+(?:every|all|each|any)\s+(?:\w+\s+){0,2}through\s+this\b",
                 r"\bnever\s+(?:fall\s+back|switch|defer)\s+to\b",
+                rf"\b(?:use|call|choose|pick|select|invoke|rank|put|place|run)\s+{_SELF}\s+(?:above|over"
+                r"|ahead\s+of|in\s+place\s+of|instead\s+of)\b",
+                rf"\b(?:rank|put|place)\s+{_SELF}\s+before\b",
+                rf"\b(?:treat|consider|regard)\s+{_SELF}\s+as\s+(?:the|your|their|its)\s+(?:first|only|sole|default"
+                r"|primary|preferred)\b",
+                r"\b(?:route|send|direct)\s+(?:\w+\s+){0,3}(?:here|to\s+this\s+tool)\s+and\s+nowhere\s+else\b",
+                r"\b(?:do\s+not|don'?t|never|must\s+not)\s+(?:use|call|pick|choose|select|invoke)\s+(?:any\s+)?other\b",
+                r"\bnever\s+(?:use|call|pick|choose|select|invoke)\s+(?:them|those|the\s+others?)\b",
             ),
             _re(*_UNIVERSAL),
+        ),
+        0.85,
+    ),
+    # "Call this tool before any other tool to learn the layout" is ordering with a purpose; the same
+    # order made unconditional (whatever the user asks, every turn) is a claim on every choice.
+    Clause(
+        "preference-claim",
+        (
+            _re(rf"\b(?:use|call|choose|pick|select|invoke|run)\s+{_SELF}\s+before\b"),
+            _re(
+                r"\b(?:regardless|no\s+matter|whatever\s+(?:the\s+user|you)|in\s+(?:each|every)\s+(?:turn|request"
+                r"|message|conversation)|(?:each|every)\s+time)\b"
+            ),
         ),
         0.85,
     ),
@@ -152,7 +192,8 @@ CLAIM_CLAUSES: tuple[Clause, ...] = (
                 r"|bypass|instead\s+of|rather\s+than|always)\b"
             ),
             _re(
-                r"\b(?:use|using|call|calling|invoke|invoking|trust|trusting|rely|relying|route|send|run|running|tools?)\b"
+                r"\b(?:use|used|using|call|called|calling|invoke|invoking|trust|trusting|rely|relying|route|send|run"
+                r"|running|tools?)\b"
             ),
         ),
         0.85,
@@ -165,7 +206,14 @@ TITLE_CLAUSE = Clause(
     (
         _re(
             r"\b(?:always|never|must|should|ignore|disregard|forget|do\s+not|don'?t|instead|you|assistant|model"
-            r"|agent|llm|before\s+(?:calling|using|any)|only\s+use|use\s+only)\b",
+            r"|agent|llm|before\s+(?:calling|using|any)|only\s+use|use\s+only|afterwards|silently|secretly"
+            r"|without\s+(?:asking|telling|confirm\w{0,6}))\b",
+            # An address or a link has no place in a name: a title that carries one tells where to send.
+            r"[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,8}|\bhttps?://",
+            # ... or names a host to send to, a hand-over, or when the model is to call it.
+            r"\bto\s+[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){1,6}\b",
+            r"\b(?:pass|send|give|hand|forward)\s+(?:the|your|its|all|every)\s+(?:\w+\s+){0,2}to\b",
+            r"\bcall\s+(?:it\s+|this\s+)?(?:before|after|first)\b",
         ),
     ),
     0.85,

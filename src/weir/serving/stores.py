@@ -18,8 +18,10 @@ __all__ = ["default_chain", "open_audit", "open_pins", "redaction_chain"]
 
 # Detectors whose findings are about intent, not about data that must stay off disk: the audit
 # trail keeps injected text as evidence, and skipping the classifier here halves the cost of
-# sealing a call's arguments (it was the largest item of the pre-call audit append).
-_NOT_SENSITIVE = frozenset({"injection"})
+# sealing a call's arguments (it was the largest item of the pre-call audit append). The model
+# extras judge intent too, and asked by the redactor they would send every audited payload (finding
+# messages included) to the deployer's model a second time, outside its figures on /metrics.
+_NOT_SENSITIVE = frozenset({"injection", "onnx", "judge"})
 
 
 def default_chain(config: WeirConfig, *, pin_store: Any = None) -> Chain:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from evals.detect import loso
@@ -80,8 +81,8 @@ def test_a_malformed_row_names_its_file_and_line(tmp_path: Path) -> None:
         loso.load_sources(tmp_path)
 
 
-def test_evals_detect_loso_prints_the_table(data: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    status = main(["--loso", "--data", str(data), "--source", "mail"])
+def test_evals_detect_loso_prints_the_table(data: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status = main(["--loso", "--data", str(data), "--source", "mail", "--cache", str(tmp_path)])
     out = capsys.readouterr()
     assert status in (0, 1), out
     assert "left-out source" in out.out
@@ -91,5 +92,60 @@ def test_evals_detect_loso_prints_the_table(data: Path, capsys: pytest.CaptureFi
 def test_evals_detect_loso_on_a_missing_directory_fails_clearly(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(["--loso", "--data", str(tmp_path / "none")]) == 2
+    assert main(["--loso", "--data", str(tmp_path / "none"), "--no-cache"]) == 2
     assert "no <source>/data.jsonl" in capsys.readouterr().err
+
+
+def test_a_cached_fold_is_read_back_and_a_changed_source_is_fitted_again(
+    data: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cache = tmp_path / "cache"
+    first = loso.run(data, epochs=40, only="notes", cache=cache)
+    assert len(list(cache.glob("*.json"))) == len(loso.VARIANTS)  # one fit, every variant kept
+
+    def no_fit(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a cached fold was fitted again")
+
+    monkeypatch.setattr(loso.training, "fit", no_fit)
+    assert loso.run(data, epochs=40, only="notes", cache=cache) == first
+    with pytest.raises(AssertionError, match="fitted again"):
+        loso.run(data, epochs=41, only="notes", cache=cache)  # another key: the epochs are part of it
+
+
+def test_a_fit_on_the_subset_of_bags_is_the_fit_with_the_others_weighing_nothing(data: Path) -> None:
+    from evals.detect import training
+
+    docs = [d for s in loso.load_sources(data) for d in s.documents]
+    units = training.units(docs)
+    keep = np.array([docs[i].source != "notes" for i in units.bag_doc])
+    weights = training.balanced_weights([int(x) for x in units.bag_label], [docs[i].source for i in units.bag_doc])
+    zeroed = weights * keep
+    zeroed[keep] = training.balanced_weights(
+        [int(x) for x in units.bag_label[keep]], [docs[i].source for i in units.bag_doc[keep]]
+    )
+    whole = training.fit(units, zeroed, epochs=30)
+    part = training.subset(units, keep)
+    assert part.grams.shape[1] < units.grams.shape[1]
+    alone = training.fit(part, zeroed[keep], epochs=30)
+    np.testing.assert_allclose(alone.weights, whole.weights, rtol=1e-6, atol=1e-9)
+
+
+def test_the_stacked_design_is_scored_in_the_same_fold_and_cached_beside_the_shipped_one(
+    data: Path, tmp_path: Path
+) -> None:
+    stacked = loso.run(data, epochs=40, only="mail", cache=tmp_path, variant="stacked")
+    assert [r.name for r in stacked] == ["mail"]
+    assert len(stacked[0].tpr) == len(loso.TARGETS)
+    assert len(list(tmp_path.glob("*.json"))) == 2  # one fit, both variants' figures kept
+    with pytest.raises(ValueError, match="unknown variant"):
+        loso.run(data, variant="bigger")
+
+
+def test_the_structural_signals_tell_an_address_to_the_model_from_a_manual() -> None:
+    from evals.detect import stacked
+
+    names = [name for name, _ in stacked.SIGNALS]
+    attack, manual = stacked.signal_matrix([ATTACKS[2], CARRIERS[5]])
+    assert attack[names.index("addressee")] > 0
+    assert manual[names.index("addressee")] == 0
+    assert manual[names.index("device-steps")] > attack[names.index("device-steps")]
