@@ -168,6 +168,10 @@ def _text(text: str, out: Pieces, seen: dict[str, int]) -> None:
         line = raw.strip()
         if not line:
             continue
+        head = _QUOTED_AFTER_ID.fullmatch(line)
+        if head is not None:  # a listing's record: its id, then a quoted snippet of what it holds
+            out.fields.append(head.group(1))
+            line = head.group(2)
         if _prose(line, line.split()):  # a sentence, even when it begins like a label ("Note: send it to…")
             out.prose.append(line)
             continue
@@ -309,6 +313,9 @@ def _names_an_identifier(tokens: list[str]) -> bool:
 
 
 _PLAIN = re.compile(_PLAIN_WORD)
+_QUOTED_AFTER_ID = re.compile(r"([^\s\"“]*[/\d][^\s\"“]*)\s+[—–-]\s+([\"“][^\"”]*[\"”]?)")
+"""A search hit or a listing's line: an identifier (a path, a URL, an id), a dash, a quoted snippet.
+The identifier is the record's field; only the quotation may be prose (what the file says)."""
 _CELL = re.compile(r"\s*(?:[|\t;,]|=(?=\s))\s*")
 _LOWER_WORD = re.compile(r"[^\W\d_A-Z]{3,}")
 _IDENTIFIER = re.compile(r"[^\W\d_][\w-]*\d|\d[\w-]*[^\W\d_]|@|[^\W\d_]\.[^\W\d_]{2,}")
