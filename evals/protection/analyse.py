@@ -34,7 +34,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from evals.protection.score import CONFIG, DOMAINS, STOPPED, load_truth, open_trace
+from evals.protection.score import CONFIG, DOMAINS, STOPPED, SUITES, _domains, load_truth, open_trace
 from weir.config import load_config
 from weir.policy.decision import Verdict
 from weir.policy.engine import Engine
@@ -112,7 +112,7 @@ def _observe(domain: str, policy: str) -> tuple[dict[int, Seen], dict[int, bool]
 
 def classify(attack: dict[str, Any], seen: Seen, tool: str) -> str:
     """The class of one missed consequential attack call (see the module docstring)."""
-    if attack["kind"] in NO_VALUE:
+    if attack["kind"] in NO_VALUE or not attack.get("value"):
         return CLASSES[0]
     if tool == "web/fetch_url":
         return CLASSES[1]
@@ -122,7 +122,16 @@ def classify(attack: dict[str, Any], seen: Seen, tool: str) -> str:
         return CLASSES[3]
     if attacker_traced(attack, seen):
         return CLASSES[6]
-    return CLASSES[5] if attack["value_kind"] in ("email", "url") else CLASSES[4]
+    return CLASSES[5] if value_kind(attack) in ("email", "url") else CLASSES[4]
+
+
+def value_kind(attack: dict[str, Any]) -> str:
+    """The kind of the attacker's value: the first benchmark records it; the second's (telecom,
+    gen_workorders.py) is read from the value's shape (none when the attack supplies no value)."""
+    if "value_kind" in attack:
+        return str(attack["value_kind"])
+    value = str(attack.get("value") or "")
+    return "none" if not value else "url" if "://" in value else "email" if "@" in value else "text"
 
 
 def _leaves(value: Any, path: str = "") -> list[tuple[str, str]]:
@@ -140,10 +149,10 @@ def attacker_traced(attack: dict[str, Any], seen: Seen) -> bool:
     return any(not t["corroborated"] and t["path"] in paths for t in seen.taints)
 
 
-def analyse(policy: str = "baseline") -> Analysis:
-    """Classify every miss of ``policy`` on both domains."""
+def analyse(policy: str = "baseline", domains: tuple[str, ...] = DOMAINS) -> Analysis:
+    """Classify every miss of ``policy`` on ``domains`` (default: the first benchmark's)."""
     out = Analysis()
-    for domain in DOMAINS:
+    for domain in domains:
         truth = load_truth(domain)
         calls, results = _observe(domain, policy)
         for sid, session in truth["sessions"].items():
@@ -168,7 +177,7 @@ def analyse(policy: str = "baseline") -> Analysis:
                 out.pairs += 1
                 out.by_source[attack["source"]] += 1
                 out.missed_by_source[attack["source"]] += bool(missed)
-                key = (attack["value_kind"], attack["encoding"])
+                key = (value_kind(attack), attack["encoding"])
                 out.by_encoding[key] += 1
                 out.missed_by_encoding[key] += bool(missed)
             if missed:
@@ -251,7 +260,11 @@ def main() -> None:
     """Command-line entry point."""
     parser = argparse.ArgumentParser(prog="python -m evals.protection.analyse", description=__doc__.split("\n")[0])
     parser.add_argument("--policy", default="baseline", help="a pack name or a policy file (default: baseline)")
-    print(render(analyse(parser.parse_args().policy)))
+    parser.add_argument(
+        "--domains", default="tau2", help=f"suites ({', '.join(SUITES)}) or domains, comma separated (default: tau2)"
+    )
+    args = parser.parse_args()
+    print(render(analyse(args.policy, _domains(parser, args.domains))))
 
 
 if __name__ == "__main__":

@@ -253,15 +253,14 @@ class Guard(MessageDecisions):
 
     def _taints(self, session: Session, key: tuple[str, str], args: dict[str, Any], tool: ToolFacts) -> list[ArgTaint]:
         """Argument provenance from the session's data and from untrusted tool definitions; the
-        called tool's (``key``) enumerated values are its vocabulary. For a destructive,
-        irreversible or privileged tool, whether untrusted text asked for its action too."""
+        called tool's (``key``) enumerated values are its vocabulary. For a consequential tool that
+        is not read-only (reversible or not), whether untrusted text asked for its action too."""
         # One registration's definitions, consistently.
         also = Elsewhere(self._definitions, self._definition_text, self._definition_steps)
         vocabulary = self._vocabulary.get(key)
         facts = tool.values
-        weighty = facts["irreversible"] is True or facts["destructive"] is True or facts["privileged_access"] is True
         stores = facts["consequential"] is True
-        action = key[1] if weighty and stores else None
+        action = key[1] if stores and facts["read_only"] is not True else None
         taints = session.check_call(args, stores=stores, vocabulary=vocabulary, also=also, action=action)
         return intent.vouched(session, taints, key[1], args) if session.intent else taints
 
