@@ -57,7 +57,7 @@ CHAIN_LOCK = 0x5745_4952_0000_0002
 """The advisory lock key every append holds for its transaction ("WEIR" and 2)."""
 
 Conn = psycopg.Connection[tuple[Any, ...]]
-_COLUMNS = ("time", "phase", "session", "connection", "server", "tool", "effect", "applied")
+_COLUMNS = sql_rows.COLUMNS
 _INSERT = (
     f"INSERT INTO weir_audit_events (id, {', '.join(_COLUMNS)}, event, prev_hash, hash) "
     f"VALUES (%s, {', '.join('%s' for _ in _COLUMNS)}, %s, %s, %s)"
@@ -307,18 +307,7 @@ class PostgresAuditStore:
 
     def chain(self, after_id: int = 0) -> Iterator[ChainRow]:
         """The rows exactly as hashed (event text verbatim), in id order, a page at a time."""
-        after = after_id
-        while True:
-            rows = self._fetch(
-                f"SELECT id, prev_hash, hash, event, {', '.join(_COLUMNS)} FROM weir_audit_events "
-                "WHERE id > %s ORDER BY id LIMIT %s",
-                (after, _PAGE),
-            )
-            for r in rows:
-                yield _chain_row(r)
-            if len(rows) < _PAGE:
-                return
-            after = int(rows[-1][0])
+        return sql_rows.chained(self._fetch, "weir_audit_events", "%s", after_id, _PAGE)
 
     def verify(self, anchors: Sequence[Anchor] = ()) -> VerifyReport:
         """Walk the chain and its anchor log in one snapshot (a connection of its own), with the
@@ -353,7 +342,7 @@ class PostgresAuditStore:
         with conn.cursor(name="weir_audit_verify") as cur:  # server-side: rows stream, memory stays flat
             cur.itersize = 1000
             cur.execute(_WALK[min(version, 2)])
-            logged = (LoggedRow(_chain_row(r), r[-2], r[-1]) for r in cur)
+            logged = (LoggedRow(sql_rows.chain_row(r), r[-2], r[-1]) for r in cur)
             report = verify_rows(check.rows(logged), [*stored, *anchors])
         return check.finish(report)
 
@@ -370,7 +359,3 @@ class PostgresAuditStore:
         self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
     ) -> None:
         self.close()
-
-
-def _chain_row(r: Sequence[Any]) -> ChainRow:
-    return ChainRow(int(r[0]), str(r[1]), str(r[2]), str(r[3]), dict(zip(_COLUMNS, r[4:12], strict=True)))

@@ -1,4 +1,5 @@
-"""What the SQL stores share: a query's ``WHERE`` clauses, and a stored row read back as an event.
+"""What the SQL stores share: their columns, a query's ``WHERE`` clauses, a stored row read back as
+an event, and the chain read back a page at a time.
 
 SQLite (:mod:`weir.audit.sqlite`) and PostgreSQL (:mod:`weir.audit.postgres`) keep the same columns
 and the same event text; only their parameter marks differ (``?`` against ``%s``).
@@ -12,11 +13,15 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from weir.audit.chain import ChainRow
 from weir.audit.event import STORED, AuditEvent, format_time
 from weir.audit.store import AuditQuery, StoredEvent
 from weir.errors import AuditError
 
-__all__ = ["paged", "stored", "where"]
+__all__ = ["COLUMNS", "chain_row", "chained", "paged", "stored", "where"]
+
+COLUMNS = ("time", "phase", "session", "connection", "server", "tool", "effect", "applied")
+"""The columns each store keeps beside the event text (for queries; the hash covers the text)."""
 
 _EQUAL = ("session", "connection", "server", "tool", "phase", "effect")
 """The query's fields matched by equality, each a column of the same name."""
@@ -67,3 +72,28 @@ def paged(
             return
         after = int(rows[-1][0])
         left = None if left is None else left - len(rows)
+
+
+def chain_row(row: Sequence[Any]) -> ChainRow:
+    """A row of ``(id, prev_hash, hash, event text, *COLUMNS, …)`` as the chain hashed it."""
+    columns = dict(zip(COLUMNS, row[4 : 4 + len(COLUMNS)], strict=True))
+    return ChainRow(int(row[0]), str(row[1]), str(row[2]), str(row[3]), columns)
+
+
+def chained(
+    fetch: Callable[[str, Sequence[Any]], Sequence[Sequence[Any]]], table: str, mark: str, after_id: int, page: int
+) -> Iterator[ChainRow]:
+    """The rows of ``table`` after ``after_id`` exactly as hashed (event text verbatim), in id
+    order, read ``page`` rows at a time through ``fetch(sql, params)``."""
+    sql = (
+        f"SELECT id, prev_hash, hash, event, {', '.join(COLUMNS)} FROM {table} "
+        f"WHERE id > {mark} ORDER BY id LIMIT {mark}"
+    )
+    after = after_id
+    while True:
+        rows = fetch(sql, (after, page))
+        for row in rows:
+            yield chain_row(row)
+        if len(rows) < page:
+            return
+        after = int(rows[-1][0])

@@ -51,7 +51,7 @@ FORMAT = "weir-audit"
 STORE_VERSION = 1
 """The table layout version (independent of the event schema version)."""
 
-_COLUMNS = ("time", "phase", "session", "connection", "server", "tool", "effect", "applied")
+_COLUMNS = sql_rows.COLUMNS
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS weir_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS events (
@@ -275,18 +275,7 @@ class SqliteAuditStore:
 
     def chain(self, after_id: int = 0) -> Iterator[ChainRow]:
         """The rows exactly as hashed (event text verbatim), in id order, a page at a time."""
-        after = after_id
-        while True:
-            rows = self._fetch(
-                f"SELECT id, prev_hash, hash, event, {', '.join(_COLUMNS)} FROM events "
-                "WHERE id > ? ORDER BY id LIMIT ?",
-                (after, _PAGE),
-            )
-            for r in rows:
-                yield ChainRow(int(r[0]), str(r[1]), str(r[2]), str(r[3]), dict(zip(_COLUMNS, r[4:], strict=True)))
-            if len(rows) < _PAGE:
-                return
-            after = int(rows[-1][0])
+        return sql_rows.chained(self._fetch, "events", "?", after_id, _PAGE)
 
     def _fetch(self, sql: str, params: Sequence[Any], *, locked: bool = True) -> list[Any]:
         """Run one statement; ``locked=False`` when the caller already holds the lock (or is opening)."""
