@@ -20,6 +20,7 @@ boundary that meets them (``raise ... from exc``) so callers catch one root::
         ResolveFailed (weir.client.wire, an UpstreamError)  a server's error answer to tools/resolve
         RpcError (weir.gateway, a ProtocolError)  a JSON-RPC message refused with its code
         QuotaExceeded (weir.gateway.quotas)  a principal would hold more than its quota allows
+        QuotaUnavailable (weir.gateway.quotas, a QuotaExceeded)  a quota the fleet's shared state could not count
 
 Deciding never raises: a decision that cannot be made is a block whose ``Decision.error`` names
 why (the policy engine, the Guard and the pipeline each fail closed at their boundary), so there

@@ -18,7 +18,7 @@ from weir.errors import ConfigError, UpstreamError, WeirError
 from weir.gateway.clients.asking import ClientRequests
 from weir.gateway.clients.exchange import ClientState, Exchange
 from weir.gateway.config import GatewayConfig
-from weir.gateway.quotas import MemoryQuotas, QuotaLedger, Refusals
+from weir.gateway.quotas import MemoryQuotas, Pacer, QuotaLedger, Refusals
 from weir.gateway.routing.caching import CACHEABLE, READ
 from weir.gateway.routing.forwarding import Forwarding
 from weir.gateway.routing.listen import Listening
@@ -74,7 +74,8 @@ class Gateway:
     :class:`weir.guard.Guard` in production), the ``audit`` sink and the trace ``recorder``; every
     ``tools/call`` walks the shared :class:`weir.pipeline.CallPipeline` over them. Optional: the
     ``approvals`` queue (``confirm_fallback: queue``), an ``observer`` of whole calls (metrics, traces)
-    and the ``quotas`` ledger counting what each principal holds (this process's memory by default).
+    the ``quotas`` ledger counting what each principal holds (this process's memory by default) and
+    the ``rate`` pacing each principal's HTTP requests (default: a bucket per principal in this process).
     :func:`weir.serving.runner.build_gateway` builds one from a ``weir.yaml``.
     """
 
@@ -91,9 +92,12 @@ class Gateway:
         quotas: QuotaLedger | None = None,
         shared: SharedSessions | None = None,
         request_states: RequestStates | None = None,
+        rate: Pacer | None = None,
     ) -> None:
         self.settings = settings
         self.quotas: QuotaLedger = quotas if quotas is not None else MemoryQuotas()
+        self.rate = rate
+        """A fleet's request rate (weir.state), or ``None``: the HTTP listener paces in its own memory."""
         self.refusals = Refusals(audit)
         self.upstreams = dict(upstreams)
         if not self.upstreams:
@@ -355,7 +359,7 @@ class Gateway:
 
         async def fetch(server: str, cursor: Any) -> dict[str, Any] | None:
             await self._ensure_listed(server)
-            link = self.links.session(server, ex)
+            link = await self.links.session(server, ex)
             page = await server_page(
                 link, "tools/list", ex.params, cursor, timeout=self.settings.list_timeout_s, sole=len(servers) == 1
             )
@@ -433,7 +437,7 @@ class Gateway:
         if route.server not in self._listed:
             await self._ensure_listed(route.server)
         if self.tools.raw_tool(route) is None:
-            listed = await self._fetch_tools(route.server, self.links.session(route.server, ex))
+            listed = await self._fetch_tools(route.server, await self.links.session(route.server, ex))
             if listed:
                 await self._review(route.server, listed)
         return route if self.tools.raw_tool(route) is not None else None

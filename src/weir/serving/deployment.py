@@ -44,7 +44,7 @@ from weir.observe.instruments import CallObservation, CallTracer, GatewayMetrics
 from weir.observe.metrics import Gauge, Sample
 from weir.observe.models import model_collector
 from weir.pipeline import AuditSink, Decider, Recorder
-from weir.serving.fleet import open_figures, open_relay, open_request_states, open_shared
+from weir.serving.fleet import open_figures, open_quotas, open_relay, open_request_states, open_shared
 from weir.serving.reloading import PolicyReloader
 from weir.serving.stores import default_chain, open_audit, open_pins, redaction_chain
 from weir.state.ports import SharedSessions
@@ -81,6 +81,9 @@ class Deployment:
     """The fleet's shared sessions (``state.redis``), or None."""
     figures: Any = None
     """The fleet-wide figures this replica reports and shows (:class:`weir.serving.fleetmetrics.FleetMetrics`)."""
+    holders: Any = None
+    """This replica's quota holders in the fleet's store (:class:`weir.state.quotas.RedisQuotaHolders`): its
+    heartbeat renews the replica's lease on them."""
     address: ConsoleAddress = field(default_factory=ConsoleAddress)
     resource: ResourceServer | None = None
     """The OAuth resource server admitting access tokens at ``/mcp`` (``auth.resource_server``)."""
@@ -136,6 +139,7 @@ def build_deployment(
     sink = MeteredAudit(audit if audit is not None else _required(trail), metrics)
     address = ConsoleAddress(config.console.url)
     approvals = _approvals(config, sink, metrics, address.link, open_relay(config, shared))
+    quotas, rate, holders = open_quotas(config, shared)  # a fleet's: each principal's quotas count on every replica
     gateway = Gateway(
         config.gateway,
         upstreams=upstreams if upstreams is not None else upstreams_from_config(config),
@@ -146,6 +150,8 @@ def build_deployment(
         observer=CallObservation(metrics, tracer),
         shared=shared,
         request_states=open_request_states(config, shared),
+        quotas=quotas,
+        rate=rate,
     )
     health = Health(gateway.upstreams, require_all=config.gateway.require_upstreams, trail_ok=_trail_probe(trail))
     if shared is not None:
@@ -169,6 +175,7 @@ def build_deployment(
         address=address,
         shared=shared,
         figures=open_figures(config, shared, metrics.registry),
+        holders=holders,
     )
     status.of = deployment
     if config.auth.resource_server is not None:

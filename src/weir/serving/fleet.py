@@ -20,7 +20,7 @@ from weir.observe.metrics import Registry
 from weir.state.config import redis_url_problem
 from weir.state.ports import SharedSessions
 
-__all__ = ["open_figures", "open_relay", "open_request_states", "open_shared", "open_shared_pins"]
+__all__ = ["open_figures", "open_quotas", "open_relay", "open_request_states", "open_shared", "open_shared_pins"]
 
 
 def open_shared(config: WeirConfig, local: SessionStore) -> SharedSessions | None:
@@ -59,6 +59,26 @@ def open_request_states(config: WeirConfig, shared: SharedSessions | None) -> An
     from weir.state.requeststates import RedisRequestStates
 
     return RedisRequestStates(client, settings.prefix)
+
+
+def open_quotas(config: WeirConfig, shared: SharedSessions | None) -> tuple[Any, Any, Any]:
+    """The fleet's quota ledger, request rate and this replica's quota holders (whose heartbeat
+    renews its lease) beside the shared sessions, or three ``None`` without them."""
+    settings = config.state.redis
+    client = getattr(shared, "client", None)
+    if settings is None or client is None:
+        return None, None, None
+    from weir.gateway.quotas import SharedQuotas, SharedRate
+    from weir.state.buckets import RedisBuckets
+    from weir.state.quotas import RedisQuotaHolders
+
+    replica = f"{socket.gethostname()}-{os.getpid()}-{secrets.token_hex(4)}"
+    holders = RedisQuotaHolders(client, settings.prefix, replica, lease_s=settings.replica_lease_s)
+    quotas = config.gateway.quotas
+    rate = None
+    if quotas.requests_per_s:
+        rate = SharedRate(RedisBuckets(client, settings.prefix), quotas.requests_per_s, quotas.request_burst)
+    return SharedQuotas(holders), rate, holders
 
 
 def open_shared_pins(config: WeirConfig) -> PinStore:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from weir.config import WeirConfig
-from weir.errors import UpstreamError
+from weir.errors import UpstreamError, WeirError
 from weir.gateway.downstream.admission import Admission, is_loopback
 from weir.gateway.downstream.http import Mount
 from weir.gateway.proxy import Gateway
@@ -165,7 +165,7 @@ async def run_deployment(
         if watch_s is not None:
             tasks.append(loop.create_task(reloader.watch(watch_s)))
     if deployment.shared is not None:  # /readyz tells a Redis that went away even while no call runs
-        tasks.append(loop.create_task(_keep_asking(deployment.shared, deployment.figures)))
+        tasks.append(loop.create_task(_keep_asking(deployment.shared, deployment.figures, deployment.holders)))
     start = getattr(deployment.approvals, "start", None)
     if start is not None:  # a fleet's queue: mirror the other replicas' held calls
         await start()
@@ -185,14 +185,21 @@ async def run_deployment(
             loop.remove_signal_handler(signal.SIGHUP)
 
 
-async def _keep_asking(shared: object, figures: object = None, every_s: float = 2.0) -> None:
-    """Ask Redis every ``every_s`` (for ``/readyz``) and exchange the fleet-wide figures with it."""
+async def _keep_asking(shared: object, figures: object = None, holders: object = None, every_s: float = 2.0) -> None:
+    """Ask Redis every ``every_s`` (for ``/readyz``), exchange the fleet-wide figures with it and renew
+    this replica's lease on its quota holders (sending the give-backs Redis has not taken yet)."""
     ping = getattr(shared, "ping", None)
     report = getattr(figures, "report", None)
+    beat = getattr(holders, "beat", None)
     while ping is not None:
         await ping()
         if report is not None:
             await report()
+        if beat is not None:
+            try:
+                await beat()
+            except WeirError as exc:  # Redis gone: /readyz says so; the lease is renewed once it is back
+                log.warning("quota lease not renewed", extra=fields(problem=exc.message))
         await asyncio.sleep(every_s)
 
 

@@ -33,6 +33,9 @@ class RedisStateConfig(WeirModel):
     """A stored session unused this long is forgotten by Redis."""
     timeout_s: float = Field(default=2.0, gt=0)
     """One exchange with Redis; past it the stage fails closed."""
+    replica_lease_s: float = Field(default=15.0, ge=5)
+    """How long the quota holders a replica counts (its client, agent and upstream sessions) outlive
+    its last heartbeat (every 2 s): a replica that dies frees its principals' room after this long."""
 
 
 class StateConfig(WeirModel):

@@ -1,5 +1,6 @@
 """The ports a fleet's shared state is reached through: the agent sessions the pipeline's worker
-checks out around each stage, and the single-use request states a 2026-07-28 confirmation is kept under."""
+checks out around each stage, the single-use request states a 2026-07-28 confirmation is kept under,
+and the per-principal quotas and request rates every replica counts against."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from typing import Protocol
 
 from weir.errors import WeirError
 
-__all__ = ["Lease", "RequestStates", "SharedSessions", "StateError"]
+__all__ = ["Lease", "QuotaHolders", "RequestBuckets", "RequestStates", "SharedSessions", "StateError"]
 
 
 class StateError(WeirError):
@@ -64,4 +65,35 @@ class RequestStates(Protocol):
     async def take(self, key: str) -> str | None:
         """The record under ``key``, removed in the same step (``None``: expired, unknown or already
         taken — by any replica). Raises :class:`StateError` when the store does not answer."""
+        ...
+
+
+class QuotaHolders(Protocol):
+    """The holders of each (quota, principal), counted fleet-wide (:class:`weir.state.quotas.RedisQuotaHolders`).
+
+    The gateway's :class:`weir.gateway.quotas.SharedQuotas` turns its answers into the gateway's
+    refusals; in one process :class:`weir.gateway.quotas.MemoryQuotas` counts without it.
+    """
+
+    async def take(self, quota: str, principal: str, holder: str, limit: int) -> bool:
+        """Count ``holder`` (``False``: the fleet already counts ``limit`` holders, nothing taken).
+        Raises :class:`StateError` when the store does not answer (nothing is taken)."""
+        ...
+
+    def give_back(self, quota: str, principal: str, holder: str) -> None:
+        """Stop counting ``holder`` for this replica (sent to the store soon, and again until it answers)."""
+        ...
+
+    def count(self, quota: str, principal: str) -> int:
+        """How many holders this replica counts for ``principal`` under ``quota``."""
+        ...
+
+
+class RequestBuckets(Protocol):
+    """One token bucket per principal, shared by every replica (:class:`weir.state.buckets.RedisBuckets`)."""
+
+    async def take(self, principal: str, per_s: int, burst: int) -> float | None:
+        """Take one token: ``None`` when there was one, else the seconds until the borrowed token is
+        due (0: the debt is at its bound, nothing borrowed). Raises :class:`StateError` when the
+        store does not answer."""
         ...

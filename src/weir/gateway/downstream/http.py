@@ -40,7 +40,7 @@ from weir.gateway.clients.exchange import ClientState
 from weir.gateway.downstream.admission import Admission, check_binding, is_loopback, principal_of
 from weir.gateway.downstream.outbox import RETRY_MS, Outbox, Stream
 from weir.gateway.proxy import Gateway
-from weir.gateway.quotas import QuotaConfig, QuotaExceeded, RequestRate
+from weir.gateway.quotas import Pacer, QuotaConfig, QuotaExceeded, QuotaUnavailable, RequestRate
 from weir.gateway.wire import jsonrpc
 from weir.gateway.wire.era import CLIENT_INFO_KEY, VERSION_KEY
 from weir.gateway.wire.jsonrpc import Message, RpcError
@@ -93,11 +93,10 @@ class _Endpoint:
         self.outboxes: dict[str, Outbox] = {}  # conn_id → its streams
         quotas = gateway.settings.quotas
         several = bool(self.tokens) or resource is not None  # no tokens: one principal, nobody to starve
-        self.rate = (
-            RequestRate(quotas.requests_per_s, quotas.request_burst, clock=clock)
-            if (several and quotas.requests_per_s)
-            else None
-        )
+        self.rate: Pacer | None = None
+        if several and quotas.requests_per_s:  # a fleet's (weir.state): one bucket per principal for every replica
+            shared = gateway.rate
+            self.rate = shared or RequestRate(quotas.requests_per_s, quotas.request_burst, clock=clock)
 
     def outbox(self, client: ClientState) -> Outbox:
         """The client's streams (made on first use)."""
@@ -126,13 +125,16 @@ class _Endpoint:
             return  # sweeping is a walk over every session: a tenth of the limit apart is enough
         self.sweep()
 
-    def sweep(self) -> None:
-        """Forget every client session idle past the limit (with nothing in flight)."""
+    def sweep(self) -> int:
+        """Forget every client session idle past the limit (with nothing in flight); how many."""
         self._swept = self._clock()
+        dropped = 0
         for table in (self.sessions, self.stateless):
             for key, state in list(table.items()):
                 if self.stale(state):
                     self._drop(table, key, state)
+                    dropped += 1
+        return dropped
 
     def stale(self, state: ClientState) -> bool:
         """Idle past the limit with nothing in flight."""
@@ -179,21 +181,21 @@ class _Endpoint:
                 raise RpcError(jsonrpc.INVALID_REQUEST, f"message exceeds the limit of {limit} bytes")
         return bytes(body)
 
-    def client_for(self, request: Request, msg: Message, who: Principal) -> ClientState | Response:
+    async def client_for(self, request: Request, msg: Message, who: Principal) -> ClientState | Response:
         """The connection a message belongs to: a new or known legacy session, or the stateless client."""
-        found = self._client_for(request, msg, who)
+        found = await self._client_for(request, msg, who)
         if isinstance(found, ClientState):
             found.identity = who  # the latest token's claims (the principal's id never changes)
         return found
 
-    def _client_for(self, request: Request, msg: Message, who: Principal) -> ClientState | Response:
+    async def _client_for(self, request: Request, msg: Message, who: Principal) -> ClientState | Response:
         principal = who.id
         if msg.get("method") == "initialize":
             if self._full():
                 return _error(503, msg.get("id"), jsonrpc.INVALID_REQUEST, "too many client sessions; try again later")
             new_sid = uuid.uuid4().hex
             conn_id = f"http-{new_sid[:12]}"
-            refused = self._quota(principal, conn_id, msg)
+            refused = await self._quota(principal, conn_id, msg)
             if refused is not None:
                 return refused
             state = self.sessions[new_sid] = ClientState(conn_id=conn_id, principal=principal)
@@ -203,7 +205,7 @@ class _Endpoint:
         sid = request.headers.get(_SESSION_HEADER)
         if sid:
             return self._legacy(sid, principal)
-        return self._stateless(msg, principal)
+        return await self._stateless(msg, principal)
 
     def _legacy(self, sid: str, principal: str) -> ClientState | Response:
         state = self.sessions.get(sid)
@@ -214,7 +216,7 @@ class _Endpoint:
             return _error(404, None, jsonrpc.INVALID_REQUEST, "unknown or expired session")
         return state
 
-    def _stateless(self, msg: Message, principal: str) -> ClientState | Response:
+    async def _stateless(self, msg: Message, principal: str) -> ClientState | Response:
         params = msg.get("params") if isinstance(msg.get("params"), dict) else {}
         meta = (params or {}).get("_meta") if isinstance((params or {}).get("_meta"), dict) else {}
         info = (meta or {}).get(CLIENT_INFO_KEY) or {}
@@ -227,25 +229,35 @@ class _Endpoint:
         if state is None:
             if self._full():
                 return _error(503, msg.get("id"), jsonrpc.INVALID_REQUEST, "too many clients; try again later")
-            refused = self._quota(principal, f"http-{key}", msg)
+            refused = await self._quota(principal, f"http-{key}", msg)
             if refused is not None:
                 return refused
+            state = self.stateless.get(key)  # another request of this client may have made it meanwhile
+            if state is not None:
+                return state
             state = self.stateless[key] = ClientState(conn_id=f"http-{key}", principal=principal)
         return state
 
-    def _quota(self, principal: str, conn_id: str, msg: Message) -> Response | None:
-        """Count one more client session of ``principal`` (its idle ones are forgotten first when it
-        is at its quota); the 429 refusing it when it would be one too many (audited)."""
+    async def _quota(self, principal: str, conn_id: str, msg: Message) -> Response | None:
+        """Count one more client session of ``principal`` (at its quota, its idle ones are forgotten
+        and it is counted again); the 429 refusing it when it would be one too many (audited) — 503
+        when the fleet's shared count cannot be read."""
         quotas = self.gateway.quotas
         limit = self.gateway.settings.quotas.client_sessions
-        if quotas.count(_QUOTA, principal) >= limit and self._clock() - self._swept >= _FORCED_SWEEP_S:
-            self.sweep()  # a walk over every session: at most once a second, whoever keeps asking
         try:
-            quotas.take(_QUOTA, principal, conn_id, limit)
+            try:
+                await quotas.take(_QUOTA, principal, conn_id, limit)
+            except QuotaUnavailable:
+                raise
+            except QuotaExceeded:
+                if self._clock() - self._swept < _FORCED_SWEEP_S or not self.sweep():
+                    raise  # a walk over every session: at most once a second, whoever keeps asking
+                await quotas.take(_QUOTA, principal, conn_id, limit)
         except QuotaExceeded as exc:
             self.gateway.refusals.refused(exc, connection=conn_id)
+            status = 503 if isinstance(exc, QuotaUnavailable) else 429
             return JSONResponse(
-                jsonrpc.error(msg.get("id"), jsonrpc.INVALID_REQUEST, exc.message, exc.data), status_code=429
+                jsonrpc.error(msg.get("id"), jsonrpc.INVALID_REQUEST, exc.message, exc.data), status_code=status
             )
         return None
 
@@ -257,10 +269,13 @@ class _Endpoint:
         who = await self._who(request, body=body)
         if isinstance(who, Response) or self.rate is None or not paced:
             return who
-        limited = self.rate.take(who.id)
+        limited = await self.rate.admit(who.id)
         if limited is None:
             return who
         self.gateway.refusals.refused(limited.error)
+        if isinstance(limited.error, QuotaUnavailable):  # the fleet's bucket cannot be read: refused, not paced
+            error = jsonrpc.error(None, jsonrpc.INVALID_REQUEST, limited.error.message, limited.error.data)
+            return JSONResponse(error, status_code=503, headers={"retry-after": "1"})
         if limited.hold_s:
             await asyncio.sleep(limited.hold_s)  # the answer waits for the token it borrowed
         error = jsonrpc.error(None, jsonrpc.INVALID_REQUEST, limited.error.message, limited.error.data)
@@ -290,7 +305,7 @@ class _Endpoint:
         msg = await self._message(request)
         if isinstance(msg, Response):
             return msg
-        client = self.client_for(request, msg, who)
+        client = await self.client_for(request, msg, who)
         if isinstance(client, Response):
             return client
         self.touch(client)

@@ -10,6 +10,10 @@ loop of retries. What may be borrowed is bounded (one burst): past it, refusals 
 and nothing more is held, so a principal cannot park unbounded requests in the gateway. A principal
 that flooded pays its debt back before it is served again (at most ``request_burst / requests_per_s``
 seconds).
+
+Two implementations of one interface (:class:`Pacer`): :class:`RequestRate` in this process's memory,
+and :class:`SharedRate`, the same bucket kept in a fleet's shared store
+(:class:`weir.state.ports.RequestBuckets`) so that a principal gets its rate once across the fleet.
 """
 
 from __future__ import annotations
@@ -19,10 +23,12 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Protocol
 
-from weir.gateway.quotas.refusal import QuotaExceeded
+from weir.gateway.quotas.refusal import QuotaExceeded, QuotaUnavailable
+from weir.state.ports import RequestBuckets, StateError
 
-__all__ = ["RateLimited", "RequestRate"]
+__all__ = ["Pacer", "RateLimited", "RequestRate", "SharedRate"]
 
 _KEPT = 10_000
 """Buckets kept at most (the least recently used go first: a forgotten principal starts full)."""
@@ -42,8 +48,16 @@ class RateLimited:
         return max(1, math.ceil(self.hold_s))
 
 
+class Pacer(Protocol):
+    """What admits each request of a principal at its rate."""
+
+    async def admit(self, principal: str) -> RateLimited | None:
+        """Take one token for a request of ``principal``; ``None``: it may proceed."""
+        ...
+
+
 class RequestRate:
-    """One token bucket per principal (see the module's docstring)."""
+    """One token bucket per principal, in this process (see the module's docstring)."""
 
     def __init__(self, per_s: int, burst: int, *, clock: Callable[[], float] = time.monotonic) -> None:
         if per_s <= 0 or burst <= 0:
@@ -71,6 +85,34 @@ class RequestRate:
             self._buckets.popitem(last=False)
         return refused
 
+    async def admit(self, principal: str) -> RateLimited | None:
+        """See :meth:`Pacer.admit`."""
+        return self.take(principal)
+
     def _error(self, principal: str) -> QuotaExceeded:
-        said = f"sent more than {self.per_s} requests a second (a burst of {self.burst})"
-        return QuotaExceeded("requests_per_s", principal, self.per_s, detail=said)
+        return _exceeded(principal, self.per_s, self.burst)
+
+
+class SharedRate:
+    """One token bucket per principal for the whole fleet, in its shared store (fail closed: a store
+    that does not answer refuses the request, :class:`QuotaUnavailable`, answered at once)."""
+
+    def __init__(self, buckets: RequestBuckets, per_s: int, burst: int) -> None:
+        if per_s <= 0 or burst <= 0:
+            raise ValueError("a request rate and its burst are positive")
+        self.per_s = per_s
+        self.burst = burst
+        self.buckets = buckets
+
+    async def admit(self, principal: str) -> RateLimited | None:
+        """See :meth:`Pacer.admit`."""
+        try:
+            hold = await self.buckets.take(principal, self.per_s, self.burst)
+        except StateError as exc:
+            return RateLimited(QuotaUnavailable("requests_per_s", principal, self.per_s, exc.message), 0.0)
+        return None if hold is None else RateLimited(_exceeded(principal, self.per_s, self.burst), hold)
+
+
+def _exceeded(principal: str, per_s: int, burst: int) -> QuotaExceeded:
+    said = f"sent more than {per_s} requests a second (a burst of {burst})"
+    return QuotaExceeded("requests_per_s", principal, per_s, detail=said)

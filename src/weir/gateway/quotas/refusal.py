@@ -20,7 +20,7 @@ from weir.observe.logs import fields
 from weir.pipeline.ports import AuditSink
 from weir.quoting import quote
 
-__all__ = ["RULE", "QuotaExceeded", "Refusals"]
+__all__ = ["RULE", "QuotaExceeded", "QuotaUnavailable", "Refusals"]
 
 log = logging.getLogger(__name__)
 
@@ -37,6 +37,11 @@ _WHAT = {
     "queued_bytes": ("bytes of events queued for one client session", "read the stream (GET /mcp) to keep up"),
     "requests_per_s": ("requests a second", "slow down: wait the Retry-After seconds, then send one at a time"),
 }
+
+
+def what(quota: str) -> str:
+    """What ``quota`` counts, in words (``"agent sessions"``)."""
+    return _WHAT.get(quota, (quota, ""))[0]
 
 
 class QuotaExceeded(WeirError):
@@ -56,6 +61,26 @@ class QuotaExceeded(WeirError):
     def data(self) -> dict[str, Any]:
         """The refusal as JSON-RPC error data (for clients that act on it)."""
         return {"quota": self.quota, "limit": self.limit}
+
+
+class QuotaUnavailable(QuotaExceeded):
+    """A quota (or the request rate) could not be counted: the fleet's shared state does not answer.
+
+    Refused like a quota exceeded (logged, audited, nothing taken) — when a decision cannot be made
+    the answer is no — but it says why, and an HTTP client gets 503 rather than 429."""
+
+    def __init__(self, quota: str, principal: str, limit: int, why: str) -> None:
+        WeirError.__init__(
+            self, f"quota not checked: the {what(quota)} of principal {quote(principal)} could not be counted: {why}"
+        )
+        self.quota = quota
+        self.principal = principal
+        self.limit = limit
+
+    @property
+    def data(self) -> dict[str, Any]:
+        """The refusal as JSON-RPC error data."""
+        return {"quota": self.quota, "limit": self.limit, "unavailable": True}
 
 
 class Refusals:
@@ -88,6 +113,8 @@ class Refusals:
         rule = RuleRecord(name=RULE, effect="block", reason=exc.message)
         decision = DecisionRecord(effect="block", applied="block", rules=(rule,), reasons=(exc.message,))
         details = {"quota": exc.quota, "principal": exc.principal, "limit": exc.limit, "refusals": count}
+        if isinstance(exc, QuotaUnavailable):
+            details["unavailable"] = True
         event = AuditEvent(
             phase=Phase.ERROR, session=session, connection=connection, decision=decision, details=details
         )

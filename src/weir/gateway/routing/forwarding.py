@@ -25,6 +25,7 @@ from weir.gateway.confirmation.confirm import Kept
 from weir.gateway.routing.messages import Messages
 from weir.gateway.routing.naming import Route, ToolTable
 from weir.gateway.upstream.links import Links
+from weir.gateway.upstream.session import Upstream
 from weir.gateway.wire.era import Era
 from weir.gateway.wire.jsonrpc import METHOD_NOT_FOUND, Message, RpcError
 from weir.guard.checks import CallCheck
@@ -68,9 +69,10 @@ class Forwarding:
                 del self.asked[key]
         self.asked[state] = dict(requests)
 
-    def router(self, ex: Exchange, route: Route, kept: Kept | None = None) -> CallRouter:
-        """The router of one request (``kept``: the gateway's own state the client retried with)."""
-        return CallRouter(self, ex, route, kept)
+    async def router(self, ex: Exchange, route: Route, kept: Kept | None = None) -> CallRouter:
+        """The router of one request (``kept``: the gateway's own state the client retried with), over
+        the client's session with the route's server (opened, and counted against its quota, on first use)."""
+        return CallRouter(self, ex, route, kept, await self.links.session(route.server, ex))
 
     def heavy_limit(self, server: str) -> asyncio.Semaphore:
         """The per-server limit on resource-intensive calls."""
@@ -83,12 +85,12 @@ class Forwarding:
 class CallRouter:
     """Routes one ``tools/call`` request (implements :class:`weir.pipeline.Router`)."""
 
-    def __init__(self, shared: Forwarding, ex: Exchange, route: Route, kept: Kept | None) -> None:
+    def __init__(self, shared: Forwarding, ex: Exchange, route: Route, kept: Kept | None, upstream: Upstream) -> None:
         self._shared = shared
         self._ex = ex
         self._route = route
         self._kept = kept
-        self._upstream = shared.links.session(route.server, ex)
+        self._upstream = upstream
 
     async def resolve(self, call: ToolCall) -> Mapping[str, Any] | None:
         """Ask a resolvable tool what this call will do (the tool-resolution draft's negotiation).

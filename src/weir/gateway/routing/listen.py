@@ -73,7 +73,7 @@ class Listening:
         async def one(server: str) -> None:
             params = {**ex.params, "notifications": self._filter(server, wanted)}
             try:
-                await self._links.session(server, ex).request(
+                await (await self._links.session(server, ex)).request(
                     "subscriptions/listen", params, timeout=None, on_notify=partial(relay, server)
                 )
             except (RpcError, UpstreamError):

@@ -141,7 +141,7 @@ class Passthrough:
         return await self.messages.response(ex, agent, server, method, result, item=_item(sent))
 
     async def _ask(self, server: str, method: str, ex: Exchange, params: dict[str, Any]) -> dict[str, Any]:
-        session = self.links.session(server, ex)
+        session = await self.links.session(server, ex)
         try:
             return await session.request(method, _unsaid(params), timeout=self.settings.call_timeout_s)
         except UpstreamError as exc:
@@ -160,7 +160,7 @@ class Passthrough:
         servers = [s for s in self.upstreams if self._offers(s, kind)]
 
         async def fetch(server: str, cursor: Any) -> dict[str, Any] | None:
-            link = self.links.session(server, ex)
+            link = await self.links.session(server, ex)
             page = await server_page(
                 link, method, _unsaid(ex.params), cursor, timeout=self.settings.list_timeout_s, sole=len(servers) == 1
             )
@@ -233,7 +233,7 @@ class Passthrough:
                 cursor: Any = None
                 for _ in range(100):
                     try:
-                        page = await self.links.session(server, ex).request(
+                        page = await (await self.links.session(server, ex)).request(
                             method, {"cursor": cursor} if cursor else None, timeout=self.settings.list_timeout_s
                         )
                     except (UpstreamError, RpcError):

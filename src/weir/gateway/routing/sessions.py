@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable
 
 from weir.gateway.clients.exchange import LOCAL, ClientState, Exchange
-from weir.gateway.quotas import QuotaConfig, QuotaExceeded, QuotaLedger, Refusals
+from weir.gateway.quotas import QuotaConfig, QuotaExceeded, QuotaLedger, QuotaUnavailable, Refusals
 from weir.gateway.wire import jsonrpc
 from weir.gateway.wire.jsonrpc import RpcError
 from weir.pipeline import Decider
@@ -68,7 +68,7 @@ class AgentSessions:
         wanted = _scoped(client.principal, name) if name is not None else (client.session or client.conn_id)
         current = client.session
         if wanted not in self._known:
-            self._admit(wanted, ex)
+            await self._admit(wanted, ex)
         if current is not None and current != wanted:
             carried = await self._worker.stage(
                 current, lambda _: self._decider.carry(current, wanted), _refused, sessions=(current, wanted)
@@ -84,21 +84,35 @@ class AgentSessions:
         self._used[wanted] = self.clock()
         return wanted
 
-    def _admit(self, wanted: str, ex: Exchange) -> None:
+    async def _admit(self, wanted: str, ex: Exchange) -> None:
         """Count a new session against its principal's quota and the gateway's limit (idle sessions
         are forgotten first when either is reached)."""
         principal = ex.client.principal
-        if len(self._known) >= self._limit or self._ledger.count(QUOTA, principal) >= self._quotas.agent_sessions:
+        if len(self._known) >= self._limit:
             self.expire_idle(force=True)
         if len(self._known) >= self._limit:
             raise RpcError(jsonrpc.INVALID_REQUEST, f"too many agent sessions (the limit is {self._limit})")
         try:
-            self._ledger.take(QUOTA, principal, wanted, self._quotas.agent_sessions)
+            await self._take(principal, wanted)
         except QuotaExceeded as exc:
             self._refusals.refused(exc, connection=ex.client.conn_id, session=ex.client.session)
             raise RpcError(jsonrpc.INVALID_REQUEST, exc.message, data=exc.data, id=ex.request_id) from None
+        if wanted in self._known:  # another call of this session took it meanwhile
+            return
         self._known[wanted] = principal
         self.expire_idle()
+
+    async def _take(self, principal: str, wanted: str) -> None:
+        """Count ``wanted``; at the quota, forget the idle sessions (if that walk is due) and count again."""
+        limit = self._quotas.agent_sessions
+        try:
+            await self._ledger.take(QUOTA, principal, wanted, limit)
+        except QuotaUnavailable:
+            raise
+        except QuotaExceeded:
+            if not self.expire_idle(force=True):
+                raise
+            await self._ledger.take(QUOTA, principal, wanted, limit)
 
     def _enter(self, client: ClientState, session: str) -> None:
         """The connection's current session is now ``session``."""

@@ -102,7 +102,7 @@ class ToolCalls:
         if isinstance(state, str) and state.startswith(confirm.STATE_PREFIX):
             kept = await self.pending.close(state, call.session, name, call.arguments)
             answer = confirm.retry_answer(kept, ex.params.get("inputResponses"))
-        router = self._forwarding.router(ex, route, kept if isinstance(kept, confirm.Kept) else None)
+        router = await self._forwarding.router(ex, route, kept if isinstance(kept, confirm.Kept) else None)
         asker = confirm.ExchangeAsker(ex, self._questions, self.pending, self._settings, self._approvals)
 
         async def run() -> Passage:

@@ -93,19 +93,27 @@ class Links:
         if send is None or self._channels.get(client.conn_id) is send:
             self._channels.pop(client.conn_id, None)
 
-    def session(self, server: str, ex: Exchange) -> Upstream:
+    async def session(self, server: str, ex: Exchange) -> Upstream:
         """The session of the client of ``ex`` with ``server`` (opened, or joined, on first use)."""
         key = (ex.client.conn_id, server)
         found = self._sessions.get(key)
+        if found is not None:
+            return found
+        # Counted first (a fleet's count is a round trip): another request of this connection may
+        # have opened the session meanwhile, and that one is kept.
+        await self._count(ex, self._holder(server, ex))
+        found = self._sessions.get(key)
         if found is None:
-            found = self._join(server, ex) if self._upstreams[server].shared else self._own(server, ex)
+            found = self._join(server, ex) if self._upstreams[server].shared else self._open(server, ex)
             self._sessions[key] = found
         return found
 
-    def _own(self, server: str, ex: Exchange) -> Upstream:
-        """A session of the connection's own (counted, then opened)."""
-        self._count(ex, f"{ex.client.conn_id}/{server}")
-        return self._open(server, ex)
+    def _holder(self, server: str, ex: Exchange) -> str:
+        """What a new session of the client of ``ex`` with ``server`` is counted as."""
+        if not self._upstreams[server].shared:
+            return f"{ex.client.conn_id}/{server}"
+        declared, legacy = self._declared(ex)
+        return f"shared/{server}/{share_key(ex.client.principal, server, declared, legacy)[2]}"
 
     def _join(self, server: str, ex: Exchange) -> Upstream:
         """The principal's shared session with ``server`` for these capabilities (opened and counted once)."""
@@ -114,7 +122,6 @@ class Links:
         shared = self._shared.get(key)
         if shared is None:
             holder = f"shared/{server}/{key[2]}"
-            self._count(ex, holder)
             shared = self._shared[key] = SharedSession(self._upstreams[server].spawn(declared, legacy), holder)
             self._wire_shared(server, shared)
         shared.clients[ex.client.conn_id] = ex.client
@@ -122,11 +129,11 @@ class Links:
         self._joined[(ex.client.conn_id, server)] = key
         return shared.session
 
-    def _count(self, ex: Exchange, holder: str) -> None:
+    async def _count(self, ex: Exchange, holder: str) -> None:
         """Count one more upstream session against the client's principal (RpcError: one too many)."""
         client = ex.client
         try:
-            self._ledger.take(_QUOTA, client.principal, holder, self._quotas.upstream_sessions)
+            await self._ledger.take(_QUOTA, client.principal, holder, self._quotas.upstream_sessions)
         except QuotaExceeded as exc:
             self._refusals.refused(exc, connection=client.conn_id, session=client.session)
             raise RpcError(jsonrpc.INVALID_REQUEST, exc.message, data=exc.data, id=ex.request_id) from None
