@@ -5,7 +5,8 @@ second, at most ``burst`` saved up, a request that finds none borrows one (down 
 is answered when it is due. Here the bucket is one hash in Redis (``{prefix}rate:{principal}``:
 tokens and when they were counted), refilled and taken in one script, atomic, in Redis's own clock
 (``TIME``): the replicas' clocks do not matter, and a principal gets its rate once, not once per
-replica. The hash expires when it would be full again (a bucket not kept is a full one), so Redis
+replica. The bucket's time only moves forward (a Redis clock stepped back refills nothing until it
+catches up). The hash expires when it would be full again (a bucket not kept is a full one), so Redis
 keeps only the principals that asked lately.
 
 Imported only when ``state.redis`` is configured (``weir[fleet]``): ``import weir`` never loads redis.
@@ -31,6 +32,7 @@ local tokens = tonumber(b[1]) or burst
 local when = tonumber(b[2]) or now
 if now > when then
   tokens = math.min(burst, tokens + (now - when) * per)
+  when = now
 end
 local wait = -1
 if tokens >= 1 then
@@ -41,7 +43,7 @@ elseif tokens > -burst then
 else
   wait = 0
 end
-redis.call('HSET', KEYS[1], 't', string.format('%.17g', tokens), 'w', string.format('%.17g', now))
+redis.call('HSET', KEYS[1], 't', string.format('%.17g', tokens), 'w', string.format('%.17g', when))
 redis.call('PEXPIRE', KEYS[1], math.ceil((burst - tokens) / per * 1000) + 1000)
 return wait
 """
