@@ -16,6 +16,10 @@ same replica again (its copy is current: two round trips) and alternating betwee
 (each stage loads the other's blob). The difference is the per-stage cost of Redis; a tool call is
 two stages (decide, observe).
 
+Part 3, in process: a principal's quota take (a new holder, as each new client, agent or upstream
+session takes one) and its request rate take (every HTTP request) in memory and in Redis, as CPU
+per operation — of this process, and of redis-server (its /proc counters) — and wall p50.
+
 No budget in DESIGN.md yet: the rows report (ok) and say what they measure. On a 2-core machine
 shared with other work three replicas cannot be faster than one; compare the ratios, not the figures.
 """
@@ -50,6 +54,7 @@ def run(quick: bool) -> list[Row]:
     except BaseException as exc:  # pytest's skip outside pytest: say why
         return [(f"fleet ({exc})", "skipped", "-", True)]
     rows = _stage_costs(quick)
+    rows += _quota_costs(quick)
     rows += asyncio.run(_through_replicas(quick))
     return rows
 
@@ -109,6 +114,75 @@ async def _stages(url: str, n: int) -> tuple[float, float, float]:
     same = await timed(replicas[:1])
     alternating = await timed(replicas)
     return memory, same, alternating
+
+
+# -- part 3: the per-operation cost of quotas and rates in Redis ----------------------------------
+
+
+def _quota_costs(quick: bool) -> list[Row]:
+    from tests.fleetparts import redis_server
+
+    n = 500 if quick else 5000
+    with tempfile.TemporaryDirectory() as tmp, redis_server(Path(tmp)) as server:
+        assert server.proc is not None
+        figures = asyncio.run(_quota_ops(server.url, server.proc.pid, n))
+    rows = []
+    for what, (cpu, redis_cpu, wall) in figures.items():
+        said = f"{cpu * 1e6:.1f} us CPU" + (f" + {redis_cpu * 1e6:.1f} us in Redis" if redis_cpu else "")
+        rows.append((f"{what} (CPU per op; wall p50 {wall * 1e6:.0f} us)", said, "-", True))
+    return rows
+
+
+def _redis_cpu(pid: int) -> float:
+    """redis-server's CPU seconds so far (utime + stime from /proc)."""
+    import os
+
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def _quota_ops(url: str, pid: int, n: int) -> dict[str, tuple[float, float, float]]:
+    from weir.gateway.quotas import MemoryQuotas, RequestRate, SharedQuotas, SharedRate
+    from weir.state.buckets import RedisBuckets
+    from weir.state.config import RedisStateConfig
+    from weir.state.quotas import RedisQuotaHolders
+    from weir.state.redis import connect
+
+    client = connect(url, RedisStateConfig())
+    holders = RedisQuotaHolders(client, "weir:", "bench", lease_s=60)
+    shared, memory = SharedQuotas(holders), MemoryQuotas()
+
+    async def take_and_give(ledger: Any, i: int) -> None:
+        await ledger.take("client_sessions", "alice", f"h{i}", 64)
+        ledger.give_back("client_sessions", "alice", f"h{i}")
+        if ledger is shared:
+            await holders.flush()  # the give-back's round trip, counted here
+
+    async def rate(pacer: Any, i: int) -> None:
+        await pacer.admit(f"p{i % 50}")
+
+    async def measured(op: Any, part: Any) -> tuple[float, float, float]:
+        for i in range(50):  # warm: scripts loaded, connections open
+            await op(part, -i)
+        times = []
+        cpu, redis_cpu = time.process_time(), _redis_cpu(pid)
+        for i in range(n):
+            started = time.perf_counter()
+            await op(part, i)
+            times.append(time.perf_counter() - started)
+        cpu, redis_cpu = time.process_time() - cpu, _redis_cpu(pid) - redis_cpu
+        return cpu / n, redis_cpu / n, statistics.median(times)
+
+    out = {
+        "quota take + give back, in memory": await measured(take_and_give, memory),
+        "quota take + give back, in Redis (2 round trips)": await measured(take_and_give, shared),
+        "request rate take, in memory": await measured(rate, RequestRate(10_000, 10_000)),
+        "request rate take, in Redis (1 round trip)": await measured(
+            rate, SharedRate(RedisBuckets(client, "weir:"), 10_000, 10_000)
+        ),
+    }
+    await client.aclose()
+    return out
 
 
 # -- part 1: through one and three replicas -----------------------------------------------------
