@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-NETWORK_CLIENTS = ("redis", "weir.state.redis")
+NETWORK_CLIENTS = ("redis", "weir.state.redis", "weir.state.quotas", "weir.state.buckets")
 
 
 @pytest.mark.parametrize(

@@ -113,6 +113,15 @@ async def test_a_replica_whose_lease_ended_holds_nothing(redis: Redis) -> None:
     await _close(one, two)
 
 
+async def test_a_replica_that_stops_cleanly_frees_its_holders_at_once(redis: Redis) -> None:
+    one, two = _holders(redis, "r1"), _holders(redis, "r2")
+    assert await one.take("agent_sessions", "alice", "a", 1)
+    assert not await two.take("agent_sessions", "alice", "b", 1)
+    await one.close()  # its lease ends now, not replica_lease_s later
+    assert await two.take("agent_sessions", "alice", "b", 1)
+    await _close(one, two)
+
+
 async def test_the_bucket_in_redis_answers_as_the_bucket_in_memory(redis: Redis) -> None:
     """A burst of 4 at 2 a second, its clock stopped (the bucket's time set ahead of Redis's, so it
     refills nothing during the test): 12 requests raced through two clients get the answers the

@@ -183,6 +183,8 @@ async def run_deployment(
             task.cancel()
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.remove_signal_handler(signal.SIGHUP)
+        if deployment.holders is not None:  # a fleet's: this replica's quota holders are free at once
+            await deployment.holders.close()
 
 
 async def _keep_asking(shared: object, figures: object = None, holders: object = None, every_s: float = 2.0) -> None:

@@ -6,9 +6,9 @@ hold it, space-separated — the same holder taken on two replicas counts once. 
 set of *leases* (``{prefix}quota:leases``: replica → when its lease ends, in Redis's own clock, so
 the replicas' clocks do not matter). Every take renews the taker's lease, and so does its heartbeat
 (:meth:`RedisQuotaHolders.beat`, every 2 s); a replica that stops renewing (it died) holds nothing
-once its lease ends: ``TAKE``, finding the principal at its limit, drops the holders only ended
-replicas hold and counts again — one script, atomic, so two replicas racing for the last room never
-both get it.
+once its lease ends (at once when it stops cleanly: :meth:`RedisQuotaHolders.close`): ``TAKE``,
+finding the principal at its limit, drops the holders only ended replicas hold and counts again —
+one script, atomic, so two replicas racing for the last room never both get it.
 
 Giving back is not on any request's path (a connection closed, a session expired): it is noted at
 once in this replica's own view and sent to Redis soon after — and again at each heartbeat until
@@ -243,12 +243,14 @@ class RedisQuotaHolders:
             raise _failed(exc) from exc
 
     async def close(self) -> None:
-        """Give back what can still be given (the lease ends by itself)."""
+        """This replica stops: give back what it owes and end its lease now, so that whatever it still
+        holds is nobody's for the other replicas' next take (best effort: else the lease ends by itself)."""
         if self._flusher is not None:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._flusher
-        with contextlib.suppress(StateError):
+        with contextlib.suppress(StateError, RedisError, OSError):
             await self.flush()
+            await self._client.zrem(self._leases, self.replica)
 
 
 def _failed(exc: BaseException) -> StateError:
