@@ -4,7 +4,8 @@ Two replicas share a Redis and a PostgreSQL of this module's own (they are stopp
 here), so the tests run in file order and the replica kill comes last. Replica 2's clock runs an
 hour behind replica 1's (libfaketime, Debian's ``faketime``): the audit chain is in the order the
 database committed, never in clock order. While PostgreSQL is gone every call fails closed naming
-the trail; while Redis is gone every call fails closed naming the shared state; both recover. A
+the trail; while Redis is gone every request is refused naming the shared state (its principal's
+request rate, the fleet's, cannot be counted); both recover. A
 replica killed with SIGKILL while calls run in it fails those calls only: every response a client
 received has its rows in the shared chain, ``weir audit verify`` passes, and the agent session's
 labels are in Redis for the next call through another replica.
@@ -86,10 +87,6 @@ def _who() -> tuple[str, str]:
     return f"agent-{uuid.uuid4().hex[:8]}", f"s-{uuid.uuid4().hex[:8]}"
 
 
-def _text(result: Any) -> str:
-    return "".join(getattr(c, "text", "") for c in result.content)
-
-
 def _readyz(running: Running) -> tuple[int, dict[str, Any]]:
     try:
         with urllib.request.urlopen(f"{running.base}/readyz", timeout=hang_guard(60)) as answer:
@@ -161,11 +158,14 @@ async def test_redis_gone_fails_calls_closed_and_they_recover_when_it_is_back(pa
     who = _who()
     await _call(r1.mcp, mode, who, "web__fetch", {"url": POISONED_URL})
     pair.redis.stop()
-    down = await _call(r2.mcp, mode, _who(), "web__fetch", {"url": NEWS})
-    assert down.is_error is True
-    assert "shared state unavailable" in _text(down)
-    assert "fail closed" in _text(down)
-    pair.redis.start()  # empty (--save ''): r1's own copy of the session re-seeds it at its next stage
+    try:
+        # Refused at the door: the principal's request rate is the fleet's, and cannot be counted.
+        with pytest.raises(MCPError) as down:
+            await _call(r2.mcp, mode, _who(), "web__fetch", {"url": NEWS})
+    finally:
+        pair.redis.start()  # empty (--save ''): r1's own copy of the session re-seeds it at its next stage
+    assert "could not be counted: shared state unavailable" in str(down.value)
+    assert "fail closed" in str(down.value)
     again = await _call(r1.mcp, mode, who, "mail__send_email", ATTACK)
     # Decided again (not the store's failure): stopped, as the session read a malicious page before
     # (a plain read would run: reads stay reads after a flagged page).

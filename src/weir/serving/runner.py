@@ -201,7 +201,7 @@ async def _keep_asking(shared: object, figures: object = None, holders: object =
             try:
                 await beat()
             except WeirError as exc:  # Redis gone: /readyz says so; the lease is renewed once it is back
-                log.warning("quota lease not renewed", extra=fields(problem=exc.message))
+                log.debug("quota lease not renewed", extra=fields(problem=exc.message))
         await asyncio.sleep(every_s)
 
 
