@@ -30,7 +30,7 @@ from mcp.shared.exceptions import MCPError
 
 from tests.deadlines import hang_guard
 from tests.e2e.running import Running, stop
-from tests.fleet.conftest import DSN_ENV, fleet_clients, fleet_config, start_replica, trail, verify_cli
+from tests.fleet.conftest import DSN_ENV, fleet_clients, fleet_config, start_replica, trail, upstreams, verify_cli
 from tests.fleet.test_fleet import ATTACK, TAINT_RULES, _call, _client, _rules
 from tests.fleetparts import Redis, redis_server
 from tests.postgres import SECRET, PostgresServer
@@ -67,12 +67,13 @@ def pair(tmp_path_factory: pytest.TempPathFactory, postgres_server: PostgresServ
     try:
         postgres.start()
         dsn = postgres.new_database()
-        with redis_server(directory) as redis:
+        with redis_server(directory) as redis, upstreams() as servers:
             replicas: list[Running] = []
             try:
-                replicas.append(start_replica(fleet_config(directory, "r1"), redis.url, dsn))
+                replicas.append(start_replica(fleet_config(directory, "r1", servers=servers), redis.url, dsn))
                 env = SKEW if skewed else None
-                replicas.append(start_replica(fleet_config(directory, "r2"), redis.url, dsn, env=env))
+                r2 = fleet_config(directory, "r2", servers=servers)
+                replicas.append(start_replica(r2, redis.url, dsn, env=env))
                 yield Pair(redis, postgres, dsn, replicas, skewed)
             finally:
                 for running in replicas:
