@@ -80,7 +80,8 @@ async def test_while_redis_is_gone_no_fleet_series_and_nothing_is_lost(redis: Re
 
 async def test_the_consoles_figures_are_the_fleets_sums_split_by_their_main_label(redis: Redis) -> None:
     (m1, f1), (m2, f2) = _replica(redis, "r1"), _replica(redis, "r2")
-    assert f1.replicas is None and f1.figures() == []  # nothing read yet
+    assert f1.replicas is None  # nothing read yet
+    assert f1.figures() == []
     m1.calls.inc(server="mail", outcome="ran")
     m2.calls.inc(server="web", outcome="ran")
     m2.calls.inc(server="web", outcome="blocked")
@@ -96,4 +97,5 @@ async def test_the_consoles_figures_are_the_fleets_sums_split_by_their_main_labe
         assert (shown["audit appends failed"].total, shown["audit appends failed"].by) == (0, {})
     redis.stop()
     await f1.report()
-    assert f1.replicas is None and f1.figures() == []  # no stale figures on the console either
+    assert f1.replicas is None  # no stale figures on the console either
+    assert f1.figures() == []
