@@ -3,7 +3,10 @@ sharing them, a real HAProxy.
 
 Every process is started here on 127.0.0.1 (free ports, temporary directories) and stopped at the
 end. The replicas share their agent sessions in Redis and write ONE audit chain in PostgreSQL
-(``audit.postgresql``); each keeps only its tool pins in a local SQLite file.
+(``audit.postgresql``); each keeps only its tool pins in a local SQLite file. The demo mail and web
+servers run once, over streamable HTTP, as every replica's upstreams (:func:`upstreams`): stdio
+servers would be two interpreters started per replica and client connection, most of what the
+module's processes cost in CPU.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -24,7 +28,7 @@ import yaml
 from tests.deadlines import hang_guard
 from tests.e2e.conftest import weir_command
 from tests.e2e.running import Running, stop
-from tests.fleetparts import Redis, free_port, haproxy, redis_server
+from tests.fleetparts import Redis, demo_upstreams, free_port, haproxy, redis_server
 from tests.postgres import PostgresServer
 from weir.audit import AuditConfig, AuditStore
 from weir.audit.dsn import Dsn
@@ -45,8 +49,8 @@ def anyio_backend() -> str:
 
 
 def fleet_config(directory: Path, name: str, *, servers: dict[str, Any] | None = None, shared: bool = True) -> Path:
-    """One replica's weir.yaml: the demo servers (or ``servers``), the baseline pack, sessions in
-    Redis (``shared``; else in the replica's memory, as a single gateway), audit in PostgreSQL."""
+    """One replica's weir.yaml: ``servers`` (default: the demo servers over stdio), the baseline pack,
+    sessions in Redis (``shared``; else in the replica's memory, as a single gateway), audit in PostgreSQL."""
     demo = {n: {"command": [sys.executable, "-m", f"weir.demo_servers.{n}"]} for n in ("mail", "web")}
     config: dict[str, Any] = {
         "servers": demo if servers is None else servers,
@@ -111,6 +115,13 @@ class Fleet:
         return f"http://127.0.0.1:{self.balancer}/mcp"
 
 
+@contextmanager
+def upstreams() -> Iterator[dict[str, Any]]:
+    """The demo mail and web servers over streamable HTTP (one process): ``servers`` for :func:`fleet_config`."""
+    with demo_upstreams("mail", "web") as urls:
+        yield {name: {"url": url} for name, url in urls.items()}
+
+
 def fleet_clients() -> None:
     """Skip (fail under CI) without the fleet extra's clients."""
     for module in ("redis", "psycopg"):
@@ -126,8 +137,8 @@ def fleet(tmp_path_factory: pytest.TempPathFactory, postgres_server: PostgresSer
     fleet_clients()
     directory = tmp_path_factory.mktemp("fleet")
     dsn = postgres_server.new_database()
-    with redis_server(directory) as redis:
-        configs = [fleet_config(directory, f"r{i + 1}") for i in range(3)]
+    with redis_server(directory) as redis, upstreams() as servers:
+        configs = [fleet_config(directory, f"r{i + 1}", servers=servers) for i in range(3)]
         replicas: list[Running] = []
         try:
             for config in configs:  # one at a time: a loaded machine times out a dozen interpreters starting at once

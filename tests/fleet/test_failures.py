@@ -31,7 +31,7 @@ from mcp.shared.exceptions import MCPError
 
 from tests.deadlines import hang_guard
 from tests.e2e.running import Running, stop
-from tests.fleet.conftest import DSN_ENV, fleet_clients, fleet_config, start_replica, trail, verify_cli
+from tests.fleet.conftest import DSN_ENV, fleet_clients, fleet_config, start_replica, trail, upstreams, verify_cli
 from tests.fleet.test_fleet import ATTACK, TAINT_RULES, _call, _client, _rules
 from tests.fleetparts import Redis, redis_server
 from tests.postgres import SECRET, PostgresServer
@@ -43,8 +43,19 @@ pytestmark = [pytest.mark.anyio, pytest.mark.slow]
 FAKETIME = next(
     iter(sorted(Path("/usr/lib").glob("*/faketime/libfaketime.so.1"))), Path("/usr/lib/faketime/libfaketime.so.1")
 )
-SKEW = {"LD_PRELOAD": str(FAKETIME), "FAKETIME": "-1h", "FAKETIME_DONT_FAKE_MONOTONIC": "1"}
-"""Replica 2's environment: its wall clock an hour behind (its monotonic clock, timeouts, untouched)."""
+SKEW = {
+    "LD_PRELOAD": str(FAKETIME),
+    "FAKETIME": "-1h",
+    "FAKETIME_DONT_FAKE_MONOTONIC": "1",
+    "FAKETIME_FORCE_MONOTONIC_FIX": "0",
+}
+"""Replica 2's environment: its wall clock an hour behind (its monotonic clock, timeouts, untouched).
+
+``FAKETIME_FORCE_MONOTONIC_FIX=0``: with ``DONT_FAKE_MONOTONIC``, libfaketime 0.9.10 turns its
+"monotonic fix" on by itself on glibc, and then ``pthread_cond_timedwait`` on a monotonic condition
+variable times out at once — the interpreter's GIL waits on one, so every thread that waits for the
+GIL spins (two busy threads: 0.1 s of CPU without libfaketime, 5 s with the fix). The skew is
+unchanged: the test below fails if the event times stop disagreeing."""
 NEWS = "https://news.example/today"
 
 
@@ -68,12 +79,13 @@ def pair(tmp_path_factory: pytest.TempPathFactory, postgres_server: PostgresServ
     try:
         postgres.start()
         dsn = postgres.new_database()
-        with redis_server(directory) as redis:
+        with redis_server(directory) as redis, upstreams() as servers:
             replicas: list[Running] = []
             try:
-                replicas.append(start_replica(fleet_config(directory, "r1"), redis.url, dsn))
+                replicas.append(start_replica(fleet_config(directory, "r1", servers=servers), redis.url, dsn))
                 env = SKEW if skewed else None
-                replicas.append(start_replica(fleet_config(directory, "r2"), redis.url, dsn, env=env))
+                r2 = fleet_config(directory, "r2", servers=servers)
+                replicas.append(start_replica(r2, redis.url, dsn, env=env))
                 yield Pair(redis, postgres, dsn, replicas, skewed)
             finally:
                 for running in replicas:

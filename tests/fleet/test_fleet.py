@@ -8,6 +8,7 @@ not held for those reasons; and through HAProxy, with requests landing on any re
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 import uuid
 from typing import Any
@@ -223,3 +224,57 @@ async def test_every_replicas_metrics_show_the_fleets_figures(fleet: Fleet) -> N
         if line.startswith("weir_fleet_replicas ")
     ]
     assert sizes == [3.0] * 3, sizes
+
+
+async def _console(base: str) -> httpx2.AsyncClient:
+    """An operator signed in to one replica's console (its cookie in the client)."""
+    http = httpx2.AsyncClient(base_url=base, timeout=30)
+    done = await http.post("/console/login", data={"token": OPERATOR}, headers={"origin": base})
+    assert done.status_code == 303, done.text
+    return http
+
+
+def _fleet_section(page: str) -> tuple[int, dict[str, int], dict[str, str]]:
+    """A status page's fleet section: the replicas, each figure's total, each shared store's state."""
+    replicas = re.search(r'id="fleet-replicas">(\d+) replica', page)
+    assert replicas is not None, page
+    figures = dict(re.findall(r'<tr><td>([^<]+)</td><td class="total">(\d+)</td>', page))
+    stores = re.search(r'id="fleet-dependencies">(.*?)</table>', page, re.S)
+    assert stores is not None, page
+    states = dict(re.findall(r'<tr><td>([^<]+)</td><td><span class="\w+">([^<]*)</span>', stores.group(1)))
+    return int(replicas.group(1)), {k: int(v) for k, v in figures.items()}, states
+
+
+async def test_every_replicas_console_shows_the_same_fleet_figures_and_they_move_with_another_replicas_calls(
+    fleet: Fleet,
+) -> None:
+    """The status page of each replica shows the fleet's size, its summed counters (the same on all
+    three) and each shared store's readiness; calls through replica 2 move the figures on replicas 1
+    and 3 as well. A single gateway's status page has no such section (tests/console)."""
+    consoles = [await _console(r.base) for r in fleet.replicas]
+    shown: list[tuple[int, dict[str, int], dict[str, str]]] = []
+
+    async def alike(more_calls_than: int) -> bool:
+        shown[:] = [_fleet_section((await c.get("/console/")).text) for c in consoles]
+        calls = [figures.get("tool calls answered", -1) for _, figures, _ in shown]
+        return all(s == shown[0] for s in shown) and calls[0] > more_calls_than
+
+    deadline = time.monotonic() + hang_guard(60)
+    while not await alike(-1) and time.monotonic() < deadline:
+        await asyncio.sleep(0.5)  # each replica reports every 2 s
+    assert all(s == shown[0] for s in shown), shown
+    replicas, before, stores = shown[0]
+    assert replicas == 3
+    assert stores == {"audit": "ok", "redis": "ok"}
+    assert set(before) >= {"tool calls answered", "decisions", "audit events committed"}
+    for i in range(2):
+        who = (f"agent-{uuid.uuid4().hex[:8]}", "c")
+        await _call(fleet.replicas[1].mcp, "2026-07-28", who, "web__fetch", {"url": f"{NEWS}?console={i}"})
+    while not await alike(before["tool calls answered"] + 1) and time.monotonic() < deadline:
+        await asyncio.sleep(0.5)
+    assert all(s == shown[0] for s in shown), shown
+    _, after, _ = shown[0]
+    assert after["tool calls answered"] >= before["tool calls answered"] + 2, (before, after)
+    assert after["audit events committed"] >= before["audit events committed"] + 4, (before, after)
+    for c in consoles:
+        await c.aclose()

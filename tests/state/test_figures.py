@@ -76,3 +76,26 @@ async def test_while_redis_is_gone_no_fleet_series_and_nothing_is_lost(redis: Re
     await figures.report()
     # the two increments made since the last report that reached Redis, each once
     assert _value(metrics.registry.render(), 'weir_fleet_tool_calls_total{server="mail",outcome="ran"}') == 2
+
+
+async def test_the_consoles_figures_are_the_fleets_sums_split_by_their_main_label(redis: Redis) -> None:
+    (m1, f1), (m2, f2) = _replica(redis, "r1"), _replica(redis, "r2")
+    assert f1.replicas is None  # nothing read yet
+    assert f1.figures() == []
+    m1.calls.inc(server="mail", outcome="ran")
+    m2.calls.inc(server="web", outcome="ran")
+    m2.calls.inc(server="web", outcome="blocked")
+    m2.decisions.inc(phase="call", effect="block")
+    await f1.report()
+    await f2.report()
+    await f1.report()
+    for figures in (f1, f2):
+        assert figures.replicas == 2
+        shown = {f.title: f for f in figures.figures()}
+        assert (shown["tool calls answered"].total, shown["tool calls answered"].by) == (3, {"ran": 2, "blocked": 1})
+        assert (shown["decisions"].total, shown["decisions"].by) == (1, {"block": 1})
+        assert (shown["audit appends failed"].total, shown["audit appends failed"].by) == (0, {})
+    redis.stop()
+    await f1.report()
+    assert f1.replicas is None  # no stale figures on the console either
+    assert f1.figures() == []

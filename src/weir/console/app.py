@@ -76,7 +76,7 @@ class ConsoleParts:
     pins: PinStore | None = None
     approvals: ApprovalQueue | None = None
     sessions: SessionSource | None = None
-    status: Callable[[], Status] | None = None
+    status: Callable[[], Awaitable[Status]] | None = None
 
 
 class Console:
@@ -227,7 +227,7 @@ class Console:
     # -- pages ---------------------------------------------------------------------------
 
     async def _status(self, request: Request, signin: SignIn) -> Response:
-        status = self.parts.status() if self.parts.status else Status({}, 0, False, "unknown")
+        status = await self.parts.status() if self.parts.status else Status({}, 0, False, "unknown")
         return self._page("Status", status_page(status), signin, "")
 
     async def _approvals(self, request: Request, signin: SignIn) -> Response:

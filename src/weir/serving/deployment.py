@@ -15,6 +15,8 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+import anyio.to_thread
+
 from weir.approvals import ApprovalQueue
 from weir.approvals.shared import SharedApprovalQueue
 from weir.approvals.webhook import WebhookNotifier
@@ -25,7 +27,7 @@ from weir.console.auth import Operators
 from weir.console.config import Operator
 from weir.console.health import Health, health_routes
 from weir.console.live import LiveSessions
-from weir.console.pages.status import Status
+from weir.console.pages.status import FleetStatus, Status
 from weir.detect.pinning import MemoryPinStore, PinStore
 from weir.detect.redact import redact_json
 from weir.errors import ConfigError, WeirError
@@ -93,11 +95,17 @@ class Deployment:
         render = self.metrics.render if self.config.observability.metrics else None
         return [self.console.routes, lambda admission: health_routes(admission, self.health, render)]
 
-    def status(self) -> Status:
-        """What the console's status page shows."""
+    async def status(self) -> Status:
+        """What the console's status page shows (on a replica of a fleet, the fleet's figures too)."""
         policy = self.reloader.status() if self.reloader is not None else "as configured at start"
         pending = len(self.approvals.pending()) if self.approvals is not None else 0
-        return Status(self.health.upstream_states(), pending, self.approvals is not None, policy)
+        fleet = None
+        if self.figures is not None:
+            # The probes ask the stores (a PostgreSQL query): on a worker thread, as /readyz does.
+            probes = sorted(self.health.dependencies.items())
+            deps = await anyio.to_thread.run_sync(lambda: {name: probe() for name, probe in probes})
+            fleet = FleetStatus(self.figures.replicas, self.figures.figures(), deps)
+        return Status(self.health.upstream_states(), pending, self.approvals is not None, policy, fleet)
 
 
 def check_principals(gateway_tokens: Sequence[str], operators: Sequence[Operator], *, from_env: int = 0) -> None:
@@ -191,10 +199,10 @@ class _StatusOf:
 
     of: Deployment | None = None
 
-    def __call__(self) -> Status:
+    async def __call__(self) -> Status:
         if self.of is None:
             return Status({}, 0, False, "starting")
-        return self.of.status()
+        return await self.of.status()
 
 
 def upstreams_from_config(config: WeirConfig) -> dict[str, Upstream]:

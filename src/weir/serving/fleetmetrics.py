@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 
+from weir.console.pages.status import FleetFigure
 from weir.observe.metrics import Counter, Gauge, Registry, Sample, _Metric
 from weir.state.figures import RedisFigures
 from weir.state.ports import StateError
@@ -23,6 +24,15 @@ from weir.state.ports import StateError
 __all__ = ["FleetMetrics"]
 
 _PREFIX = "weir_"
+SHOWN = (
+    ("weir_tool_calls_total", "tool calls answered", "outcome"),
+    ("weir_decisions_total", "decisions", "effect"),
+    ("weir_confirmations_total", "confirmations answered", "outcome"),
+    ("weir_approvals_total", "queued calls decided", "outcome"),
+    ("weir_audit_events_total", "audit events committed", "phase"),
+    ("weir_audit_failures_total", "audit appends failed", None),
+)
+"""The counters the console's status page shows fleet-wide: name, title, the label it splits them by."""
 
 
 class FleetMetrics:
@@ -47,6 +57,27 @@ class FleetMetrics:
             self._sums = None  # no fleet series while the figures cannot be read
             return
         self._reported.update({k: counted[k] for k in increments})
+
+    @property
+    def replicas(self) -> int | None:
+        """Replicas that reported in the last ten seconds; ``None`` while the sums cannot be read."""
+        return None if self._sums is None else self._replicas
+
+    def figures(self) -> list[FleetFigure]:
+        """The :data:`SHOWN` counters' fleet-wide sums, as of the last report (empty while none could be read)."""
+        if self._sums is None:
+            return []
+        split: dict[str, dict[str, float]] = {name: {} for name, _, _ in SHOWN}
+        by = {name: label for name, _, label in SHOWN}
+        for key, value in self._sums.items():
+            name, labels = json.loads(key)
+            if name in split:
+                part = dict(labels).get(by[name] or "", "")
+                split[name][part] = split[name].get(part, 0.0) + value
+        return [
+            FleetFigure(title, sum(split[name].values()), {k: v for k, v in split[name].items() if label})
+            for name, title, label in SHOWN
+        ]
 
     def _counted(self) -> dict[str, float]:
         """Every counter series of this replica, by key (its name and labels, as JSON)."""
