@@ -143,18 +143,18 @@ def test_http_without_a_valid_token_gets_401(http_gateway: str) -> None:
     assert httpx2.post(http_gateway, json=body, headers={"authorization": "Bearer tok-3"}).status_code == 401
 
 
-def test_the_cli_refuses_a_public_address_without_tokens(weir_yaml: Path) -> None:
+def test_the_cli_refuses_a_public_address_without_tokens(mail_yaml: Path) -> None:
     env = {k: v for k, v in os.environ.items() if k != "WEIR_GATEWAY_TOKENS"}
-    cmd = [*weir_command(), "gateway", "--config", str(weir_yaml), "--http", "0.0.0.0:1"]
+    cmd = [*weir_command(), "gateway", "--config", str(mail_yaml), "--http", "0.0.0.0:1"]
     proc = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=60, check=False)
     assert proc.returncode == 2
     assert "bearer tokens are required" in proc.stderr
 
 
-def test_stdin_and_stdout_may_be_regular_files(weir_yaml: Path) -> None:
+def test_stdin_and_stdout_may_be_regular_files(mail_yaml: Path) -> None:
     """`weir gateway < requests.jsonl > answers.jsonl`: files are not pipes, and must work all the same."""
-    requests = weir_yaml.parent / "requests.jsonl"
-    answers = weir_yaml.parent / "answers.jsonl"
+    requests = mail_yaml.parent / "requests.jsonl"
+    answers = mail_yaml.parent / "answers.jsonl"
     init = {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "file", "version": "0"}}
     lines = [
         {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": init},
@@ -167,7 +167,7 @@ def test_stdin_and_stdout_may_be_regular_files(weir_yaml: Path) -> None:
         },
     ]
     requests.write_text("".join(json.dumps(x) + "\n" for x in lines), encoding="utf-8")
-    cmd = [*weir_command(), "gateway", "--config", str(weir_yaml)]
+    cmd = [*weir_command(), "gateway", "--config", str(mail_yaml)]
     with requests.open("rb") as stdin, answers.open("wb") as stdout:
         done = subprocess.run(cmd, stdin=stdin, stdout=stdout, stderr=subprocess.PIPE, timeout=120, check=False)
     assert done.returncode == 0, done.stderr.decode()
