@@ -26,6 +26,7 @@ from tests.approvals.receiver import Received, webhook_receiver
 from tests.deadlines import eventually
 from tests.e2e.conftest import weir_command
 from tests.e2e.running import CLIENT, OPERATOR, Running, start, stop, write_config
+from tests.gateway.conftest import WIRE_SERVER
 
 pytestmark = [pytest.mark.slow]
 
@@ -200,8 +201,9 @@ async def test_sighup_reloads_the_policy_and_a_broken_one_changes_nothing(tmp_pa
 
 
 def test_require_upstreams_refuses_to_start_when_one_cannot_connect(tmp_path: Path) -> None:
-    config = write_config(tmp_path, demo=("mail",))  # one server that connects and one that cannot
+    config = write_config(tmp_path, demo=())
     data = yaml.safe_load(config.read_text())
+    data["servers"]["wire"] = {"command": [sys.executable, str(WIRE_SERVER)]}  # one server that connects (cheaply)
     data["servers"]["broken"] = {"command": [sys.executable, "-c", "import sys; sys.exit(3)"]}
     config.write_text(yaml.safe_dump(data))
     cmd = [*weir_command(), "gateway", "--config", str(config), "--require-upstreams"]

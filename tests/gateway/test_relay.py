@@ -81,7 +81,7 @@ async def _session(http: httpx2.AsyncClient, url: str) -> str:
 async def test_http_get_is_the_clients_standing_stream_and_is_admitted_like_a_post(server: str) -> None:  # noqa: F811
     call = {"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "later", "arguments": {}}}
     get = {"accept": "text/event-stream"}
-    async with httpx2.AsyncClient(timeout=30) as http:
+    async with httpx2.AsyncClient(timeout=hang_guard()) as http:
         sid = await _session(http, server)
         foreign_origin = await http.get(server, headers=_headers(sid, **get, origin="http://evil.example"))
         foreign_host = await http.get(server, headers=_headers(sid, **get, host="evil.example"))
