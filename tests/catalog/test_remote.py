@@ -9,6 +9,7 @@ from pathlib import Path
 import anyio
 import pytest
 
+from tests.deadlines import hang_guard
 from tests.servers.launch import free_port, http_server, stdio_argv
 from weir.catalog import Catalog, fetch_stdio, fetch_url, read_catalog_file
 from weir.catalog.bundled import bundled_catalogs
@@ -29,7 +30,10 @@ def named_planted(tmp_path: Path) -> Path:
     return path
 
 
-def _fetch_stdio(*argv: str, timeout: float = 30.0) -> Catalog:
+def _fetch_stdio(*argv: str, timeout: float | None = None) -> Catalog:
+    """List a stdio server's tools; ``timeout`` only where it is under test, else a hang guard (the
+    product's 30 s covers the server's start, which a loaded machine can take longer for)."""
+    timeout = hang_guard() if timeout is None else timeout
     return anyio.run(lambda: fetch_stdio(list(argv), timeout=timeout))
 
 
@@ -83,7 +87,7 @@ def test_an_empty_command_is_refused() -> None:
 
 def test_raw_annotations_survive_over_streamable_http(named_planted: Path) -> None:
     with http_server(named_planted, "--raw-annotations", "--page-size", "10") as url:
-        catalog = anyio.run(lambda: fetch_url(url))
+        catalog = anyio.run(lambda: fetch_url(url, timeout=hang_guard()))
     assert catalog.source == url
     assert catalog.pages == 3
     assert json.dumps(list(catalog.tools), sort_keys=True) == json.dumps(

@@ -45,21 +45,33 @@ def weir_yaml(tmp_path: Path) -> Path:
     return write_config(tmp_path)
 
 
+@pytest.fixture
+def mail_yaml(tmp_path: Path) -> Path:
+    """The e2e weir.yaml over the mail demo server alone, for a test that calls only mail."""
+    return write_config(tmp_path, demo=("mail",))
+
+
 UPSTREAM_START_S = hang_guard(120)
 """How long the gateway under test lets a demo server start: a Python server on a loaded machine can
 take more than the product's 30 s to import (a hang guard, not a speed check)."""
 
 
-def write_config(directory: Path) -> Path:
-    """Write the e2e weir.yaml into ``directory``."""
-    servers = {
-        name: {"command": [sys.executable, "-m", f"weir.demo_servers.{name}"]} for name in ("mail", "files", "web")
-    }
+DEMO_SERVERS = ("mail", "files", "web")
+"""The bundled demo servers an e2e config starts. Each is a Python process that imports the SDK
+(about a second of CPU): a test that calls one of them names it (``demo=("mail",)``)."""
+
+
+def write_config(directory: Path, *, demo: tuple[str, ...] = DEMO_SERVERS) -> Path:
+    """Write the e2e weir.yaml into ``directory`` (over the ``demo`` servers: all three unless named)."""
+    servers = {name: {"command": [sys.executable, "-m", f"weir.demo_servers.{name}"]} for name in demo}
+    gateway: dict[str, Any] = {"upstream_start_timeout_s": UPSTREAM_START_S}
+    if demo != DEMO_SERVERS:  # one server alone is not namespaced by default: keep the names `mail__…`
+        gateway["namespace"] = True
     config = {
         "servers": servers,
         "audit": {"path": "audit.db"},
         "policy": {"packs": [], "rules": RULES},
-        "gateway": {"upstream_start_timeout_s": UPSTREAM_START_S},
+        "gateway": gateway,
     }
     path = directory / "weir.yaml"
     path.write_text(yaml.safe_dump(config))

@@ -14,7 +14,7 @@ from typing import Any
 import yaml
 
 from tests.deadlines import hang_guard
-from tests.e2e.conftest import RULES, UPSTREAM_START_S, weir_command
+from tests.e2e.conftest import DEMO_SERVERS, RULES, UPSTREAM_START_S, weir_command
 
 CLIENT = "e2e-client-token-00000000"
 OPERATOR = "e2e-operator-token-1111111"
@@ -32,9 +32,11 @@ def write_config(
     hook: str | None = None,
     rules: list[dict[str, Any]] | None = None,
     servers: dict[str, Any] | None = None,
+    demo: tuple[str, ...] = DEMO_SERVERS,
 ) -> Path:
-    """The demo servers (and ``servers``), ``rules``, the approvals queue, one operator (carol)."""
-    demo = {n: {"command": [sys.executable, "-m", f"weir.demo_servers.{n}"]} for n in ("mail", "files", "web")}
+    """The ``demo`` servers (all three unless named) and ``servers``, ``rules``, the approvals
+    queue, one operator (carol)."""
+    demo_servers = {n: {"command": [sys.executable, "-m", f"weir.demo_servers.{n}"]} for n in demo}
     gateway: dict[str, Any] = {
         "confirm_fallback": "queue",
         "queue_timeout_s": hang_guard(300),  # two `weir approvals` processes decide in time on a loaded box
@@ -43,8 +45,10 @@ def write_config(
     }
     if hook is not None:
         gateway["approval_webhook"] = {"url": hook}
+    if demo != DEMO_SERVERS:  # one server alone is not namespaced by default: keep the names `mail__…`
+        gateway["namespace"] = True
     config = {
-        "servers": {**demo, **(servers or {})},
+        "servers": {**demo_servers, **(servers or {})},
         "audit": {"path": "audit.db"},
         "policy": {"packs": [], "rules": RULES if rules is None else rules},
         "gateway": gateway,

@@ -3,7 +3,8 @@
 The real gateway over stdio in front of the demo servers, the real SDK client, the real SQLite
 store: after the file at `audit.path` stops being the one the gateway opened, every call is
 refused with the reason, and none reaches its server (the trace records no result for it).
-The refusal comes from the transport-independent request handler, so one revision per test.
+The refusal comes from the transport-independent request handler, so one revision per test; the
+tests call only mail, so only the mail server is configured (each demo server is a process).
 """
 
 from __future__ import annotations
@@ -30,10 +31,10 @@ def _calls_and_results(trace: Path) -> tuple[int, int]:
     return sum(isinstance(e, CallEvent) for e in events), sum(isinstance(e, ResultEvent) for e in events)
 
 
-async def test_a_database_deleted_while_the_gateway_runs_refuses_every_later_call(weir_yaml: Path) -> None:
-    db = weir_yaml.parent / "audit.db"
-    trace = weir_yaml.parent / "trace.jsonl"
-    async with Client(_stdio(weir_yaml, "--stdio", "--record", str(trace)), mode=MODES[0]) as c:
+async def test_a_database_deleted_while_the_gateway_runs_refuses_every_later_call(mail_yaml: Path) -> None:
+    db = mail_yaml.parent / "audit.db"
+    trace = mail_yaml.parent / "trace.jsonl"
+    async with Client(_stdio(mail_yaml, "--stdio", "--record", str(trace)), mode=MODES[0]) as c:
         first = await c.call_tool("mail__read_email", {"id": "1"})
         db.unlink()
         with pytest.raises(MCPError, match=r"audit database .* was deleted"):
@@ -45,13 +46,13 @@ async def test_a_database_deleted_while_the_gateway_runs_refuses_every_later_cal
     assert (calls, results) == (3, 1)  # the two refused calls were decided, never forwarded
 
 
-async def test_a_database_replaced_while_the_gateway_runs_refuses_the_call(weir_yaml: Path, tmp_path: Path) -> None:
-    db = weir_yaml.parent / "audit.db"
-    trace = weir_yaml.parent / "trace.jsonl"
+async def test_a_database_replaced_while_the_gateway_runs_refuses_the_call(mail_yaml: Path, tmp_path: Path) -> None:
+    db = mail_yaml.parent / "audit.db"
+    trace = mail_yaml.parent / "trace.jsonl"
     other = tmp_path / "other" / "audit.db"
     other.parent.mkdir()
     SqliteAuditStore(other).close()
-    async with Client(_stdio(weir_yaml, "--stdio", "--record", str(trace)), mode=MODES[1]) as c:
+    async with Client(_stdio(mail_yaml, "--stdio", "--record", str(trace)), mode=MODES[1]) as c:
         first = await c.call_tool("mail__read_email", {"id": "1"})
         os.replace(other, db)
         with pytest.raises(MCPError, match=r"audit database .* was replaced"):
@@ -60,8 +61,8 @@ async def test_a_database_replaced_while_the_gateway_runs_refuses_the_call(weir_
     assert _calls_and_results(trace) == (2, 1)
 
 
-def test_the_gateway_does_not_start_on_a_trail_whose_tail_was_cut(weir_yaml: Path) -> None:
-    db = weir_yaml.parent / "audit.db"
+def test_the_gateway_does_not_start_on_a_trail_whose_tail_was_cut(mail_yaml: Path) -> None:
+    db = mail_yaml.parent / "audit.db"
     with SqliteAuditStore(db) as store:
         for i in range(5):
             store.append(AuditEvent(phase="call", server="mail", tool="read_email", call_id=str(i)))
@@ -69,7 +70,7 @@ def test_the_gateway_does_not_start_on_a_trail_whose_tail_was_cut(weir_yaml: Pat
     with raw:
         raw.execute("DELETE FROM events WHERE id > 2")
     raw.close()
-    cmd = [*weir_command(), "gateway", "--config", str(weir_yaml), "--stdio"]
+    cmd = [*weir_command(), "gateway", "--config", str(mail_yaml), "--stdio"]
     proc = subprocess.run(cmd, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120, check=False)
     assert proc.returncode == 2
     assert "the anchor log records row 5 but the database ends at row 2: 3 events missing from row 3" in proc.stderr

@@ -1,10 +1,11 @@
 """The console in a real headless Chromium, against a real `weir gateway --http` process.
 
-An operator signs in; a real MCP client (the SDK, without elicitation) makes calls the policy
-holds; the operator approves one (the call completes) and denies another (it is blocked); both
-are in the audit view under the operator's name; a tool that changed after its approval is
-re-approved from the pins page. Screenshots of each page go to ``tmp_path`` — and, with
-``WEIR_SCREENSHOTS=docs/console``, to that directory (how docs/console/*.png are made).
+An operator signs in; a real MCP client (the SDK, without elicitation; one connection for the
+whole walk-through, as an agent keeps one) makes calls the policy holds; the operator approves
+one (the call completes) and denies another (it is blocked); both are in the audit view under
+the operator's name; a tool that changed after its approval is re-approved from the pins page.
+Screenshots of each page go to ``tmp_path`` — and, with ``WEIR_SCREENSHOTS=docs/console``, to that
+directory (how docs/console/*.png are made).
 """
 
 from __future__ import annotations
@@ -13,9 +14,10 @@ import asyncio
 import os
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
 
@@ -32,22 +34,58 @@ from tests.gateway.test_rug_pull import SERVER as RUGPULL_SERVER
 pytestmark = [pytest.mark.slow]
 
 MAIL = {"to": "erin@corp.example", "subject": "Q3 numbers", "body": "Revenue is up 12%."}
-pool = ThreadPoolExecutor(4, thread_name_prefix="mcp-client")
 
 
-def _call(url: str, tool: str, arguments: dict[str, Any], session: str | None = None) -> Future[Any]:
-    """A real MCP client's call, in a thread of its own (the browser is driven synchronously here).
+class Agent:
+    """A real MCP client on one connection, its event loop in a thread of its own (the browser is
+    driven synchronously here). One connection, not one per call: the gateway starts a session
+    with every server (a process each) for every connection."""
 
-    ``session`` names the agent session (it then outlives the connection, as named sessions do).
-    """
-    meta = {"dev.weir/session": session} if session else None
+    def __init__(self, url: str) -> None:
+        self._loop = asyncio.new_event_loop()
+        self._jobs: asyncio.Queue[tuple[str, dict[str, Any], Any, Future[Any]] | None] = asyncio.Queue()
+        opened: Future[None] = Future()
+        self._thread = threading.Thread(target=self._loop.run_until_complete, args=(self._serve(url, opened),))
+        self._thread.start()
+        opened.result(timeout=hang_guard())
 
-    async def run() -> Any:
-        http = httpx2.AsyncClient(headers={"authorization": f"Bearer {CLIENT}"}, timeout=120)
-        async with Client(streamable_http_client(url, http_client=http), mode="legacy") as client:
-            return await client.call_tool(tool, arguments, meta=meta)
+    async def _serve(self, url: str, opened: Future[None]) -> None:
+        http = httpx2.AsyncClient(headers={"authorization": f"Bearer {CLIENT}"}, timeout=hang_guard(120))
+        try:
+            async with Client(streamable_http_client(url, http_client=http), mode="legacy") as client:
+                opened.set_result(None)
+                running: set[asyncio.Task[None]] = set()
+                while (job := await self._jobs.get()) is not None:
+                    task = asyncio.create_task(self._run(client, *job))
+                    running.add(task)
+                    task.add_done_callback(running.discard)
+                await asyncio.gather(*running)
+        except BaseException as exc:
+            if not opened.done():
+                opened.set_exception(exc)
+            raise
 
-    return pool.submit(asyncio.run, run())
+    @staticmethod
+    async def _run(client: Client, tool: str, arguments: dict[str, Any], meta: Any, done: Future[Any]) -> None:
+        try:
+            done.set_result(await client.call_tool(tool, arguments, meta=meta))
+        except Exception as exc:  # the test reads it from the future
+            done.set_exception(exc)
+
+    def call(self, tool: str, arguments: dict[str, Any], session: str | None = None) -> Future[Any]:
+        """Send one call; its result arrives in the future.
+
+        ``session`` names the agent session (it then outlives the connection, as named sessions do).
+        """
+        meta = {"dev.weir/session": session} if session else None
+        done: Future[Any] = Future()
+        self._loop.call_soon_threadsafe(self._jobs.put_nowait, (tool, arguments, meta, done))
+        return done
+
+    def close(self) -> None:
+        self._loop.call_soon_threadsafe(self._jobs.put_nowait, None)
+        self._thread.join(timeout=hang_guard())
+        self._loop.close()
 
 
 @pytest.fixture
@@ -59,6 +97,15 @@ def gateway(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
         yield running
     finally:
         stop(running)
+
+
+@pytest.fixture
+def agent(gateway: Running) -> Iterator[Agent]:
+    connected = Agent(gateway.mcp)
+    try:
+        yield connected
+    finally:
+        connected.close()
 
 
 @pytest.fixture
@@ -102,8 +149,8 @@ def _an_operator_signs_in(page: Any, gateway: Running, tmp_path: Path) -> None:
     _shot(page, "status", tmp_path)
 
 
-def _an_approved_call_completes(page: Any, gateway: Running, tmp_path: Path) -> None:
-    call = _call(gateway.mcp, "mail__send_email", MAIL)
+def _an_approved_call_completes(page: Any, gateway: Running, agent: Agent, tmp_path: Path) -> None:
+    call = agent.call("mail__send_email", MAIL)
     card = _held(page, gateway)
     assert "mail/send_email" in card.inner_text()
     assert "mail leaves" in card.inner_text()
@@ -113,19 +160,19 @@ def _an_approved_call_completes(page: Any, gateway: Running, tmp_path: Path) -> 
     card.locator("button.approve").click()
     page.wait_for_selector("#done")
     assert "Approved «mail/send_email»" in page.inner_text("#done")
-    result = call.result(timeout=60)
+    result = call.result(timeout=hang_guard())
     assert result.is_error is False
     assert result.content[0].text == "Delivered (1 recipient)."
 
 
-def _a_denied_call_is_blocked(page: Any, gateway: Running) -> None:
-    call = _call(gateway.mcp, "mail__send_email", {**MAIL, "to": "mallory@evil.example"})
+def _a_denied_call_is_blocked(page: Any, gateway: Running, agent: Agent) -> None:
+    call = agent.call("mail__send_email", {**MAIL, "to": "mallory@evil.example"})
     card = _held(page, gateway)
     card.locator("input[name=reason]").fill("unknown recipient")
     card.locator("button.deny").click()
     page.wait_for_selector("#done")
     assert "Denied «mail/send_email»" in page.inner_text("#done")
-    result = call.result(timeout=60)
+    result = call.result(timeout=hang_guard())
     assert result.is_error is True
     assert "operator carol denied: unknown recipient" in result.content[0].text
 
@@ -152,8 +199,10 @@ def _both_decisions_are_in_the_audit_view_with_the_operators_name(page: Any, gat
     _shot(page, "audit-event", tmp_path)
 
 
-def _a_session_shows_its_labels_and_where_they_came_from(page: Any, gateway: Running, tmp_path: Path) -> None:
-    _call(gateway.mcp, "web__fetch", {"url": "https://news.example/today"}, session="research").result(timeout=60)
+def _a_session_shows_its_labels_and_where_they_came_from(
+    page: Any, gateway: Running, agent: Agent, tmp_path: Path
+) -> None:
+    agent.call("web__fetch", {"url": "https://news.example/today"}, session="research").result(timeout=hang_guard())
     page.goto(f"{gateway.base}/console/sessions")
     _shot(page, "sessions", tmp_path)
     page.locator("a", has_text="research").click()
@@ -162,8 +211,8 @@ def _a_session_shows_its_labels_and_where_they_came_from(page: Any, gateway: Run
     _shot(page, "session", tmp_path)
 
 
-def _a_changed_tool_is_reapproved(page: Any, gateway: Running, tmp_path: Path) -> None:
-    first = _call(gateway.mcp, "notes__save_note", {"name": "weekly"}).result(timeout=60)
+def _a_changed_tool_is_reapproved(page: Any, gateway: Running, agent: Agent, tmp_path: Path) -> None:
+    first = agent.call("notes__save_note", {"name": "weekly"}).result(timeout=hang_guard())
     assert first.is_error is False  # the server now changes save_note and says so
     held = page.locator("section.held")
     deadline = time.monotonic() + hang_guard(90)
@@ -190,12 +239,12 @@ def _a_changed_tool_is_reapproved(page: Any, gateway: Running, tmp_path: Path) -
     assert '"by": "carol"' in pins.stdout
 
 
-def test_an_operators_walk_through_the_console(page: Any, gateway: Running, tmp_path: Path) -> None:
+def test_an_operators_walk_through_the_console(page: Any, gateway: Running, agent: Agent, tmp_path: Path) -> None:
     """One operator's day, in order (each step stands on the ones before it, so it is one test:
     pytest-xdist may send separate tests to separate workers)."""
     _an_operator_signs_in(page, gateway, tmp_path)
-    _an_approved_call_completes(page, gateway, tmp_path)
-    _a_denied_call_is_blocked(page, gateway)
+    _an_approved_call_completes(page, gateway, agent, tmp_path)
+    _a_denied_call_is_blocked(page, gateway, agent)
     _both_decisions_are_in_the_audit_view_with_the_operators_name(page, gateway, tmp_path)
-    _a_session_shows_its_labels_and_where_they_came_from(page, gateway, tmp_path)
-    _a_changed_tool_is_reapproved(page, gateway, tmp_path)
+    _a_session_shows_its_labels_and_where_they_came_from(page, gateway, agent, tmp_path)
+    _a_changed_tool_is_reapproved(page, gateway, agent, tmp_path)

@@ -19,6 +19,7 @@ from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 from mcp.client.streamable_http import streamable_http_client
 
+from tests.deadlines import hang_guard
 from tests.e2e.conftest import weir_command
 from tests.jsonrpc import initialize
 from tests.servers.launch import free_port, serving
@@ -105,13 +106,14 @@ def http_gateway(tmp_path_factory: pytest.TempPathFactory) -> Any:
     port = free_port()
     env = {**os.environ, "WEIR_GATEWAY_TOKENS": "tok-1-4jXk9Qm2RtY7,tok-2-wPzL3nB8vC1d"}
     cmd = [*weir_command(), "gateway", "--config", str(weir_yaml), "--http", f"127.0.0.1:{port}"]
-    with serving(cmd, port, timeout=30, env=env, stderr=subprocess.PIPE) as url:
-        yield url
+    with (weir_yaml.parent / "gateway.log").open("wb") as log, serving(cmd, port, env=env, stderr=log) as url:
+        yield url  # stderr to a file: a pipe nobody reads would stop the gateway once it is full
 
 
 @pytest.mark.parametrize("mode", MODES)
 async def test_every_effect_over_http(http_gateway: str, mode: str) -> None:
-    http = httpx2.AsyncClient(headers={"authorization": "Bearer tok-2-wPzL3nB8vC1d"}, timeout=30)
+    # A hang guard: a connection's first request starts its own session with each demo server.
+    http = httpx2.AsyncClient(headers={"authorization": "Bearer tok-2-wPzL3nB8vC1d"}, timeout=hang_guard(120))
     async with Client(
         streamable_http_client(http_gateway, http_client=http), mode=mode, elicitation_callback=approve
     ) as c:
@@ -123,12 +125,12 @@ async def test_every_effect_over_http(http_gateway: str, mode: str) -> None:
 async def test_confirmation_declined_or_impossible_blocks_over_http(http_gateway: str, mode: str) -> None:
     mail = {"to": "bob@corp.example", "subject": "s", "body": "b"}
     headers = {"authorization": "Bearer tok-1-4jXk9Qm2RtY7"}
-    http = httpx2.AsyncClient(headers=headers, timeout=30)
+    http = httpx2.AsyncClient(headers=headers, timeout=hang_guard(120))
     async with Client(
         streamable_http_client(http_gateway, http_client=http), mode=mode, elicitation_callback=decline
     ) as c:
         declined = await c.call_tool("mail__send_email", mail)
-    http = httpx2.AsyncClient(headers=headers, timeout=30)
+    http = httpx2.AsyncClient(headers=headers, timeout=hang_guard(120))
     async with Client(streamable_http_client(http_gateway, http_client=http), mode=mode) as c:
         impossible = await c.call_tool("mail__send_email", mail)
     assert declined.is_error is True
@@ -139,22 +141,23 @@ async def test_confirmation_declined_or_impossible_blocks_over_http(http_gateway
 
 def test_http_without_a_valid_token_gets_401(http_gateway: str) -> None:
     body = initialize()
-    assert httpx2.post(http_gateway, json=body).status_code == 401
-    assert httpx2.post(http_gateway, json=body, headers={"authorization": "Bearer tok-3"}).status_code == 401
+    wrong = {"authorization": "Bearer tok-3"}
+    assert httpx2.post(http_gateway, json=body, timeout=hang_guard()).status_code == 401
+    assert httpx2.post(http_gateway, json=body, headers=wrong, timeout=hang_guard()).status_code == 401
 
 
-def test_the_cli_refuses_a_public_address_without_tokens(weir_yaml: Path) -> None:
+def test_the_cli_refuses_a_public_address_without_tokens(mail_yaml: Path) -> None:
     env = {k: v for k, v in os.environ.items() if k != "WEIR_GATEWAY_TOKENS"}
-    cmd = [*weir_command(), "gateway", "--config", str(weir_yaml), "--http", "0.0.0.0:1"]
-    proc = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=60, check=False)
+    cmd = [*weir_command(), "gateway", "--config", str(mail_yaml), "--http", "0.0.0.0:1"]
+    proc = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=hang_guard(), check=False)
     assert proc.returncode == 2
     assert "bearer tokens are required" in proc.stderr
 
 
-def test_stdin_and_stdout_may_be_regular_files(weir_yaml: Path) -> None:
+def test_stdin_and_stdout_may_be_regular_files(mail_yaml: Path) -> None:
     """`weir gateway < requests.jsonl > answers.jsonl`: files are not pipes, and must work all the same."""
-    requests = weir_yaml.parent / "requests.jsonl"
-    answers = weir_yaml.parent / "answers.jsonl"
+    requests = mail_yaml.parent / "requests.jsonl"
+    answers = mail_yaml.parent / "answers.jsonl"
     init = {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "file", "version": "0"}}
     lines = [
         {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": init},
@@ -167,9 +170,11 @@ def test_stdin_and_stdout_may_be_regular_files(weir_yaml: Path) -> None:
         },
     ]
     requests.write_text("".join(json.dumps(x) + "\n" for x in lines), encoding="utf-8")
-    cmd = [*weir_command(), "gateway", "--config", str(weir_yaml)]
+    cmd = [*weir_command(), "gateway", "--config", str(mail_yaml)]
     with requests.open("rb") as stdin, answers.open("wb") as stdout:
-        done = subprocess.run(cmd, stdin=stdin, stdout=stdout, stderr=subprocess.PIPE, timeout=120, check=False)
+        done = subprocess.run(
+            cmd, stdin=stdin, stdout=stdout, stderr=subprocess.PIPE, timeout=hang_guard(120), check=False
+        )
     assert done.returncode == 0, done.stderr.decode()
     assert b"Traceback" not in done.stderr
     replies = {m["id"]: m for m in map(json.loads, answers.read_text(encoding="utf-8").splitlines())}

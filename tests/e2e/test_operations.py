@@ -26,6 +26,7 @@ from tests.approvals.receiver import Received, webhook_receiver
 from tests.deadlines import eventually
 from tests.e2e.conftest import weir_command
 from tests.e2e.running import CLIENT, OPERATOR, Running, start, stop, write_config
+from tests.gateway.conftest import WIRE_SERVER
 
 pytestmark = [pytest.mark.slow]
 
@@ -175,19 +176,19 @@ def test_health_readiness_and_the_startup_line(gateway: Running) -> None:
 @pytest.mark.anyio
 async def test_sighup_reloads_the_policy_and_a_broken_one_changes_nothing(tmp_path: Path) -> None:
     block = [{"name": "mail", "effect": "block", "when": "tool.name == 'send_email'", "reason": "no mail today"}]
-    config = write_config(tmp_path, rules=block)
+    config = write_config(tmp_path, rules=block, demo=("mail",))  # only mail is called
     running = start(config, "--no-watch")
     mail = {"to": "dan@corp.example", "subject": "s", "body": "b"}
     try:
         async with sdk(running.mcp) as client:
             assert (await client.call_tool("mail__send_email", mail)).is_error is True
-            write_config(tmp_path, rules=[{**block[0], "effect": "warn"}])
+            write_config(tmp_path, rules=[{**block[0], "effect": "warn"}], demo=("mail",))
             running.proc.send_signal(signal.SIGHUP)
             await eventually(lambda: "policy reloaded" in running.log(), step=0.1)
             warned = await client.call_tool("mail__send_email", mail)
             assert warned.is_error is False
             assert "[Weir warning]" in warned.content[-1].text
-            write_config(tmp_path, rules=[{**block[0], "when": "tool.name == "}])
+            write_config(tmp_path, rules=[{**block[0], "when": "tool.name == "}], demo=("mail",))
             running.proc.send_signal(signal.SIGHUP)
             await eventually(lambda: "policy reload failed" in running.log(), step=0.1)
             still = await client.call_tool("mail__send_email", mail)
@@ -200,8 +201,9 @@ async def test_sighup_reloads_the_policy_and_a_broken_one_changes_nothing(tmp_pa
 
 
 def test_require_upstreams_refuses_to_start_when_one_cannot_connect(tmp_path: Path) -> None:
-    config = write_config(tmp_path)
+    config = write_config(tmp_path, demo=())
     data = yaml.safe_load(config.read_text())
+    data["servers"]["wire"] = {"command": [sys.executable, str(WIRE_SERVER)]}  # one server that connects (cheaply)
     data["servers"]["broken"] = {"command": [sys.executable, "-c", "import sys; sys.exit(3)"]}
     config.write_text(yaml.safe_dump(data))
     cmd = [*weir_command(), "gateway", "--config", str(config), "--require-upstreams"]

@@ -34,7 +34,7 @@ async def test_a_gateway_process_records_into_postgres(
     pg_dsn: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("WEIR_AUDIT_DSN", pg_dsn)
-    config = write_config(tmp_path)
+    config = write_config(tmp_path, demo=("mail", "files"))  # the two it calls
     data = yaml.safe_load(config.read_text(encoding="utf-8"))
     data["audit"]["postgresql"] = {"dsnEnv": "WEIR_AUDIT_DSN"}
     config.write_text(yaml.safe_dump(data), encoding="utf-8")

@@ -16,6 +16,7 @@ import pytest
 import yaml
 
 from tests.e2e.conftest import weir_command
+from tests.gateway.conftest import WIRE_SERVER
 
 pytestmark = pytest.mark.slow
 
@@ -28,7 +29,7 @@ DIES = (
 def test_a_dead_upstream_is_named_in_the_start_line_and_its_stderr_is_prefixed(tmp_path: Path) -> None:
     config = tmp_path / "weir.yaml"
     servers = {
-        "mail": {"command": [sys.executable, "-m", "weir.demo_servers.mail"]},
+        "wire": {"command": [sys.executable, str(WIRE_SERVER)]},  # a server that starts (and cheaply)
         "broken": {"command": [sys.executable, "-c", DIES]},
     }
     config.write_text(yaml.safe_dump({"servers": servers, "audit": {"path": "audit.db"}}), encoding="utf-8")
@@ -55,4 +56,4 @@ def test_a_dead_upstream_is_named_in_the_start_line_and_its_stderr_is_prefixed(t
     assert "[broken] ImportError: no module fancy" in done.stderr.splitlines()
     tools = json.loads(done.stdout.splitlines()[-1])["result"]["tools"]
     assert tools
-    assert all(tool["name"].startswith("mail__") for tool in tools)
+    assert all(tool["name"].startswith("wire__") for tool in tools)

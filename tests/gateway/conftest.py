@@ -20,10 +20,11 @@ import mcp_types as t
 import pytest
 from mcp import Client
 
+from tests.deadlines import hang_guard
 from weir.audit import MemoryAudit
 from weir.config import WeirConfig
 from weir.flow.session import Session
-from weir.gateway.downstream.memory import MemoryTransport
+from weir.gateway.downstream.memory import MemoryChannel, MemoryTransport
 from weir.gateway.proxy import Gateway
 from weir.gateway.upstream.channels import StdioChannel
 from weir.gateway.upstream.session import Upstream
@@ -140,10 +141,30 @@ class TableDecider:
         return CallCheck(table_decision("allow", "", ""), {}, (), None)
 
 
+START_S = hang_guard(120)
+"""How long a test's stdio server may take to start and negotiate: a Python server on a loaded
+two-core machine can take longer than the product's 30 s (a hang guard, not a speed check)."""
+
+
 def wire_upstream(name: str = "wire", *, legacy: bool = False) -> Upstream:
     """An upstream over stdio to wire_server.py."""
     cmd = [sys.executable, str(WIRE_SERVER), *(["--legacy"] if legacy else [])]
-    return Upstream(name, partial(StdioChannel, name, cmd, {}, limit=1 << 20))
+    return Upstream(name, partial(StdioChannel, name, cmd, {}, limit=1 << 20), start_timeout=START_S)
+
+
+def sdk_upstream(name: str = "sdk") -> Upstream:
+    """An upstream over stdio to sdk_server.py (a process: about a second of CPU to start)."""
+    cmd = [sys.executable, str(HERE / "sdk_server.py")]
+    return Upstream(name, partial(StdioChannel, name, cmd, {}, limit=1 << 20), start_timeout=START_S)
+
+
+def sdk_upstream_in_memory(name: str = "sdk") -> Upstream:
+    """The same SDK server in this process (a fresh one, its counts at zero), for a test that is
+    about what the gateway does with its messages rather than about the pipe they travel on."""
+    from tests.gateway.sdk_server import make_server
+
+    server = make_server()
+    return Upstream(name, lambda: MemoryChannel(server), start_timeout=START_S)
 
 
 def make_gateway(

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from mcp import Client
 
-from tests.deadlines import eventually
+from tests.deadlines import eventually, hang_guard
 from tests.gateway.conftest import TableDecider, make_gateway, wire_upstream
 from weir.approvals import ApprovalQueue
 from weir.audit import MemoryAudit
@@ -32,9 +32,12 @@ LINK = "http://127.0.0.1:9/console/approvals/"
 @pytest.fixture
 async def queued() -> AsyncIterator[tuple[Gateway, ApprovalQueue, MemoryAudit]]:
     """A gateway whose `send_mail` asks, with the queue as the fallback for clients that cannot be asked."""
-    config = WeirConfig.model_validate({"gateway": {"confirm_fallback": "queue", "queue_timeout_s": 30}})
+    # How long a held call waits for its operator: a hang guard (the test decides as soon as the call
+    # is queued; a loaded machine may take longer than a fixed 30 s to get there and back).
+    wait = hang_guard(300)
+    config = WeirConfig.model_validate({"gateway": {"confirm_fallback": "queue", "queue_timeout_s": wait}})
     audit = MemoryAudit()
-    queue = ApprovalQueue(30, audit=audit, link=lambda i: LINK + i)
+    queue = ApprovalQueue(wait, audit=audit, link=lambda i: LINK + i)
     gateway, _ = make_gateway(
         TableDecider(effects={"send_mail": "confirm"}), {"wire": wire_upstream()}, config=config, approvals=queue
     )

@@ -1,18 +1,26 @@
-"""An upstream's own questions reach the user through the gateway, whatever each side speaks."""
+"""An upstream's own questions reach the user through the gateway, whatever each side speaks.
+
+The SDK server runs over stdio in the first test; where a test is about how the gateway relays
+and decides the questions, not about the pipe (the legacy wire server's tests cross a pipe too),
+the same server runs in this process, on a memory channel.
+"""
 
 from __future__ import annotations
 
-import sys
-from functools import partial
 from typing import Any
 
 import mcp_types as t
 import pytest
 
-from tests.gateway.conftest import HERE, TableDecider, client, make_gateway, wire_upstream
+from tests.gateway.conftest import (
+    TableDecider,
+    client,
+    make_gateway,
+    sdk_upstream,
+    sdk_upstream_in_memory,
+    wire_upstream,
+)
 from weir.gateway.confirmation.confirm import CONFIRM_KEY, STATE_PREFIX
-from weir.gateway.upstream.channels import StdioChannel
-from weir.gateway.upstream.session import Upstream
 
 pytestmark = pytest.mark.anyio
 
@@ -25,13 +33,8 @@ async def colour(ctx: Any, params: Any) -> t.ElicitResult:
     return t.ElicitResult(action="accept", content={"colour": "teal"})
 
 
-def _sdk_upstream() -> Upstream:
-    cmd = [sys.executable, str(HERE / "sdk_server.py")]
-    return Upstream("sdk", partial(StdioChannel, "sdk", cmd, {}, limit=1 << 20))
-
-
 async def test_the_upstream_question_reaches_the_client_and_the_answer_the_upstream(mode: str) -> None:
-    gateway, audit = make_gateway(TableDecider(), {"sdk": _sdk_upstream()})
+    gateway, audit = make_gateway(TableDecider(), {"sdk": sdk_upstream()})
     try:
         async with client(gateway, mode, elicitation_callback=colour) as c:
             result = await c.call_tool("ask", {})
@@ -78,7 +81,7 @@ def _rules(audit: Any, tool: str) -> list[tuple[str, tuple[str, ...]]]:
 
 
 async def test_a_confirmed_call_whose_upstream_asks_runs_after_both_answers(mode: str) -> None:
-    gateway, audit = make_gateway(TableDecider(effects={"ask": "confirm"}), {"sdk": _sdk_upstream()})
+    gateway, audit = make_gateway(TableDecider(effects={"ask": "confirm"}), {"sdk": sdk_upstream_in_memory()})
     try:
         async with client(gateway, mode, elicitation_callback=answer_both, input_required_max_rounds=4) as c:
             result = await c.call_tool("ask", {})
@@ -107,7 +110,7 @@ async def test_a_confirmed_call_to_a_legacy_upstream_relays_its_question_mid_cal
 
 
 async def test_the_kept_approval_answers_only_the_server_of_that_very_call() -> None:
-    gateway, audit = make_gateway(TableDecider(effects={"ask": "confirm"}), {"sdk": _sdk_upstream()})
+    gateway, audit = make_gateway(TableDecider(effects={"ask": "confirm"}), {"sdk": sdk_upstream_in_memory()})
     approve = {CONFIRM_KEY: t.ElicitResult(action="accept", content={"approve": True})}
     teal = {"colour": t.ElicitResult(action="accept", content={"colour": "teal"})}
     try:

@@ -11,12 +11,15 @@ import httpx2
 import pytest
 from mcp import Client
 
+from tests.deadlines import hang_guard
 from tests.gateway.conftest import HERE, approve
 from tests.jsonrpc import INITIALIZED, initialize
 from tests.servers.launch import free_port, serving
 from weir.errors import ConfigError
 from weir.gateway.downstream.http import check_binding, is_loopback
 
+WAIT = hang_guard()
+"""A hang guard for each request: the first of a session starts its own wire server."""
 TOKEN = "s3cret-token"
 
 
@@ -33,14 +36,14 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         "max_message_bytes": 4096,
     }
     (tmp / "spec.json").write_text(json.dumps(spec))
-    with serving([sys.executable, str(HERE / "serve.py"), str(tmp / "spec.json")], port, timeout=30) as url:
+    with serving([sys.executable, str(HERE / "serve.py"), str(tmp / "spec.json")], port) as url:
         yield url
 
 
 def _client(url: str, mode: str, **kw: Any) -> Client:
     from mcp.client.streamable_http import streamable_http_client
 
-    http = httpx2.AsyncClient(headers={"authorization": f"Bearer {TOKEN}"}, timeout=30)
+    http = httpx2.AsyncClient(headers={"authorization": f"Bearer {TOKEN}"}, timeout=WAIT)
     return Client(streamable_http_client(url, http_client=http), mode=mode, **kw)
 
 
@@ -66,9 +69,9 @@ def test_http_without_a_valid_token_is_refused_with_401(server: str) -> None:
         "method": "ping",
         "params": {"_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28"}},
     }
-    none = httpx2.post(server, json=ping)
-    wrong = httpx2.post(server, json=ping, headers={"authorization": "Bearer nope"})
-    right = httpx2.post(server, json=ping, headers={"authorization": f"Bearer {TOKEN}"})
+    none = httpx2.post(server, json=ping, timeout=WAIT)
+    wrong = httpx2.post(server, json=ping, headers={"authorization": "Bearer nope"}, timeout=WAIT)
+    right = httpx2.post(server, json=ping, headers={"authorization": f"Bearer {TOKEN}"}, timeout=WAIT)
     assert none.status_code == 401
     assert none.headers["www-authenticate"].startswith("Bearer")
     assert wrong.status_code == 401
@@ -79,8 +82,8 @@ def test_http_without_a_valid_token_is_refused_with_401(server: str) -> None:
 @pytest.mark.slow
 def test_http_malformed_and_oversized_bodies_get_json_rpc_errors(server: str) -> None:
     auth = {"authorization": f"Bearer {TOKEN}", "content-type": "application/json"}
-    bad = httpx2.post(server, content=b"{oops", headers=auth)
-    big = httpx2.post(server, content=json.dumps({"pad": "x" * 10_000}).encode(), headers=auth)
+    bad = httpx2.post(server, content=b"{oops", headers=auth, timeout=WAIT)
+    big = httpx2.post(server, content=json.dumps({"pad": "x" * 10_000}).encode(), headers=auth, timeout=WAIT)
     assert bad.status_code == 400
     assert bad.json()["error"]["code"] == -32700
     assert big.status_code == 413
@@ -105,8 +108,8 @@ def _events(body: str) -> list[dict[str, Any]]:
 
 def _legacy_session(url: str) -> str:
     auth = {"authorization": f"Bearer {TOKEN}", "accept": "application/json, text/event-stream"}
-    sid = httpx2.post(url, json=initialize(), headers=auth, timeout=30).headers["mcp-session-id"]
-    httpx2.post(url, json=INITIALIZED, headers={**auth, "mcp-session-id": sid})
+    sid = httpx2.post(url, json=initialize(), headers=auth, timeout=WAIT).headers["mcp-session-id"]
+    httpx2.post(url, json=INITIALIZED, headers={**auth, "mcp-session-id": sid}, timeout=WAIT)
     return sid
 
 
@@ -119,7 +122,7 @@ def test_http_a_sessions_call_that_sends_nothing_first_is_one_primed_event(serve
         "mcp-session-id": sid,
     }
     call = {"jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": {"name": "echo", "arguments": {"text": "p"}}}
-    reply = httpx2.post(server, json=call, headers=headers, timeout=30)
+    reply = httpx2.post(server, json=call, headers=headers, timeout=WAIT)
     assert reply.status_code == 200
     assert reply.headers["content-type"].startswith("text/event-stream")
     priming, event = reply.text.split("\n\n")[:2]
@@ -134,7 +137,7 @@ def test_http_a_sessions_call_that_sends_nothing_first_is_one_primed_event(serve
 @pytest.mark.slow
 def test_http_a_stateless_call_that_sends_nothing_first_is_plain_json(server: str) -> None:
     headers = {"authorization": f"Bearer {TOKEN}", "accept": "application/json, text/event-stream"}
-    reply = httpx2.post(server, json=_call("echo", {"text": "plain"}, {}), headers=headers, timeout=30)
+    reply = httpx2.post(server, json=_call("echo", {"text": "plain"}, {}), headers=headers, timeout=WAIT)
     assert reply.headers["content-type"].startswith("application/json")
     assert reply.json()["result"]["structuredContent"]["echo"] == "plain"
 
@@ -144,7 +147,7 @@ def test_http_a_client_that_accepts_only_json_gets_json(server: str) -> None:
     sid = _legacy_session(server)
     headers = {"authorization": f"Bearer {TOKEN}", "accept": "application/json", "mcp-session-id": sid}
     call = {"jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": {"name": "echo", "arguments": {"text": "p"}}}
-    reply = httpx2.post(server, json=call, headers=headers, timeout=30)
+    reply = httpx2.post(server, json=call, headers=headers, timeout=WAIT)
     assert reply.headers["content-type"].startswith("application/json")
     assert reply.json()["result"]["structuredContent"]["echo"] == "p"
 
@@ -153,7 +156,7 @@ def test_http_a_client_that_accepts_only_json_gets_json(server: str) -> None:
 def test_http_a_call_with_progress_is_streamed_progress_first_then_the_result(server: str) -> None:
     headers = {"authorization": f"Bearer {TOKEN}", "accept": "application/json, text/event-stream"}
     msg = _call("slow", {"seconds": 0.05}, {"progressToken": "p-1"})
-    reply = httpx2.post(server, json=msg, headers=headers, timeout=30)
+    reply = httpx2.post(server, json=msg, headers=headers, timeout=WAIT)
     assert reply.headers["content-type"].startswith("text/event-stream")
     progress, result = _events(reply.text)
     assert progress["method"] == "notifications/progress"
@@ -182,7 +185,7 @@ def test_routing_headers_that_contradict_the_body_are_refused(server: str) -> No
         "params": {"name": "echo", "arguments": {}, "_meta": meta},
     }
     headers = {"authorization": f"Bearer {TOKEN}", "mcp-method": "tools/call", "mcp-name": "send_mail"}
-    reply = httpx2.post(server, json=call, headers=headers)
+    reply = httpx2.post(server, json=call, headers=headers, timeout=WAIT)
     assert reply.status_code == 400
     assert reply.json()["error"]["code"] == -32020
     assert "send_mail" in reply.json()["error"]["message"]

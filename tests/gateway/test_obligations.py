@@ -1,30 +1,31 @@
-"""Obligations the decision carries to the transport: timeouts, retries, the concurrency limit for heavy tools."""
+"""Obligations the decision carries to the transport: timeouts, retries, the concurrency limit for heavy tools.
+
+The SDK server runs over stdio where the obligation reaches through the pipe (a cancellation, the
+deployer's timeout with the real Guard) and in this process, on a memory channel, where the test
+is about what the gateway holds back or gives up on (the concurrency limit, a timed-out call).
+"""
 
 from __future__ import annotations
 
-import sys
-from functools import partial
 from pathlib import Path
 
 import anyio
 import pytest
 
 from tests.deadlines import hang_guard
-from tests.gateway.conftest import HERE, TableDecider, client, make_gateway
+from tests.gateway.conftest import TableDecider, client, make_gateway, sdk_upstream, sdk_upstream_in_memory
 from weir.audit import MemoryAudit
 from weir.config import WeirConfig
 from weir.gateway.config import GatewayConfig
 from weir.gateway.proxy import Gateway
-from weir.gateway.upstream.channels import StdioChannel
-from weir.gateway.upstream.session import Upstream
 from weir.guard import Guard
 
 pytestmark = pytest.mark.anyio
 
 
-async def _most_at_once(heavy: set[str]) -> int:
-    cmd = [sys.executable, str(HERE / "sdk_server.py")]
-    upstream = Upstream("sdk", partial(StdioChannel, "sdk", cmd, {}, limit=1 << 20))
+async def _most_at_once(heavy: set[str], work: dict[str, float]) -> int:
+    """Three calls of ``heavy`` sent together; how many ran at once at most on the server."""
+    upstream = sdk_upstream_in_memory()
     config = WeirConfig(gateway=GatewayConfig(heavy_concurrency=1))
     gateway, _ = make_gateway(TableDecider(heavy=heavy), {"sdk": upstream}, config=config)
     seen: list[int] = []
@@ -33,7 +34,7 @@ async def _most_at_once(heavy: set[str]) -> int:
             await c.list_tools()
 
             async def one() -> None:
-                result = await c.call_tool("heavy", {"seconds": 0.3})
+                result = await c.call_tool("heavy", work)
                 seen.append(int(result.content[0].text))  # type: ignore[union-attr]
 
             async with anyio.create_task_group() as tg:
@@ -45,11 +46,14 @@ async def _most_at_once(heavy: set[str]) -> int:
 
 
 async def test_resource_intensive_calls_are_limited_per_server() -> None:
-    assert await _most_at_once({"heavy"}) == 1
+    # Each call works 0.3 s: were they not limited, the three would overlap on a quick machine.
+    assert await _most_at_once({"heavy"}, {"seconds": 0.3}) == 1
 
 
 async def test_other_calls_run_concurrently() -> None:
-    assert await _most_at_once(set()) >= 2
+    # Each call works until a second one runs beside it (a loaded machine may deliver the three
+    # calls further apart than any fixed time); run one at a time, each would wait out the guard.
+    assert await _most_at_once(set(), {"seconds": hang_guard(), "until": 2}) >= 2
 
 
 async def _until(marker: Path, text: str) -> None:
@@ -60,8 +64,7 @@ async def _until(marker: Path, text: str) -> None:
 
 
 async def test_a_call_the_client_cancels_is_cancelled_upstream(tmp_path: Path) -> None:
-    cmd = [sys.executable, str(HERE / "sdk_server.py")]
-    upstream = Upstream("sdk", partial(StdioChannel, "sdk", cmd, {}, limit=1 << 20))
+    upstream = sdk_upstream()
     gateway, audit = make_gateway(TableDecider(), {"sdk": upstream})
     marker = tmp_path / "cancelled"
     try:
@@ -84,8 +87,7 @@ async def test_a_call_the_client_cancels_is_cancelled_upstream(tmp_path: Path) -
 
 
 async def test_a_call_past_the_timeout_is_an_error_result_and_is_cancelled_upstream(tmp_path: Path) -> None:
-    cmd = [sys.executable, str(HERE / "sdk_server.py")]
-    upstream = Upstream("sdk", partial(StdioChannel, "sdk", cmd, {}, limit=1 << 20))
+    upstream = sdk_upstream_in_memory()
     config = WeirConfig(gateway=GatewayConfig(call_timeout_s=0.5))
     gateway, audit = make_gateway(TableDecider(), {"sdk": upstream}, config=config)
     marker = tmp_path / "cancelled"
@@ -105,18 +107,28 @@ async def test_a_call_past_the_timeout_is_an_error_result_and_is_cancelled_upstr
 
 
 async def test_the_configured_call_timeout_holds_with_the_real_guard(tmp_path: Path) -> None:
-    """The deployer's ``gateway.call_timeout_s`` decides how long a call may take, not the policy's 30 s."""
-    cmd = [sys.executable, str(HERE / "sdk_server.py")]
-    upstream = Upstream("sdk", partial(StdioChannel, "sdk", cmd, {}, limit=1 << 20))
-    config = WeirConfig.model_validate({"gateway": {"call_timeout_s": 0.5}, "policy": {"mode": "audit"}})
+    """The deployer's ``gateway.call_timeout_s`` decides how long a call may take, not the policy's 30 s.
+
+    Only the call is timed at 0.5 s. Everything before it is given hang guards, since on a loaded
+    machine it may take longer than the product's defaults: starting the server (30 s), listing
+    its tools (10 s) and the Guard's first decision, which loads the detectors (a 10 s budget).
+    Were one of those to expire, the call would fail for another reason than the one asserted.
+    """
+    upstream = sdk_upstream()
+    generous = {"list_timeout_s": hang_guard(), "decision_budget_s": hang_guard()}
+    config = WeirConfig.model_validate({"gateway": {"call_timeout_s": 0.5, **generous}, "policy": {"mode": "audit"}})
     audit = MemoryAudit()
     gateway = Gateway(config.gateway, upstreams={"sdk": upstream}, decider=Guard(config), audit=audit)
+    marker = tmp_path / "cancelled"
     try:
-        async with client(gateway, "2026-07-28") as c:
-            # A hang guard only: which timeout held is read from the message below (the policy's own is 30 s).
-            with anyio.fail_after(hang_guard()):
-                result = await c.call_tool("wait", {"marker": str(tmp_path / "cancelled")})
+        # Hang guards only: which timeout held is read from the message below (the policy's own is 30 s).
+        with anyio.fail_after(hang_guard(300)):
+            async with client(gateway, "2026-07-28") as c:
+                await c.list_tools()  # the server started and its tools reviewed before the timed call
+                result = await c.call_tool("wait", {"marker": str(marker)})
+                await _until(marker, "cancelled")
     finally:
         await gateway.close()
     assert result.is_error is True
     assert "timed out after 0.5s" in result.content[0].text  # type: ignore[union-attr]
+    assert [e.upstream_error for e in audit.events if e.phase.value == "error"] == ["tools/call timed out after 0.5s"]
