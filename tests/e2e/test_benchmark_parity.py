@@ -26,6 +26,7 @@ One test per domain, so that pytest-xdist spreads them.
 from __future__ import annotations
 
 import contextlib
+import functools
 import gzip
 import json
 import subprocess
@@ -188,15 +189,20 @@ def _write_scripts(session: Recorded, directory: Path) -> dict[str, list[str]]:
     return commands
 
 
-def _deployment(commands: dict[str, list[str]], directory: Path, **gateway: Any) -> Path:
+@functools.cache
+def _benchmark_yaml() -> str:
+    return (BENCH / "weir.yaml").read_text(encoding="utf-8")
+
+
+def _deployment(commands: dict[str, list[str]], directory: Path) -> Path:
     """The benchmark's weir.yaml with playback servers as commands and an audit file."""
-    config = yaml.safe_load((BENCH / "weir.yaml").read_text(encoding="utf-8"))
+    config = yaml.load(_benchmark_yaml(), Loader=yaml.CSafeLoader)
     # These servers only: the gateway starts every server its config names.
     config["servers"] = {server: {**config["servers"][server], "command": cmd} for server, cmd in commands.items()}
     config["audit"] = {"path": "audit.db"}
-    config["gateway"] = {**config.get("gateway", {}), "upstream_start_timeout_s": UPSTREAM_START_S, **gateway}
+    config["gateway"] = {**config.get("gateway", {}), "upstream_start_timeout_s": UPSTREAM_START_S}
     path = directory / "weir.yaml"
-    path.write_text(yaml.safe_dump(config), encoding="utf-8")
+    path.write_text(yaml.dump(config, Dumper=yaml.CSafeDumper), encoding="utf-8")
     return path
 
 
@@ -269,20 +275,22 @@ class DomainGateway:
             commands[server] = [sys.executable, str(PLAYBACK), str(script)]
         self.config = _deployment(commands, directory)
         self.running = start(self.config)
+        self.http = httpx2.AsyncClient(timeout=600)  # every session's connection; the SDK leaves it open
 
-    def __enter__(self) -> DomainGateway:
+    async def __aenter__(self) -> DomainGateway:
         return self
 
-    def __exit__(self, *exc: object) -> None:
-        stop(self.running)
+    async def __aexit__(self, *exc: object) -> None:
+        try:
+            await self.http.aclose()
+        finally:
+            stop(self.running)
 
     async def play(self, session: Recorded) -> None:
         """The session on a connection of its own (the playback processes it starts play this session)."""
         self.current.write_text(session.id, encoding="utf-8")
-        http = httpx2.AsyncClient(timeout=600)
-        async with Client(
-            streamable_http_client(self.running.mcp, http_client=http), mode="legacy", elicitation_callback=_approve
-        ) as client:
+        transport = streamable_http_client(self.running.mcp, http_client=self.http)
+        async with Client(transport, mode="legacy", elicitation_callback=_approve) as client:
             await client.list_tools()
             for server, tool, arguments, _ in session.calls:
                 with contextlib.suppress(MCPError):  # a refusal is a decision, audited before it is raised
@@ -312,7 +320,7 @@ async def test_gateway_client_and_replay_decide_the_benchmarks_sessions_identica
     sessions = _live(sampled[domain], replayed)
     assert sessions, domain
     trails: list[list[Key]] = []
-    with DomainGateway(sessions, tmp_path / "gateway") as gateway:
+    async with DomainGateway(sessions, tmp_path / "gateway") as gateway:
         for s in sessions:
             expected = replayed[s.id]
             assert len(expected) == 2 * len(s.calls)
