@@ -7,9 +7,13 @@ from pathlib import Path
 
 import pytest
 
+from tests.replay.test_gateway_replay import _live, _replayed
 from weir.audit import AuditConfig, open_store
+from weir.config import load_config
 from weir.demo import main
-from weir.demo.session import STEPS
+from weir.demo.session import STEPS, TRACE_NAME
+from weir.replay import replay
+from weir.trace import read_trace
 
 pytestmark = pytest.mark.slow
 
@@ -83,3 +87,12 @@ def test_the_audit_trail_is_written_verified_and_explained(demo_run: tuple[int, 
     assert ("call", "send_email", "block") in applied
     assert ("call", "delete_file", "block") in applied
     assert applied.count(("call", "send_email", "allow")) == 1  # the approval of the colleague mail
+
+
+def test_the_recorded_demo_replays_to_every_decision_it_audited(demo_run: tuple[int, str, Path]) -> None:
+    _, _, out = demo_run
+    with open_store(AuditConfig(path=str(out / "weir-audit.db")), create=False) as store:
+        live = _live([stored.event for stored in store.query()])
+    again = replay(read_trace(out / TRACE_NAME), load_config(out / "weir.yaml"))
+    assert _replayed(again.decisions) == live
+    assert {key[4] for key in live} >= {"allow", "redact", "warn", "block"}  # the effects applied

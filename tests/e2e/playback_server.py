@@ -6,12 +6,19 @@ key kept) and answers each ``tools/call`` with the next recorded result, in orde
 not the next one recorded (another tool, other arguments) is answered with a JSON-RPC error naming
 both, so a test whose client strays from the recording fails loudly instead of deciding on
 different data. It speaks 2025-11-25 (``initialize``) on line-delimited JSON-RPC.
+
+One script may hold several sessions of the server, for a gateway that serves them one after
+another and starts one process per client connection: ``{"tools": [...], "sessions": {ID: calls},
+"current": PATH}``. A process plays the session whose id the file ``PATH`` names when the process
+receives its first ``tools/call`` (the test writes it before it connects that session's client),
+and only that one, as strictly as above.
 """
 
 from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
 
@@ -20,17 +27,25 @@ def main() -> None:
     with open(sys.argv[1], encoding="utf-8") as handle:
         script = json.load(handle)
     tools: list[dict[str, Any]] = script["tools"]
-    calls: list[dict[str, Any]] = list(script["calls"])
+    calls: list[dict[str, Any]] | None = list(script["calls"]) if "calls" in script else None
     for line in sys.stdin:
         if not line.strip():
             continue
         msg = json.loads(line)
         if msg.get("id") is None:
             continue  # a notification
+        if calls is None and msg.get("method") == "tools/call":
+            calls = _current_session(script)
         reply = {"jsonrpc": "2.0", "id": msg["id"]}
-        reply.update(_answer(msg.get("method"), msg.get("params") or {}, tools, calls))
+        reply.update(_answer(msg.get("method"), msg.get("params") or {}, tools, calls or []))
         sys.stdout.write(json.dumps(reply) + "\n")
         sys.stdout.flush()
+
+
+def _current_session(script: dict[str, Any]) -> list[dict[str, Any]]:
+    """The recorded calls of the session the ``current`` file names (none for a session without calls here)."""
+    sid = Path(script["current"]).read_text(encoding="utf-8").strip()
+    return list(script["sessions"].get(sid, []))
 
 
 def _answer(method: Any, params: dict[str, Any], tools: list[dict[str, Any]], calls: list[dict[str, Any]]) -> Any:

@@ -137,6 +137,19 @@ async def weir(servers: dict[str, list[str]], tap: list[dict[str, Any]] | None =
         await gateway.close()
 
 
+@pytest.fixture(scope="module")
+def anyio_backend() -> str:
+    return "asyncio"  # module-wide, for the module's shared gateway
+
+
+@pytest.fixture(scope="module")
+async def time_gateway() -> AsyncIterator[Any]:
+    """One gateway in front of ``mcp-server-time`` for the module (the server keeps no state; each
+    test connects a client of its own, so the server runs once for the gateway and once per test)."""
+    async with weir({"time": TIME}) as (_, gateway):
+        yield gateway
+
+
 def stdio(cmd: list[str]) -> StdioServerParameters:
     return StdioServerParameters(command=cmd[0], args=cmd[1:])
 
@@ -239,7 +252,7 @@ async def test_a_client_without_capabilities_sees_the_tools_it_would_see_directl
     assert "trigger-sampling-request" not in through
 
 
-async def test_time_and_git_servers_behind_weir_are_what_they_are_directly(tmp_path: Path) -> None:
+async def test_time_and_git_servers_behind_weir_are_what_they_are_directly(tmp_path: Path, time_gateway: Any) -> None:
     repo = tmp_path / "repo"
     repo.mkdir()
     for args in (
@@ -260,10 +273,11 @@ async def test_time_and_git_servers_behind_weir_are_what_they_are_directly(tmp_p
             direct.append(sorted(json.dumps(dump(x), sort_keys=True) for x in (await c.list_tools()).tools))
             direct += [dump(await c.call_tool(tool, args)) for s, tool, args in calls if s == server]
     through: list[Any] = []
-    for server, cmd in (("time", TIME), ("git", git)):
-        async with weir({server: cmd}) as (transport, _), Peer().client(transport) as c:
-            through.append(sorted(json.dumps(dump(x), sort_keys=True) for x in (await c.list_tools()).tools))
-            through += [dump(await c.call_tool(tool, args)) for s, tool, args in calls if s == server]
+    async with weir({"git": git}) as (git_transport, _):
+        for server, transport in (("time", MemoryTransport(time_gateway)), ("git", git_transport)):
+            async with Peer().client(transport) as c:
+                through.append(sorted(json.dumps(dump(x), sort_keys=True) for x in (await c.list_tools()).tools))
+                through += [dump(await c.call_tool(tool, args)) for s, tool, args in calls if s == server]
     assert through == direct
 
 
@@ -290,13 +304,13 @@ def _keys(value: Any) -> set[str]:
     return set()
 
 
-async def test_a_2025_11_25_client_never_sees_a_2026_07_28_field() -> None:
+async def test_a_2025_11_25_client_never_sees_a_2026_07_28_field(time_gateway: Any) -> None:
     tap: list[dict[str, Any]] = []
-    async with weir({"time": TIME}, tap) as (transport, gateway), Peer().client(transport) as c:
+    async with Peer().client(MemoryTransport(time_gateway, tap=tap.append)) as c:
         await c.list_tools()
         await c.call_tool("convert_time", {"source_timezone": "UTC", "time": "10:00", "target_timezone": "UTC"})
         await c.list_prompts()
-        modern = gateway.upstreams["time"].era
+        modern = time_gateway.upstreams["time"].era
     assert modern is not None
     assert modern.value == "modern"  # the upstream speaks 2026-07-28: there were fields to remove
     assert tap

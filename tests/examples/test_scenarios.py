@@ -1,12 +1,14 @@
 """The seed scenarios: each runs with one command, and tells the seed's story.
 
 One test per script runs the exact command the README gives (servers over stdio); the
-variations (the user approving or declining) run the same scenario code in memory.
+variations (the user approving or declining) run the same scenario code in memory, and ``--help``
+runs each script as its command does, in this process (nothing is started: no process to test).
 """
 
 from __future__ import annotations
 
 import json
+import runpy
 import subprocess
 import sys
 from typing import Any
@@ -94,13 +96,18 @@ def anyio_backend() -> str:
 
 
 @pytest.mark.parametrize("script", ["salary_to_accountant.py", "web_summary_to_external.py", "malicious_page.py"])
-def test_every_scenario_answers_help_without_running(script: str) -> None:
-    done = subprocess.run(
-        [sys.executable, str(EXAMPLES / script), "--help"], capture_output=True, text=True, timeout=60, check=False
-    )
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.startswith(f"usage: {script} [-h] [--approve | --decline] [--json]")
-    assert "->" not in done.stdout  # nothing ran
+def test_every_scenario_answers_help_without_running(
+    script: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The script as `python SCRIPT --help` runs it, in this process (its sibling `_scenario` importable).
+    scenario_module("_scenario")
+    monkeypatch.setattr(sys, "argv", [str(EXAMPLES / script), "--help"])
+    with pytest.raises(SystemExit) as done:
+        runpy.run_path(str(EXAMPLES / script), run_name="__main__")
+    printed = capsys.readouterr()
+    assert done.value.code == 0, printed.err
+    assert printed.out.startswith(f"usage: {script} [-h] [--approve | --decline] [--json]")
+    assert "->" not in printed.out  # nothing ran
 
 
 async def test_the_transcript_names_the_result_decision_the_json_has() -> None:

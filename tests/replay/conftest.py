@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from tests.replay.pinned import outputs, record
+from tests.shared import once_per_run
 from weir.config import WeirConfig
 from weir.policy.config import PolicyConfig
 from weir.trace import TraceWriter
@@ -61,3 +65,16 @@ def trace(tmp_path: Path) -> Path:
         w.call("b", "mail", "send_email", {"to": ["me@corp.example"], "body": "hi"})
         w.call("a", "mail", "send_email", {"to": ["me@corp.example"], "body": "again"})
     return path
+
+
+def _replay_the_corpus(out: Path) -> None:
+    (out / "pins.json").write_text(json.dumps({"decisions": record(), "outputs": outputs()}), encoding="utf-8")
+
+
+@pytest.fixture(scope="session")
+def replayed_corpus(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """What tests/replay/pinned.py records, replayed now (once per run, for test_recorded.py and
+    test_output_bytes.py): ``decisions`` (``record()``, as JSON) and ``outputs`` (``outputs()``)."""
+    built = once_per_run(tmp_path_factory, "replayed-corpus", _replay_the_corpus)
+    loaded: dict[str, Any] = json.loads((built / "pins.json").read_text(encoding="utf-8"))
+    return loaded

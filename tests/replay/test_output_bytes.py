@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from tests.replay.pinned import POLICIES, outputs, sha
+from tests.replay.pinned import POLICIES, sha
 from weir.cli.app import app
 
 RECORDED = Path(__file__).parent / "data" / "outputs.json"
@@ -22,9 +22,11 @@ RECORDED = Path(__file__).parent / "data" / "outputs.json"
 _recorded: dict[str, Any] = json.loads(RECORDED.read_text(encoding="utf-8"))
 
 
-@pytest.fixture(scope="module")
-def printed() -> dict[str, Any]:
-    return outputs()
+@pytest.fixture
+def printed(replayed_corpus: dict[str, Any]) -> dict[str, Any]:
+    """Today's replay (made once per run: tests/replay/conftest.py)."""
+    out: dict[str, Any] = replayed_corpus["outputs"]
+    return out
 
 
 @pytest.mark.parametrize("policy", [p or "config" for p in POLICIES])

@@ -13,16 +13,18 @@ from typing import Any
 
 import pytest
 
-from tests.replay.pinned import PACKS, record
+from tests.replay.pinned import PACKS
 
 RECORDED = Path(__file__).parent / "data" / "decisions.json"
 
 _recorded: dict[str, Any] = json.loads(RECORDED.read_text(encoding="utf-8"))
 
 
-@pytest.fixture(scope="module")
-def replayed() -> dict[str, Any]:
-    return record()
+@pytest.fixture
+def replayed(replayed_corpus: dict[str, Any]) -> dict[str, Any]:
+    """Today's replay (made once per run: tests/replay/conftest.py)."""
+    out: dict[str, Any] = replayed_corpus["decisions"]
+    return out
 
 
 @pytest.mark.parametrize("pack", PACKS)
