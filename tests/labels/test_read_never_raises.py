@@ -46,9 +46,13 @@ def _slots(keys: list[str]) -> st.SearchStrategy[dict[str, Any]]:
 
 
 metadata = _slots(METADATA_KEYS) | json_values
+# The free slots are built once here, not in the flatmaps (a strategy made per draw is built and
+# validated again for every example).
+_annotation_slots = _slots(ANNOTATION_KEYS)
+_meta_slots = _slots(META_KEYS)
 annotations = st.fixed_dictionaries(
     {}, optional={"inputMetadata": metadata, "returnMetadata": metadata, "InputMetadata": metadata}
-).flatmap(lambda fixed: _slots(ANNOTATION_KEYS).map(lambda more: {**more, **fixed}))
+).flatmap(lambda fixed: _annotation_slots.map(lambda more: {**more, **fixed}))
 tool_meta = st.fixed_dictionaries(
     {},
     optional={
@@ -56,7 +60,7 @@ tool_meta = st.fixed_dictionaries(
         | json_values,
         "dev.weir/annotations": annotations | json_values,
     },
-).flatmap(lambda fixed: _slots(META_KEYS).map(lambda more: {**more, **fixed}))
+).flatmap(lambda fixed: _meta_slots.map(lambda more: {**more, **fixed}))
 tools = st.fixed_dictionaries(
     {},
     optional={

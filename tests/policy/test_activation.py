@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from hypothesis import given, settings
@@ -15,7 +16,7 @@ from weir.policy.activation import _session_facts, call_facts, result_facts
 from weir.policy.engine import Engine
 from weir.policy.facts import label_facts, label_makers, label_reads, tool_facts
 from weir.policy.packs import PACKS, load_pack
-from weir.policy.rules import rules_from_data
+from weir.policy.rules import Rule, rules_from_data
 
 TOOL = tool_facts(ToolProfile(name="send", read_only=False))
 
@@ -33,6 +34,12 @@ def _facts(session: Session, engine: Engine | None) -> Any:
     )
 
 
+@functools.cache
+def _pack(name: str) -> tuple[Rule, ...]:
+    """A pack's rules, read once per module (frozen rules; each example still compiles its own Engine)."""
+    return tuple(load_pack(name))
+
+
 def _session(seen: list[Any]) -> Session:
     session = Session("s")
     for i, label in enumerate(seen):
@@ -44,7 +51,7 @@ def _session(seen: list[Any]) -> Session:
 @given(seen=st.lists(labels, max_size=3), pack=st.sampled_from(PACKS))
 def test_the_session_facts_built_for_a_pack_are_those_of_a_full_build(seen: list[Any], pack: str) -> None:
     session = _session(seen)
-    engine = Engine(load_pack(pack))
+    engine = Engine(_pack(pack))
     part, full = _facts(session, engine), _facts(session, None)
     wanted = engine.fields("call")["session"]
     assert wanted is not None
@@ -78,7 +85,7 @@ def _result_facts(label: DataLabel, engine: Engine, *, limited: bool) -> Any:
 @settings(max_examples=40, deadline=None)
 @given(label=labels, pack=st.sampled_from(PACKS))
 def test_the_result_facts_built_for_a_pack_are_those_of_a_full_build(label: DataLabel, pack: str) -> None:
-    engine = Engine(load_pack(pack))
+    engine = Engine(_pack(pack))
     part, full = _result_facts(label, engine, limited=True), _result_facts(label, engine, limited=False)
     wanted = engine.fields("result")["result"]
     assert wanted is not None

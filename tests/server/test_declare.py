@@ -23,35 +23,44 @@ def _subset(enum: type[Any]) -> st.SearchStrategy[frozenset[Any]]:
     return st.frozensets(st.sampled_from(list(enum)))
 
 
+# Every strategy is built once here: one made inside the composite is built and validated again
+# for every example.
 _hint = st.none() | st.booleans()
+_titles = st.none() | st.text(min_size=1, max_size=8)
+_outcomes, _destinations, _classes = _subset(Outcome), _subset(Destination), _subset(DataClass)
+_sources, _effects = _subset(Source), _subset(SideEffect)
+_input_scopes = st.frozensets(st.sampled_from(["GDPR", "HIPAA", "PCI-DSS"]))
+_return_scopes = st.frozensets(st.sampled_from(["GDPR", "SOX"]))
+_levels = st.none() | st.sampled_from(list(Level))
+_attribution = st.frozensets(st.sampled_from(["https://a.example", "urn:org:acme:hr"]))
 
 
 @st.composite
 def tool_labels(draw: st.DrawFn) -> ToolLabels:
     return ToolLabels(
-        title=draw(st.none() | st.text(min_size=1, max_size=8)),
+        title=draw(_titles),
         read_only=draw(_hint),
         destructive=draw(_hint),
         idempotent=draw(_hint),
         open_world=draw(_hint),
-        outcomes=draw(_subset(Outcome)),
-        destinations=draw(_subset(Destination)),
-        input_sensitivity=draw(_subset(DataClass)),
-        input_scopes=draw(st.frozensets(st.sampled_from(["GDPR", "HIPAA", "PCI-DSS"]))),
+        outcomes=draw(_outcomes),
+        destinations=draw(_destinations),
+        input_sensitivity=draw(_classes),
+        input_scopes=draw(_input_scopes),
         returns=Returns(
-            source=draw(_subset(Source)),
-            sensitivity=draw(_subset(DataClass)),
-            scopes=draw(st.frozensets(st.sampled_from(["GDPR", "SOX"]))),
+            source=draw(_sources),
+            sensitivity=draw(_classes),
+            scopes=draw(_return_scopes),
         ),
-        effects=draw(_subset(SideEffect)),
+        effects=draw(_effects),
         requires_confirmation=draw(_hint),
-        result_level=draw(st.none() | st.sampled_from(list(Level))),
+        result_level=draw(_levels),
         ai_processing=draw(_hint),
         sensitive_data=draw(_hint),
         privileged_access=draw(_hint),
         reversible=draw(_hint),
         malicious=draw(_hint),
-        attribution=draw(st.frozensets(st.sampled_from(["https://a.example", "urn:org:acme:hr"]))),
+        attribution=draw(_attribution),
         resolvable=draw(st.booleans()),
     )
 
