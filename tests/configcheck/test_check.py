@@ -220,6 +220,50 @@ def test_eight_independent_mistakes_are_all_reported_in_one_run(
     assert report.summary().endswith("9 error(s), 0 warning(s)")
 
 
+# Another eight (and more), each of a different kind, with an unknown section among them: a key
+# the schema does not know must not hide the checks that run on a well-formed config (the
+# servers' programs, the policy's rules), nor be reported twice.
+MISTAKES_WITH_AN_UNKNOWN_SECTION = """\
+servers:
+  files: {command: [python, -m, weir.demo_servers.files], trust: trustd}
+  ghost: {command: [no-such-program-weir-shipcheck]}
+policy:
+  mode: enforcing
+  rules:
+    - {name: a, effect: blok, when: 'true'}
+    - {name: b, effect: block, when: 'tool.name == "x" &&'}
+    - {name: b, effect: warn, when: 'true'}
+    - {name: c, effect: warn, when: 'true', colour: red}
+gateway:
+  call_timeout_s: soon
+  quotas: {client_sessions: -5}
+polcy: {packs: [strict]}
+"""
+
+
+def test_an_unknown_section_hides_no_other_mistake_and_is_reported_once(tmp_path: Path) -> None:
+    path = tmp_path / "weir.yaml"
+    path.write_text(MISTAKES_WITH_AN_UNKNOWN_SECTION, encoding="utf-8")
+    report = check_config(path)
+    found = [(p.line, p.column, p.message) for p in report.problems if p.severity == "error"]
+    expected = [
+        (2, 66, "servers.files.trust: Input should be 'trusted' or 'untrusted'"),
+        (3, 21, "servers.ghost: `no-such-program-weir-shipcheck` is not found"),
+        (5, 9, "policy.mode: Input should be 'enforce', 'warn' or 'audit'"),
+        (7, 7, "effect must be one of allow, warn, redact, confirm (escalate), block; got 'blok'"),
+        (8, 58, "`when` does not compile"),
+        (9, 7, "duplicate rule name 'b'"),
+        (10, 7, "unknown rule keys: colour"),
+        (12, 19, "gateway.call_timeout_s: Input should be a valid number"),
+        (13, 29, "gateway.quotas.client_sessions: Input should be greater than 0"),
+        (14, 1, "polcy: unknown key (a typo?)"),
+    ]
+    assert [(line, column) for line, column, _ in found] == [(line, column) for line, column, _ in expected]
+    for (_, _, message), (_, _, start) in zip(found, expected, strict=True):
+        assert message.startswith(start), message
+    assert report.summary().endswith("10 error(s), 0 warning(s)")
+
+
 def test_the_check_words_a_mistake_as_the_gateway_refuses_it(tmp_path: Path) -> None:
     from weir.config import load_config
     from weir.errors import ConfigError

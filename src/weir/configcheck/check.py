@@ -131,7 +131,9 @@ def _valid_parts(where: Locator, data: dict[str, object], check: ConfigCheck) ->
         if _fits(where, {key: value}, check):
             valid[key] = value
         elif isinstance(value, dict):  # salvage the keys that are right on their own (errors reported once)
-            valid[key] = {k: v for k, v in value.items() if _fits(where, {key: {k: v}}, None)}
+            kept = {k: v for k, v in value.items() if _fits(where, {key: {k: v}}, None)}
+            if _fits(where, {key: kept}, None):  # not an unknown section, nor one whose parts need each other
+                valid[key] = kept
     return valid
 
 
