@@ -320,3 +320,26 @@ def test_which_python_runs_is_said_and_a_missing_module_or_script_found(
     report = check_config(path)
     assert report.ok
     assert report.summary().endswith(f"; `python` in a server command runs {sys.executable} (Weir's interpreter)")
+
+
+def test_a_dotted_module_is_looked_up_to_its_last_part_without_importing_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sys
+
+    monkeypatch.chdir(tmp_path)
+    path = tmp_path / "weir.yaml"
+    path.write_text(
+        "servers:\n"
+        "  mail: {command: [python, -m, weir.demo_servers.mail]}\n"
+        "  typo: {command: [python, -m, weir.demo_servers.mial]}\n"
+        "  below: {command: [python, -m, weir.demo_servers.mail.nothing]}\n",
+        encoding="utf-8",
+    )
+    before = set(sys.modules)
+    report = check_config(path)
+    assert [(p.line, p.message.split(": ", 2)[2]) for p in report.problems] == [
+        (3, f"no module `weir.demo_servers.mial` for {sys.executable}"),
+        (4, f"no module `weir.demo_servers.mail.nothing` for {sys.executable}"),
+    ]
+    assert not {m for m in set(sys.modules) - before if m.startswith("weir.demo_servers")}  # looked up, not imported
