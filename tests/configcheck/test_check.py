@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -343,3 +344,52 @@ def test_a_dotted_module_is_looked_up_to_its_last_part_without_importing_it(
         (4, f"no module `weir.demo_servers.mail.nothing` for {sys.executable}"),
     ]
     assert not {m for m in set(sys.modules) - before if m.startswith("weir.demo_servers")}  # looked up, not imported
+
+
+def test_an_audit_directory_the_gateway_cannot_write_is_an_error() -> None:
+    """A relative audit.path is the config file's directory's: /etc/weir under systemd or in the image,
+    which is read-only there. The check, run as the gateway's user, says so before the start fails."""
+    import json
+    import os
+    import subprocess
+    import sys
+    import tempfile
+
+    script = (
+        "import json, sys; from weir.configcheck import check_config; "
+        "print(json.dumps([p.message for p in check_config(sys.argv[1]).problems]))"
+    )
+    prefix: list[str] = []
+    if os.geteuid() == 0:  # root writes anywhere: ask as nobody, as a DynamicUser would
+        setpriv = shutil.which("setpriv")
+        if setpriv is None:
+            pytest.skip("the suite runs as root and setpriv (util-linux) is not installed")
+        prefix = [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups"]
+
+    def problems(config: Path) -> list[str]:
+        done = subprocess.run(
+            [*prefix, sys.executable, "-c", script, str(config)], capture_output=True, text=True, check=False, cwd="/"
+        )
+        assert done.returncode == 0, done.stderr
+        found: list[str] = json.loads(done.stdout)
+        return found
+
+    with tempfile.TemporaryDirectory() as tmp:  # pytest's own tmp_path is root's alone
+        etc = Path(tmp) / "etc"
+        (etc / "state").mkdir(parents=True)
+        Path(tmp).chmod(0o755)
+        (etc / "state").chmod(0o777)
+        config = etc / "weir.yaml"
+        config.write_text("servers: {mail: {command: [python, -m, weir.demo_servers.mail]}}\n", encoding="utf-8")
+        config.chmod(0o644)
+        etc.chmod(0o555)  # read-only to the gateway's user, as /etc/weir is
+        try:
+            [message] = problems(config)
+            assert message.startswith(f"audit.path: the directory {etc} is not writable here"), message
+            config.chmod(0o644)
+            etc.chmod(0o755)
+            config.write_text(config.read_text(encoding="utf-8") + "audit: {path: state/weir-audit.db}\n")
+            etc.chmod(0o555)
+            assert problems(config) == []  # a writable directory below it is fine
+        finally:
+            etc.chmod(0o755)
