@@ -190,3 +190,11 @@ def test_the_wheel_installs_alone_and_serves_the_example() -> None:
     assert done.returncode == 0, done.stdout + done.stderr
     assert "pip check clean" in done.stdout
     assert "6 tools (files__read_file, files__write_file, mail__list_inbox" in done.stdout
+
+
+def test_the_deploy_guide_names_the_core_requirements_as_pyproject_does() -> None:
+    text = (ROOT / "docs" / "deploy.md").read_text(encoding="utf-8")
+    found = re.search(r"The wheel requires exactly what `src/weir` imports — (.*?) — and", text, re.S)
+    assert found is not None, "docs/deploy.md lost its list of the core requirements"
+    core, _ = _declared()
+    assert {name.strip() for name in found.group(1).split(",")} == core
