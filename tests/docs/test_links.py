@@ -18,10 +18,12 @@ FENCE = re.compile(r"^(```|~~~).*?^\1", re.S | re.M)
 
 def documents() -> list[Path]:
     """The Markdown under version control, the data sets' own cards excepted (their authors' text)."""
-    listed = subprocess.run(
-        ["git", "ls-files", "*.md"], cwd=ROOT, capture_output=True, text=True, check=True
-    ).stdout.split()
-    return [ROOT / p for p in listed if not p.startswith("evals/injection/")]
+    if (ROOT / ".git").exists():
+        listed = subprocess.run(["git", "ls-files", "*.md"], cwd=ROOT, capture_output=True, text=True, check=True)
+        paths = listed.stdout.split()
+    else:  # an unpacked sdist
+        paths = [str(p.relative_to(ROOT)) for p in ROOT.rglob("*.md") if not {".venv", "node_modules"} & set(p.parts)]
+    return [ROOT / p for p in sorted(paths) if not p.startswith("evals/injection/")]
 
 
 def slug(heading: str) -> str:
