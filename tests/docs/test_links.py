@@ -78,3 +78,22 @@ def test_the_check_finds_a_dead_file_and_a_dead_anchor(tmp_path: Path) -> None:
     )
     there = (tmp_path / "there.md").resolve()
     assert dead_links(page) == ["missing.md: no such file", f"there.md#nowhere: no heading #nowhere in {there}"]
+
+
+# Names of Markdown files that are not the repository's: what a command writes, an example's file,
+# and a file named beside the folder it is in ("detect/ … HISTORY.md").
+NOT_OURS = {"weir-out/tools.md", "tool-safety.md", "notes.md", "HISTORY.md"}
+
+
+def test_no_page_or_docstring_names_a_markdown_file_the_repository_lacks() -> None:
+    """Prose, not only links: "see DESIGN.md" sent readers to a file only the developers had."""
+    sources = [*documents(), *sorted((ROOT / "src" / "weir").rglob("*.py"))]
+    missing = set()
+    for path in sources:
+        if path.name in ("history.md", "CHANGELOG.md"):  # the record of what was, by its nature
+            continue
+        for name in re.findall(r"(?<![\w/.:-])([\w./-]+\.md)\b", path.read_text(encoding="utf-8")):
+            places = (ROOT / name, path.parent / name, ROOT / "docs" / name)
+            if name not in NOT_OURS and not any(p.exists() for p in places):
+                missing.add(f"{path.relative_to(ROOT)}: {name}")
+    assert sorted(missing) == []
