@@ -1,6 +1,6 @@
 """Traces: the JSON Lines record of agent sessions that `weir gateway --record` writes and `weir replay` reads.
 
-One JSON object per line (DESIGN.md fixes the format; other tools read it)::
+One JSON object per line (docs/replay.md, "The trace format", fixes it; other tools read it)::
 
     {"event":"session","id":"…"}                                        starts (or resumes) an agent session
     {"event":"tools","server":"…","tools":[…wire Tool objects…]}        a server's tools/list
@@ -18,7 +18,7 @@ and the client's answer to it), as the server or client sent it::
 
 ``direction`` is ``to_client`` for what a server sends and ``to_server`` for a client's answer;
 ``kind`` and ``item`` are optional (read from the method and message when absent). Other
-readers of DESIGN's format skip events they do not know.
+readers of the format skip events they do not know.
 
 Besides the session, a live decision may depend on a tool's ``tools/resolve`` answer (a
 ``call``'s ``resolved``) and on a confirmation answered by retrying the call (2026-07-28): the
@@ -157,7 +157,7 @@ class TraceLine(NamedTuple):
     event: TraceEvent
 
 
-# event name -> (required keys, optional keys), as DESIGN.md documents them. "event" itself is implied.
+# event name -> (required keys, optional keys), as docs/replay.md documents them. "event" itself is implied.
 _KEYS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "session": (frozenset({"id"}), frozenset()),
     "tools": (frozenset({"server", "tools"}), frozenset()),

@@ -20,10 +20,10 @@ from tests.examples.paths import EXAMPLES, SERVER_MODULES, fresh_server
 from weir.audit import MemoryAudit
 from weir.client import WeirClient, default_guard
 from weir.config import WeirConfig, load_config
-from weir.gateway.downstream.memory import MemoryChannel, MemoryTransport
 from weir.gateway.proxy import Gateway
 from weir.gateway.upstream.session import Upstream
 from weir.policy.decision import Decision
+from weir.testing import MemoryChannel, MemoryTransport
 
 pytestmark = pytest.mark.anyio
 

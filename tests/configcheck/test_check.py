@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -220,6 +221,50 @@ def test_eight_independent_mistakes_are_all_reported_in_one_run(
     assert report.summary().endswith("9 error(s), 0 warning(s)")
 
 
+# Another eight (and more), each of a different kind, with an unknown section among them: a key
+# the schema does not know must not hide the checks that run on a well-formed config (the
+# servers' programs, the policy's rules), nor be reported twice.
+MISTAKES_WITH_AN_UNKNOWN_SECTION = """\
+servers:
+  files: {command: [python, -m, weir.demo_servers.files], trust: trustd}
+  ghost: {command: [no-such-program-weir-shipcheck]}
+policy:
+  mode: enforcing
+  rules:
+    - {name: a, effect: blok, when: 'true'}
+    - {name: b, effect: block, when: 'tool.name == "x" &&'}
+    - {name: b, effect: warn, when: 'true'}
+    - {name: c, effect: warn, when: 'true', colour: red}
+gateway:
+  call_timeout_s: soon
+  quotas: {client_sessions: -5}
+polcy: {packs: [strict]}
+"""
+
+
+def test_an_unknown_section_hides_no_other_mistake_and_is_reported_once(tmp_path: Path) -> None:
+    path = tmp_path / "weir.yaml"
+    path.write_text(MISTAKES_WITH_AN_UNKNOWN_SECTION, encoding="utf-8")
+    report = check_config(path)
+    found = [(p.line, p.column, p.message) for p in report.problems if p.severity == "error"]
+    expected = [
+        (2, 66, "servers.files.trust: Input should be 'trusted' or 'untrusted'"),
+        (3, 21, "servers.ghost: `no-such-program-weir-shipcheck` is not found"),
+        (5, 9, "policy.mode: Input should be 'enforce', 'warn' or 'audit'"),
+        (7, 7, "effect must be one of allow, warn, redact, confirm (escalate), block; got 'blok'"),
+        (8, 58, "`when` does not compile"),
+        (9, 7, "duplicate rule name 'b'"),
+        (10, 7, "unknown rule keys: colour"),
+        (12, 19, "gateway.call_timeout_s: Input should be a valid number"),
+        (13, 29, "gateway.quotas.client_sessions: Input should be greater than 0"),
+        (14, 1, "polcy: unknown key (a typo?)"),
+    ]
+    assert [(line, column) for line, column, _ in found] == [(line, column) for line, column, _ in expected]
+    for (_, _, message), (_, _, start) in zip(found, expected, strict=True):
+        assert message.startswith(start), message
+    assert report.summary().endswith("10 error(s), 0 warning(s)")
+
+
 def test_the_check_words_a_mistake_as_the_gateway_refuses_it(tmp_path: Path) -> None:
     from weir.config import load_config
     from weir.errors import ConfigError
@@ -276,3 +321,75 @@ def test_which_python_runs_is_said_and_a_missing_module_or_script_found(
     report = check_config(path)
     assert report.ok
     assert report.summary().endswith(f"; `python` in a server command runs {sys.executable} (Weir's interpreter)")
+
+
+def test_a_dotted_module_is_looked_up_to_its_last_part_without_importing_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sys
+
+    monkeypatch.chdir(tmp_path)
+    path = tmp_path / "weir.yaml"
+    path.write_text(
+        "servers:\n"
+        "  mail: {command: [python, -m, weir.demo_servers.mail]}\n"
+        "  typo: {command: [python, -m, weir.demo_servers.mial]}\n"
+        "  below: {command: [python, -m, weir.demo_servers.mail.nothing]}\n",
+        encoding="utf-8",
+    )
+    before = set(sys.modules)
+    report = check_config(path)
+    assert [(p.line, p.message.split(": ", 2)[2]) for p in report.problems] == [
+        (3, f"no module `weir.demo_servers.mial` for {sys.executable}"),
+        (4, f"no module `weir.demo_servers.mail.nothing` for {sys.executable}"),
+    ]
+    assert not {m for m in set(sys.modules) - before if m.startswith("weir.demo_servers")}  # looked up, not imported
+
+
+def test_an_audit_directory_the_gateway_cannot_write_is_an_error() -> None:
+    """A relative audit.path is the config file's directory's: /etc/weir under systemd or in the image,
+    which is read-only there. The check, run as the gateway's user, says so before the start fails."""
+    import json
+    import os
+    import subprocess
+    import sys
+    import tempfile
+
+    script = (
+        "import json, sys; from weir.configcheck import check_config; "
+        "print(json.dumps([p.message for p in check_config(sys.argv[1]).problems]))"
+    )
+    prefix: list[str] = []
+    if os.geteuid() == 0:  # root writes anywhere: ask as nobody, as a DynamicUser would
+        setpriv = shutil.which("setpriv")
+        if setpriv is None:
+            pytest.skip("the suite runs as root and setpriv (util-linux) is not installed")
+        prefix = [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups"]
+
+    def problems(config: Path) -> list[str]:
+        done = subprocess.run(
+            [*prefix, sys.executable, "-c", script, str(config)], capture_output=True, text=True, check=False, cwd="/"
+        )
+        assert done.returncode == 0, done.stderr
+        found: list[str] = json.loads(done.stdout)
+        return found
+
+    with tempfile.TemporaryDirectory() as tmp:  # pytest's own tmp_path is root's alone
+        etc = Path(tmp) / "etc"
+        (etc / "state").mkdir(parents=True)
+        Path(tmp).chmod(0o755)
+        (etc / "state").chmod(0o777)
+        config = etc / "weir.yaml"
+        config.write_text("servers: {mail: {command: [python, -m, weir.demo_servers.mail]}}\n", encoding="utf-8")
+        config.chmod(0o644)
+        etc.chmod(0o555)  # read-only to the gateway's user, as /etc/weir is
+        try:
+            [message] = problems(config)
+            assert message.startswith(f"audit.path: the directory {etc} is not writable here"), message
+            config.chmod(0o644)
+            etc.chmod(0o755)
+            config.write_text(config.read_text(encoding="utf-8") + "audit: {path: state/weir-audit.db}\n")
+            etc.chmod(0o555)
+            assert problems(config) == []  # a writable directory below it is fine
+        finally:
+            etc.chmod(0o755)

@@ -18,9 +18,9 @@ from mcp import Client
 from weir.config import WeirConfig
 from weir.demo_servers import files, mail, web
 from weir.gateway.downstream.http import create_app
-from weir.gateway.downstream.memory import MemoryChannel, MemoryTransport
 from weir.gateway.upstream.session import Upstream
 from weir.serving.deployment import Deployment, build_deployment
+from weir.testing import MemoryChannel, MemoryTransport
 
 ALICE = "alice-operator-token-1234"
 BOB = "bob-operator-token-5678"

@@ -18,8 +18,8 @@ from weir.audit import AuditQuery
 from weir.audit.event import Phase
 from weir.detect.pinning import Pins
 from weir.gateway.downstream.http import create_app
-from weir.gateway.downstream.memory import MemoryTransport
 from weir.serving.deployment import build_deployment
+from weir.testing import MemoryTransport
 
 pytestmark = pytest.mark.anyio
 

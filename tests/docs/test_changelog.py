@@ -49,3 +49,17 @@ def test_the_diary_is_kept_in_docs_history() -> None:
     assert "## Gateway performance, branch by branch" in history
     gateway = (ROOT / "docs" / "gateway.md").read_text(encoding="utf-8")
     assert "branch `gw" not in gateway  # the performance logs left the user reference
+
+
+def test_no_user_reference_carries_a_branch_by_branch_log() -> None:
+    """Performance history is docs/history.md's: no other page has a section named after a branch or a round."""
+    diary = re.compile(r"^#+ .*(\bbranch\b|\bRound \d)", re.M)
+    pages = sorted((ROOT / "docs").rglob("*.md"))
+    assert len(pages) > 10
+    found = [
+        f"{p.relative_to(ROOT)}: {m.group(0)}"
+        for p in pages
+        if p.name != "history.md"
+        for m in diary.finditer(p.read_text(encoding="utf-8"))
+    ]
+    assert found == []

@@ -18,10 +18,10 @@ from weir.audit import MemoryAudit
 from weir.config import WeirConfig
 from weir.demo_servers import files, mail, web
 from weir.gateway.downstream.http import create_app
-from weir.gateway.downstream.memory import MemoryChannel
 from weir.gateway.upstream.session import Upstream
 from weir.identity.resource import ResourceServer
 from weir.serving.deployment import Deployment, build_deployment, upstreams_from_config
+from weir.testing import MemoryChannel
 
 STATIC = "static-token-4f9c2a7e81b3"
 

@@ -14,7 +14,7 @@ from mcp import Client
 
 from tests.gateway.conftest import TableDecider, make_gateway, wire_upstream
 from weir.config import WeirConfig
-from weir.gateway.downstream.memory import MemoryTransport
+from weir.testing import MemoryTransport
 
 
 @contextlib.asynccontextmanager

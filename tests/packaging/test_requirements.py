@@ -190,3 +190,22 @@ def test_the_wheel_installs_alone_and_serves_the_example() -> None:
     assert done.returncode == 0, done.stdout + done.stderr
     assert "pip check clean" in done.stdout
     assert "6 tools (files__read_file, files__write_file, mail__list_inbox" in done.stdout
+
+
+def test_the_deploy_guide_names_the_core_requirements_as_pyproject_does() -> None:
+    text = (ROOT / "docs" / "deploy.md").read_text(encoding="utf-8")
+    found = re.search(r"The wheel requires exactly what `src/weir` imports — (.*?) — and", text, re.S)
+    assert found is not None, "docs/deploy.md lost its list of the core requirements"
+    core, _ = _declared()
+    assert {name.strip() for name in found.group(1).split(",")} == core
+
+
+def test_the_sdist_holds_every_part_of_the_checkout_its_tests_read() -> None:
+    """What git tracks at the top level is in the sdist (dot-files aside): its tests read docs/ and deploy/."""
+    if not (ROOT / ".git").exists():
+        pytest.skip("not a git checkout (an sdist itself)")
+    listed = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    tops = {line.split("/")[0] for line in listed.splitlines() if not line.startswith(".")}
+    sdist = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["hatch"]["build"]["targets"]
+    included = {entry.split("/")[0] for entry in sdist["sdist"]["include"]} | {"pyproject.toml"}
+    assert tops - included == set()

@@ -15,9 +15,9 @@ from weir.audit.config import PostgresConfig
 from weir.audit.postgres import PostgresAuditStore
 from weir.config import WeirConfig
 from weir.gateway.downstream.http import create_app
-from weir.gateway.downstream.memory import MemoryChannel, MemoryTransport
 from weir.gateway.upstream.session import Upstream
 from weir.serving.deployment import build_deployment
+from weir.testing import MemoryChannel, MemoryTransport
 
 pytestmark = pytest.mark.anyio
 ORIGIN = "http://127.0.0.1:8765"

@@ -131,7 +131,9 @@ def _valid_parts(where: Locator, data: dict[str, object], check: ConfigCheck) ->
         if _fits(where, {key: value}, check):
             valid[key] = value
         elif isinstance(value, dict):  # salvage the keys that are right on their own (errors reported once)
-            valid[key] = {k: v for k, v in value.items() if _fits(where, {key: {k: v}}, None)}
+            kept = {k: v for k, v in value.items() if _fits(where, {key: {k: v}}, None)}
+            if _fits(where, {key: kept}, None):  # not an unknown section, nor one whose parts need each other
+                valid[key] = kept
     return valid
 
 
@@ -227,6 +229,12 @@ def _audit_file(where: Locator, config: WeirConfig) -> list[Problem]:
     target = Path(path) if Path(path).is_absolute() or config.base_dir is None else config.base_dir / path
     if not target.parent.is_dir():
         return [where.problem("error", f"audit.path: the directory {target.parent} does not exist", ("audit", "path"))]
+    if not os.access(target.parent, os.W_OK | os.X_OK):  # SQLite writes its -wal and -shm files beside the trail
+        why = (
+            f"audit.path: the directory {target.parent} is not writable here (a relative path is the config "
+            "file's directory's; under systemd or in a container give the state directory, /var/lib/weir/…)"
+        )
+        return [where.problem("error", why, ("audit", "path"))]
     if target.exists():
         with target.open("rb") as fh:
             if fh.read(16) != b"SQLite format 3\x00":

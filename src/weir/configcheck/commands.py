@@ -5,12 +5,13 @@ the interpreter running Weir (:meth:`weir.labels.config.ServerConfig.argv`). So 
 the program up on PATH as the gateway's ``exec`` would, and for an interpreter it knows (Python,
 Node, a shell) it finds the script argument relative to the working directory: ``python
 missing.py`` and ``node srv.js`` with no such file are errors before a deploy, not a server that
-dies at start. ``python -m pkg`` is looked up with :func:`importlib.util.find_spec` on its top
-package only when ``python`` is Weir's interpreter — which imports nothing.
+dies at start. ``python -m pkg.mod`` is looked up on disk, package by package, only when ``python`` is Weir's
+interpreter — which imports nothing.
 """
 
 from __future__ import annotations
 
+import importlib.machinery
 import importlib.util
 import re
 import shutil
@@ -71,11 +72,30 @@ def _script_argument(command: list[str]) -> tuple[int, str | None]:
 def _module_problems(where: Locator, name: str, program: str, command: list[str], index: int) -> list[Problem]:
     if program not in WEIR_PYTHON or index + 1 >= len(command):
         return []  # another interpreter's modules are not ours to look up
-    module = command[index + 1].partition(".")[0]
-    try:
-        if importlib.util.find_spec(module) is not None:
-            return []
-    except (ImportError, ValueError):  # not a module name at all
-        pass
-    why = f"servers.{name}: `{program} -m {command[index + 1]}`: no module `{module}` for {sys.executable}"
+    missing = _missing_module(command[index + 1])
+    if missing is None:
+        return []
+    why = f"servers.{name}: `{program} -m {command[index + 1]}`: no module `{missing}` for {sys.executable}"
     return [where.problem("error", why, ("servers", name, "command", index + 1))]
+
+
+def _missing_module(dotted: str) -> str | None:
+    """The first part of ``dotted`` that cannot be found, or None when the whole name is a module.
+
+    Found on disk, package by package, with the path finders alone: no package's ``__init__`` runs
+    (``importlib.util.find_spec("a.b")`` would import ``a``).
+    """
+    parts = dotted.split(".")
+    try:
+        spec = importlib.util.find_spec(parts[0])
+    except (ImportError, ValueError):  # not a module name at all
+        spec = None
+    for depth in range(1, len(parts) + 1):
+        if spec is None:
+            return ".".join(parts[:depth])
+        if depth == len(parts):
+            return None
+        if spec.submodule_search_locations is None:  # a module, not a package: nothing below it
+            return ".".join(parts[: depth + 1])
+        spec = importlib.machinery.PathFinder.find_spec(parts[depth], list(spec.submodule_search_locations))
+    return None

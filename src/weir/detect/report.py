@@ -1,6 +1,6 @@
 """What ``weir scan`` prints: the JSON shapes other tools rely on, and the human lines.
 
-JSON (DESIGN.md "Scan output"): ``{"findings": [{"detector", "kind", "class", "start", "end",
+JSON (docs/detect.md): ``{"findings": [{"detector", "kind", "class", "start", "end",
 "confidence"}]}`` — exactly those keys, so consumers can rely on the shape. ``--jsonl`` writes one
 such object per input line, in order; a line that cannot be read becomes ``{"error": "..."}``
 so the output stays aligned with the input. A tool catalog is reported per tool string:

@@ -103,7 +103,7 @@ class DataClass(StrEnum):
 
 
 class Level(IntEnum):
-    """The one ordinal sensitivity scale every dialect maps onto (DESIGN.md)."""
+    """The one ordinal sensitivity scale every dialect maps onto (docs/labels.md, "The sensitivity scale")."""
 
     NONE = 0
     """none / public"""

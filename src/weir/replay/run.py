@@ -124,7 +124,7 @@ class Replay:
         }
 
     def to_json(self) -> dict[str, Any]:
-        """``{"decisions": [...], "summary": {...}}`` as documented in DESIGN.md."""
+        """``{"decisions": [...], "summary": {...}}`` as docs/replay.md documents it."""
         return {"decisions": [d.to_json() for d in self.decisions], "summary": self.summary()}
 
 

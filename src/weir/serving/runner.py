@@ -12,7 +12,7 @@ import contextlib
 import logging
 import signal
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -170,14 +170,17 @@ async def run_deployment(
     if start is not None:  # a fleet's queue: mirror the other replicas' held calls
         await start()
     try:
-        return await run_gateway(
-            deployment.gateway,
-            listen,
-            tokens=tokens,
-            mounts=deployment.mounts(),
-            on_started=started,
-            resource=deployment.resource,
-        )
+        with _stopped_by_sigterm() as terminated:
+            return await run_gateway(
+                deployment.gateway,
+                listen,
+                tokens=tokens,
+                mounts=deployment.mounts(),
+                on_started=started,
+                resource=deployment.resource,
+            )
+        assert terminated()  # the only way here: SIGTERM cancelled the run, and the gateway was closed
+        return []
     finally:
         for task in tasks:
             task.cancel()
@@ -185,6 +188,41 @@ async def run_deployment(
             loop.remove_signal_handler(signal.SIGHUP)
         if deployment.holders is not None:  # a fleet's: this replica's quota holders are free at once
             await deployment.holders.close()
+
+
+@contextlib.contextmanager
+def _stopped_by_sigterm() -> Iterator[Callable[[], bool]]:
+    """SIGTERM (``systemctl stop``, a container's stop) ends the run as end of input or Ctrl-C do:
+    the running task is cancelled once, so the ``finally`` blocks close the upstreams and the audit
+    store; the cancellation it caused is swallowed here, any other propagates.
+
+    ``signal.signal``, not the loop's handler: uvicorn saves and restores the handler it finds
+    around its own, then raises the signal again once it has drained its connections.
+    """
+    task = asyncio.current_task()
+    loop = asyncio.get_running_loop()
+    received: list[int] = []
+
+    def on_sigterm(signum: int, _frame: object) -> None:
+        if not received and task is not None and not task.done():
+            received.append(signum)
+            log.info("stopping: SIGTERM")
+            task.cancel()
+            loop.call_soon_threadsafe(lambda: None)  # wake the loop if it is waiting in select()
+
+    try:
+        previous = signal.signal(signal.SIGTERM, on_sigterm)
+    except ValueError:  # not the main thread: signals are not ours to take
+        yield lambda: False
+        return
+    try:
+        yield lambda: bool(received)
+    except asyncio.CancelledError:
+        if not received or task is None:
+            raise
+        task.uncancel()  # the stop was asked for and done: nothing above this is being cancelled
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 async def _keep_asking(shared: object, figures: object = None, holders: object = None, every_s: float = 2.0) -> None:
