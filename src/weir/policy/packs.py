@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import functools
+from functools import cache
 from importlib import resources
 
 from weir.errors import ConfigError
@@ -22,13 +22,12 @@ def pack_text(name: str) -> str:
 
 
 def load_pack(name: str) -> list[Rule]:
-    """The rules of a built-in pack, named ``pack:rule`` (a new list; the rules are frozen)."""
-    return list(_parsed(name))
+    """The rules of a built-in pack, named ``pack:rule`` (a new list; the rules are frozen values)."""
+    return list(_pack_rules(name))
 
 
-@functools.cache
-def _parsed(name: str) -> tuple[Rule, ...]:
-    """A pack parsed once per process: it is package data, and parsing it (YAML with positions,
-    ~30 ms for the baseline pack) was most of building a Guard — paid again by every
-    ``WeirClient`` and by ``weir replay`` for every trace."""
+@cache
+def _pack_rules(name: str) -> tuple[Rule, ...]:
+    """A pack is package data, the same for the life of the process: read once (``weir config check``
+    and the engine both read it; so does every reload of a policy that names it)."""
     return tuple(load_rules_text(pack_text(name), path=f"<pack {name}>", prefix=f"{name}:"))
