@@ -51,6 +51,21 @@ def mail_yaml(tmp_path: Path) -> Path:
     return write_config(tmp_path, demo=("mail",))
 
 
+WIRE_SERVER = Path(__file__).parents[1] / "gateway" / "wire_server.py"
+"""A real MCP server over stdio on the raw wire (no SDK to import: it starts in milliseconds)."""
+
+
+@pytest.fixture
+def wire_yaml(tmp_path: Path) -> Path:
+    """The e2e weir.yaml over the wire server alone (tests/gateway/wire_server.py: no SDK to import,
+    so it starts in a few milliseconds), for a test about the gateway process rather than a server."""
+    path = write_config(tmp_path, demo=())
+    config = yaml.safe_load(path.read_text())
+    config["servers"]["wire"] = {"command": [sys.executable, str(WIRE_SERVER)]}
+    path.write_text(yaml.safe_dump(config))
+    return path
+
+
 UPSTREAM_START_S = hang_guard(120)
 """How long the gateway under test lets a demo server start: a Python server on a loaded machine can
 take more than the product's 30 s to import (a hang guard, not a speed check)."""

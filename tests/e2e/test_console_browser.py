@@ -45,7 +45,9 @@ class Agent:
         self._loop = asyncio.new_event_loop()
         self._jobs: asyncio.Queue[tuple[str, dict[str, Any], Any, Future[Any]] | None] = asyncio.Queue()
         opened: Future[None] = Future()
-        self._thread = threading.Thread(target=self._loop.run_until_complete, args=(self._serve(url, opened),))
+        self._thread = threading.Thread(
+            target=self._loop.run_until_complete, args=(self._serve(url, opened),), daemon=True
+        )
         self._thread.start()
         opened.result(timeout=hang_guard())
 
@@ -59,7 +61,9 @@ class Agent:
                     task = asyncio.create_task(self._run(client, *job))
                     running.add(task)
                     task.add_done_callback(running.discard)
-                await asyncio.gather(*running)
+                for task in running:  # a call still held when the test ended (it failed): not waited for
+                    task.cancel()
+                await asyncio.gather(*running, return_exceptions=True)
         except BaseException as exc:
             if not opened.done():
                 opened.set_exception(exc)
@@ -69,8 +73,10 @@ class Agent:
     async def _run(client: Client, tool: str, arguments: dict[str, Any], meta: Any, done: Future[Any]) -> None:
         try:
             done.set_result(await client.call_tool(tool, arguments, meta=meta))
-        except Exception as exc:  # the test reads it from the future
+        except BaseException as exc:  # the test reads it from the future
             done.set_exception(exc)
+            if not isinstance(exc, Exception):
+                raise
 
     def call(self, tool: str, arguments: dict[str, Any], session: str | None = None) -> Future[Any]:
         """Send one call; its result arrives in the future.

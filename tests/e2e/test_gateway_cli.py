@@ -154,10 +154,10 @@ def test_the_cli_refuses_a_public_address_without_tokens(mail_yaml: Path) -> Non
     assert "bearer tokens are required" in proc.stderr
 
 
-def test_stdin_and_stdout_may_be_regular_files(mail_yaml: Path) -> None:
+def test_stdin_and_stdout_may_be_regular_files(wire_yaml: Path) -> None:
     """`weir gateway < requests.jsonl > answers.jsonl`: files are not pipes, and must work all the same."""
-    requests = mail_yaml.parent / "requests.jsonl"
-    answers = mail_yaml.parent / "answers.jsonl"
+    requests = wire_yaml.parent / "requests.jsonl"
+    answers = wire_yaml.parent / "answers.jsonl"
     init = {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "file", "version": "0"}}
     lines = [
         {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": init},
@@ -166,11 +166,11 @@ def test_stdin_and_stdout_may_be_regular_files(mail_yaml: Path) -> None:
             "jsonrpc": "2.0",
             "id": 2,
             "method": "tools/call",
-            "params": {"name": "mail__read_email", "arguments": {"id": "1"}},
+            "params": {"name": "wire__echo", "arguments": {"text": "from a file"}},
         },
     ]
     requests.write_text("".join(json.dumps(x) + "\n" for x in lines), encoding="utf-8")
-    cmd = [*weir_command(), "gateway", "--config", str(mail_yaml)]
+    cmd = [*weir_command(), "gateway", "--config", str(wire_yaml)]
     with requests.open("rb") as stdin, answers.open("wb") as stdout:
         done = subprocess.run(
             cmd, stdin=stdin, stdout=stdout, stderr=subprocess.PIPE, timeout=hang_guard(120), check=False
@@ -178,4 +178,4 @@ def test_stdin_and_stdout_may_be_regular_files(mail_yaml: Path) -> None:
     assert done.returncode == 0, done.stderr.decode()
     assert b"Traceback" not in done.stderr
     replies = {m["id"]: m for m in map(json.loads, answers.read_text(encoding="utf-8").splitlines())}
-    assert "Q3 revenue" in replies[2]["result"]["content"][0]["text"]
+    assert replies[2]["result"]["content"][0]["text"] == "from a file"

@@ -14,17 +14,14 @@ from collections.abc import AsyncIterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import mcp_types as t
 import pytest
-from mcp import Client
 
 from tests.deadlines import hang_guard
 from weir.audit import MemoryAudit
 from weir.config import WeirConfig
 from weir.flow.session import Session
-from weir.gateway.downstream.memory import MemoryChannel, MemoryTransport
 from weir.gateway.proxy import Gateway
 from weir.gateway.upstream.channels import StdioChannel
 from weir.gateway.upstream.session import Upstream
@@ -34,6 +31,10 @@ from weir.guard.shaping import blocked_result, decision_meta, warn_result
 from weir.labels.datalabel import DataLabel
 from weir.labels.profile import ToolProfile
 from weir.policy.decision import Decision, Obligations, RuleMatch, Verdict
+
+if TYPE_CHECKING:  # the SDK's client and types are imported where used: serve.py, a gateway
+    import mcp_types as t  # process of its own, imports this module and need not pay for them
+    from mcp import Client
 
 HERE = Path(__file__).parent
 WIRE_SERVER = HERE / "wire_server.py"
@@ -162,6 +163,7 @@ def sdk_upstream_in_memory(name: str = "sdk") -> Upstream:
     """The same SDK server in this process (a fresh one, its counts at zero), for a test that is
     about what the gateway does with its messages rather than about the pipe they travel on."""
     from tests.gateway.sdk_server import make_server
+    from weir.gateway.downstream.memory import MemoryChannel
 
     server = make_server()
     return Upstream(name, lambda: MemoryChannel(server), start_timeout=START_S)
@@ -177,10 +179,14 @@ def make_gateway(
 
 
 async def approve(ctx: Any, params: Any) -> t.ElicitResult:
+    import mcp_types as t
+
     return t.ElicitResult(action="accept", content={"approve": True})
 
 
 async def decline(ctx: Any, params: Any) -> t.ElicitResult:
+    import mcp_types as t
+
     return t.ElicitResult(action="decline")
 
 
@@ -207,6 +213,10 @@ async def wired(decider: TableDecider) -> AsyncIterator[tuple[Gateway, MemoryAud
 
 def client(gateway: Gateway, mode: str, *, tap: list[dict[str, Any]] | None = None, **kw: Any) -> Client:
     """The SDK client in memory against ``gateway``, in the given revision."""
+    from mcp import Client
+
+    from weir.gateway.downstream.memory import MemoryTransport
+
     transport = MemoryTransport(gateway, tap=tap.append if tap is not None else None)
     return Client(transport, mode=mode, **kw)
 

@@ -79,5 +79,9 @@ def make_server() -> MCPServer:
     return server
 
 
+server = make_server()
+"""The server run as a script (and extended with a tool by tests that serve it over HTTP in a
+process of their own: tests/gateway/test_http_upstream.py)."""
+
 if __name__ == "__main__":
-    make_server().run("stdio")
+    server.run("stdio")

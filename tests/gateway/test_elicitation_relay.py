@@ -1,8 +1,8 @@
 """An upstream's own questions reach the user through the gateway, whatever each side speaks.
 
-The SDK server runs over stdio in the first test; where a test is about how the gateway relays
-and decides the questions, not about the pipe (the legacy wire server's tests cross a pipe too),
-the same server runs in this process, on a memory channel.
+The SDK server runs over stdio in the first test for a legacy client; where a test is about how
+the gateway relays and decides the questions, not about the pipe (the legacy wire server's tests
+cross a pipe too), the same server runs in this process, on a memory channel.
 """
 
 from __future__ import annotations
@@ -34,7 +34,9 @@ async def colour(ctx: Any, params: Any) -> t.ElicitResult:
 
 
 async def test_the_upstream_question_reaches_the_client_and_the_answer_the_upstream(mode: str) -> None:
-    gateway, audit = make_gateway(TableDecider(), {"sdk": sdk_upstream()})
+    # Over the pipe for a legacy client (asked with elicitation/create), in memory for a modern one.
+    upstream = sdk_upstream() if mode == "legacy" else sdk_upstream_in_memory()
+    gateway, audit = make_gateway(TableDecider(), {"sdk": upstream})
     try:
         async with client(gateway, mode, elicitation_callback=colour) as c:
             result = await c.call_tool("ask", {})

@@ -1,8 +1,9 @@
 """Obligations the decision carries to the transport: timeouts, retries, the concurrency limit for heavy tools.
 
-The SDK server runs over stdio where the obligation reaches through the pipe (a cancellation, the
-deployer's timeout with the real Guard) and in this process, on a memory channel, where the test
-is about what the gateway holds back or gives up on (the concurrency limit, a timed-out call).
+The SDK server runs over stdio where the obligation reaches through the pipe (the client's
+cancellation) and in this process, on a memory channel, where the test is about what the gateway
+holds back or gives up on (the concurrency limit, a timed-out call, the deployer's timeout with
+the real Guard).
 """
 
 from __future__ import annotations
@@ -110,11 +111,12 @@ async def test_the_configured_call_timeout_holds_with_the_real_guard(tmp_path: P
     """The deployer's ``gateway.call_timeout_s`` decides how long a call may take, not the policy's 30 s.
 
     Only the call is timed at 0.5 s. Everything before it is given hang guards, since on a loaded
-    machine it may take longer than the product's defaults: starting the server (30 s), listing
-    its tools (10 s) and the Guard's first decision, which loads the detectors (a 10 s budget).
-    Were one of those to expire, the call would fail for another reason than the one asserted.
+    machine it may take longer than the product's defaults: listing the server's tools (10 s) and
+    the Guard's first decision, which loads the detectors (a 10 s budget). Were one of those to
+    expire, the call would fail for another reason than the one asserted. The server runs in this
+    process (no start to wait for; the test above crosses the pipe).
     """
-    upstream = sdk_upstream()
+    upstream = sdk_upstream_in_memory()
     generous = {"list_timeout_s": hang_guard(), "decision_budget_s": hang_guard()}
     config = WeirConfig.model_validate({"gateway": {"call_timeout_s": 0.5, **generous}, "policy": {"mode": "audit"}})
     audit = MemoryAudit()

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import json
+import sys
+from pathlib import Path
 
 import anyio
 import pytest
 
-from tests.deadlines import hang_guard
+from tests.deadlines import eventually, hang_guard
 from tests.gateway.conftest import wire_upstream
+from weir.errors import UpstreamError
+from weir.gateway.upstream.channels import StdioChannel
 from weir.gateway.wire.jsonrpc import Message
 
 pytestmark = pytest.mark.anyio
@@ -52,3 +56,28 @@ async def test_a_server_question_whose_relay_fails_is_answered_with_an_error() -
         assert answer["message"].startswith("elicitation/create could not be relayed")
     finally:
         await upstream.close()
+
+
+async def test_a_write_to_a_server_that_died_at_start_says_why_it_died(tmp_path: Path) -> None:
+    """The reason must not depend on whether the write or the reader finds the server gone first:
+    here the write always does (the server has closed its stdin before the gateway writes)."""
+    closed = tmp_path / "closed"
+    dies = (
+        "import os, sys, time; os.close(0); "
+        f"open({str(closed)!r}, 'w').close(); "
+        "print('ImportError: no module fancy', file=sys.stderr); time.sleep(0.5); sys.exit(3)"
+    )
+    channel = StdioChannel("broken", [sys.executable, "-c", dies], {}, limit=1 << 20)
+    ended: list[str] = []
+
+    async def deliver(message: Message) -> None:
+        pass
+
+    await channel.start(deliver, ended.append)
+    try:
+        assert await eventually(closed.exists)
+        with pytest.raises(UpstreamError) as refused:
+            await channel.send({"jsonrpc": "2.0", "id": 1, "method": "ping"})
+    finally:
+        await channel.close()
+    assert refused.value.message == "server 'broken' closed its output (exit code 3): ImportError: no module fancy"

@@ -154,7 +154,12 @@ class StdioChannel:
                 proc.stdin.write(jsonrpc.dumps(message) + b"\n")
                 await proc.stdin.drain()
         except (ConnectionError, RuntimeError) as exc:
-            raise UpstreamError(f"cannot write to server: {exc}", server=self.name) from exc
+            # A broken pipe is a server that has gone: say why as its reader has it (exit code, last
+            # stderr line), as when the write finds it gone, so the reason does not depend on timing.
+            if isinstance(exc, ConnectionError):
+                await self._why_not_running()
+            reason = self._closed_reason or f"cannot write to server: {exc}"
+            raise UpstreamError(reason, server=self.name) from exc
 
     async def _why_not_running(self) -> str:
         """Why the server cannot be written to: the reason its output closed (with its last stderr
