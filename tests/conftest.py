@@ -43,8 +43,12 @@ def scaled_examples(count: int) -> int:
     return max(10, round(count * SCALE)) if SCALE != 1.0 else count
 
 
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Apply the profile's scale to each property test's ``max_examples``."""
+    """Keep each module that shares a module-scoped fixture on one worker; apply the profile's
+    scale to each property test's ``max_examples``."""
+    for item in items:
+        _one_worker_per_shared_module(item)
     if SCALE == 1.0:
         return
     for item in items:
@@ -54,6 +58,19 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         if inner is None or own is None:
             continue
         item.obj._hypothesis_internal_use_settings = settings(own, max_examples=scaled_examples(own.max_examples))  # type: ignore[attr-defined]
+
+
+def _one_worker_per_shared_module(item: pytest.Item) -> None:
+    """A module whose tests share a ``scope="module"`` fixture (a gateway, a fleet, a server) is one
+    xdist group: under ``--dist loadgroup`` (scripts/test) its tests all run on one worker, so the
+    fixture starts once per run instead of once on each worker the module's tests happened to
+    reach. Other tests are scheduled one by one, as ``--dist load`` does."""
+    info = getattr(item, "_fixtureinfo", None)
+    module = getattr(item, "module", None)
+    if info is None or module is None:
+        return
+    if any(defs and defs[-1].scope == "module" for defs in info.name2fixturedefs.values()):
+        item.add_marker(pytest.mark.xdist_group(module.__name__))
 
 
 logging.getLogger().addHandler(logging.NullHandler())
