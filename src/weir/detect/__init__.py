@@ -4,22 +4,24 @@ Pure: no I/O, no network. Findings are :class:`weir.labels.Finding`. Start with
 :class:`Chain` (``Chain.from_specs(None)`` is the default chain) and :func:`redact`.
 
 The names load their modules on first use (:mod:`weir._lazy`), so that importing one module of
-the package (a config section, a protocol) does not import all of them.
+the package (a config section, a protocol) does not import all of them — except ``normalize``
+and ``redact``, the names of their own modules: importing ``weir.detect.redact`` binds the
+package's ``redact`` to that module, so the functions are bound here, after the modules.
 """
 
 from typing import TYPE_CHECKING
 
 from weir._lazy import exports
+from weir.detect.normalize import Normalized, normalize
+from weir.detect.redact import redact, redact_result
 
 if TYPE_CHECKING:
     from weir.detect.chain import Chain
     from weir.detect.detector import Detector, ToolCheck
     from weir.detect.hidden import HiddenTextDetector
-    from weir.detect.normalize import Normalized, normalize
     from weir.detect.pii import PiiDetector
     from weir.detect.pinning import MemoryPinStore, Pins, PinStore, tool_hash
     from weir.detect.poisoning import PoisoningDetector
-    from weir.detect.redact import redact, redact_result
     from weir.detect.secrets import SecretsDetector
 
 __all__ = [
@@ -47,16 +49,12 @@ __getattr__, __dir__ = exports(
         "Detector": "weir.detect.detector",
         "HiddenTextDetector": "weir.detect.hidden",
         "MemoryPinStore": "weir.detect.pinning",
-        "Normalized": "weir.detect.normalize",
         "PiiDetector": "weir.detect.pii",
         "PinStore": "weir.detect.pinning",
         "Pins": "weir.detect.pinning",
         "PoisoningDetector": "weir.detect.poisoning",
         "SecretsDetector": "weir.detect.secrets",
         "ToolCheck": "weir.detect.detector",
-        "normalize": "weir.detect.normalize",
-        "redact": "weir.detect.redact",
-        "redact_result": "weir.detect.redact",
         "tool_hash": "weir.detect.pinning",
     },
 )
