@@ -167,10 +167,15 @@ class Gateway:
         ]
 
     async def close(self) -> None:
-        """Stop every upstream session and the stage threads."""
-        await asyncio.gather(*self._tasks, return_exceptions=True)  # connections being forgotten
-        await self.links.close()
-        await asyncio.gather(*(u.close() for u in self.upstreams.values()), return_exceptions=True)
+        """Stop every upstream session, the connections' and the gateway's own at once (each server
+        is given its time to exit: together, the stop takes the longest of them), and the stage threads."""
+
+        async def connections() -> None:
+            await asyncio.gather(*self._tasks, return_exceptions=True)  # connections being forgotten
+            await self.links.close()
+
+        own = (u.close() for u in self.upstreams.values())
+        await asyncio.gather(connections(), *own, return_exceptions=True)
         self.pipeline.worker.close()
 
     # -- entry point ------------------------------------------------------------------------
