@@ -72,7 +72,7 @@ def test_importing_weir_loads_no_database_http_gateway_or_serving_code() -> None
 
 def test_cels_shell_still_loads_whole_when_something_asks_for_it() -> None:
     probe = (
-        "import sys, weir; weir.Verdict; import cel; assert 'prompt_toolkit' not in sys.modules; "
+        "import sys, weir; weir.Guard; import cel; assert 'prompt_toolkit' not in sys.modules; "
         "assert cel.evaluate('1 + 2', {}) == 3; print(cel.cli.PromptSession.__module__)"
     )
     done = subprocess.run([sys.executable, "-c", probe], check=True, capture_output=True, text=True)

@@ -75,14 +75,16 @@ def _judge_server(score: Callable[[str], float]) -> tuple[ThreadingHTTPServer, s
 
 
 @contextmanager
-def stand_in_chains(limit: int = 600, threshold: float = 0.7) -> Iterator[dict[str, Chain]]:
+def stand_in_chains(limit: int = 600, threshold: float = 0.7, epochs: int = 300) -> Iterator[dict[str, Chain]]:
     """The shipped chain, and the chain with each extra backed by the stand-in classifier (see the module
-    docstring); the stand-in judge server runs until the context ends."""
+    docstring; ``limit`` documents per source, ``epochs`` of training); the stand-in judge server runs
+    until the context ends."""
     chains = {"shipped": Chain.from_specs(None)}
     with tempfile.TemporaryDirectory(prefix="weir-extras-") as folder:
         model = Path(folder) / "onnx"
         script = ROOT / "scripts" / "train_onnx_classifier.py"
-        subprocess.run([sys.executable, str(script), str(model), "--limit", str(limit)], check=True)
+        argv = [str(model), "--limit", str(limit), "--epochs", str(epochs)]
+        subprocess.run([sys.executable, str(script), *argv], check=True)
         from weir.detect.models.onnx import OnnxDetector
 
         scorer = OnnxDetector(path=str(model))
@@ -164,7 +166,9 @@ def tables(folder: Path, configured: Chain | None, *, quick: bool = False) -> li
             chains = {"shipped": Chain.from_specs(None)}
             head = [f"(no stand-in extras: {', '.join(missing)} not installed; pip install -e '.[dev]')"]
         else:
-            chains = dict(stack.enter_context(stand_in_chains(limit=100 if quick else 600)))
+            # --quick: a stand-in of 100 documents per source and 150 epochs (the tests' own), a look at the path.
+            stand_in = stand_in_chains(limit=100, epochs=150) if quick else stand_in_chains()
+            chains = dict(stack.enter_context(stand_in))
             head = ["(+onnx and +judge run stand-in models: see evals/detect/extras.py; not a Prompt-Guard model)"]
         if configured is not None:
             chains["configured"] = configured

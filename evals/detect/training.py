@@ -17,6 +17,7 @@ numpy only; nothing here is imported by the detector at run time.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import math
 import re
@@ -189,8 +190,30 @@ def fit(
     With a fixed negative bias, grams never seen in training weigh 0 and text unlike anything in
     training scores ``bias`` -- benign -- instead of the class prior; only grams seen in injections
     lift a unit. ``sample_weight`` has one weight per bag.
+
+    The fit runs over the grams that occur in ``u`` alone, numbered densely, and is scattered into
+    the ``2 ** bits`` weights at the end: every other weight has a zero gradient, so Adam leaves it
+    at exactly 0, and each kept weight sees the same arithmetic in the same order as in a fit over
+    all ``2 ** bits`` (the result is bit for bit the same), without an epoch's passes over a million
+    weights (most of a small fit's cost: a LOSO fold of a few hundred documents, a test's fit).
     """
-    size = 1 << bits
+    present, compact = np.unique(u.grams, return_inverse=True)
+    fitted = _fit_dense(
+        dataclasses.replace(u, grams=compact.reshape(u.grams.shape).astype(np.uint32)),
+        sample_weight,
+        epochs=epochs,
+        lr=lr,
+        l2=l2,
+        bias=bias,
+        size=present.size,
+    )
+    weights = np.zeros(1 << bits)
+    weights[present] = fitted.weights
+    return Fitted(weights, bias)
+
+
+def _fit_dense(u: Units, sample_weight: Floats, *, epochs: int, lr: float, l2: float, bias: float, size: int) -> Fitted:
+    """:func:`fit` over ``size`` weights, every gram index of ``u`` below ``size``."""
     bags = u.bag_label.size
     w = np.zeros(size)
     m, v = np.zeros(size), np.zeros(size)

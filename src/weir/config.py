@@ -21,7 +21,6 @@ from weir.gateway.config import GatewayConfig
 from weir.guard.config import GuardConfig
 from weir.identity.config import AuthConfig
 from weir.observe.config import ObservabilityConfig
-from weir.policy.check import check_inline_rules
 from weir.state.config import StateConfig
 
 __all__ = ["WeirConfig", "load_config", "schema_errors"]
@@ -74,6 +73,8 @@ def load_config(path: str | Path) -> WeirConfig:
         raise ConfigError(f"{p}: {'; '.join(message for _, message, _ in schema_errors(exc))}") from exc
     located = config.model_copy(update={"base_dir": p.resolve().parent})
     if located.policy.rules:
+        from weir.policy.check import check_inline_rules  # the compiler (CEL, flow): only for inline rules
+
         check_inline_rules(text, path=str(p))  # errors with this file's line and column
         located = located.model_copy(update={"policy": located.policy.model_copy(update={"source": str(p)})})
     return located

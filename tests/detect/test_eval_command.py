@@ -5,11 +5,16 @@ Run in-process (``main(argv)``): the command is evaluation material, not part of
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from evals.detect import scoring
 from evals.detect.__main__ import main
+from evals.detect.scoring import INJECTION_SETS
 from evals.lib.jsonl import DETECT
+
+MARKERLESS_SOURCES = ("bipia-email", "debian-faq", "garak-snippets", "handwritten-mail-reviews", "tau2-kb")
 
 
 class Result:
@@ -50,11 +55,29 @@ def test_an_unknown_detector_is_a_clear_error(capsys: pytest.CaptureFixture[str]
     assert "unknown detector 'nope'" in result.stderr
 
 
-def test_json_output_is_valid_json_even_for_rows_without_a_value(capsys: pytest.CaptureFixture[str]) -> None:
-    result = invoke(capsys, [*DATA, "--detector", "injection", "--quick", "--json"])
-    rows = json.loads(result.stdout)
+def _strict_json(text: str) -> Any:
+    """``text`` parsed as JSON proper: ``NaN`` and ``Infinity`` (which ``json.loads`` accepts) are errors."""
+
+    def refuse(constant: str) -> None:
+        raise ValueError(f"{constant} is not JSON")
+
+    return json.loads(text, parse_constant=refuse)
+
+
+def test_json_output_is_valid_json_even_for_rows_without_a_value(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The rows' shape does not depend on the data: a small copy of the injection sets serves.
+    data = _small_copy(tmp_path)
+    result = invoke(capsys, ["--data", str(data), "--detector", "injection", "--quick", "--json"])
+    rows = _strict_json(result.stdout)
+    assert {r["dataset"] for r in rows} >= {name for name, _, _ in INJECTION_SETS}
     assert all(set(r) == {"dataset", "metric", "value", "target"} for r in rows)
-    assert all(r["value"] is None or isinstance(r["value"], float | int) for r in rows)
+    assert all(isinstance(r["value"], float | int) for r in rows)
+    # A build without the injection detector has a row without a value: it is null, not NaN.
+    monkeypatch.setattr(scoring, "available", lambda name: name != "injection")
+    missing = _strict_json(invoke(capsys, ["--data", str(data), "--detector", "injection", "--json"]).stdout)
+    assert missing == [{"dataset": "injection", "metric": "not available in this build", "value": None, "target": "-"}]
 
 
 def test_without_evaluation_data_the_command_says_where_it_looked_and_exits_2(
@@ -83,15 +106,21 @@ def test_by_default_the_data_is_read_from_evals_detect_under_the_current_folder(
 def test_the_markerless_rows_include_a_configured_chain(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     config = tmp_path / "weir.yaml"
     config.write_text("detectors:\n  - use: requests\n", encoding="utf-8")
-    args = [*DATA, "--detector", "requests", "--quick", "--json", "--config", str(config)]
+    # Every 15th record of each set, of which --quick keeps a quarter: each source, clean and injected.
+    data = _small_copy(tmp_path / "data", every=15)
+    args = ["--data", str(data), "--detector", "requests", "--quick", "--json", "--config", str(config)]
     result = invoke(capsys, args)
     rows = json.loads(result.stdout)
     datasets = {r["dataset"] for r in rows}
     assert "markerless/bipia-email/requests" in datasets
     assert "markerless/bipia-email/configured" in datasets
-    # The configured chain is the requests detector alone: its rows are the requests rows.
+    # The configured chain is the requests detector alone: its rows are the requests rows, every one.
     by = {(r["dataset"], r["metric"]): r["value"] for r in rows}
-    assert by[("markerless/tau2-kb/configured", "FPR")] == by[("markerless/tau2-kb/requests", "FPR")]
+    configured = {(d.removesuffix("/configured"), m): v for (d, m), v in by.items() if d.endswith("/configured")}
+    requests = {(d.removesuffix("/requests"), m): v for (d, m), v in by.items() if d.endswith("/requests")}
+    assert configured == requests
+    assert {source for source, _ in requests} == {f"markerless/{s}" for s in MARKERLESS_SOURCES}
+    assert any(value for value in requests.values())  # not a comparison of zeros
 
 
 def test_a_config_naming_an_unknown_detector_is_a_clear_error(
@@ -105,9 +134,11 @@ def test_a_config_naming_an_unknown_detector_is_a_clear_error(
 
 
 def _small_copy(folder: Path, every: int = 60) -> Path:
-    """Every ``every``-th record of each injection set and of the markerless set, in ``folder``."""
-    from evals.detect.scoring import INJECTION_SETS
-
+    """Every ``every``-th record of each injection set and of the markerless set, in ``folder``, and
+    the secrets and PII corpora whole (the throughput rows' text plants their first records)."""
+    folder.mkdir(exist_ok=True)
+    for name in ("secrets.jsonl", "pii.jsonl"):
+        (folder / name).write_bytes((DETECT / name).read_bytes())
     for _, name, _ in INJECTION_SETS:
         lines = (DETECT / name).read_text(encoding="utf-8").splitlines()
         (folder / name).write_text("\n".join(lines[::every]) + "\n", encoding="utf-8")
@@ -126,7 +157,6 @@ def test_tables_print_one_table_per_source_with_the_shipped_chain_and_each_extra
         pytest.importorskip(module, reason="the onnx extra (and onnx, to export) is not installed")
     config = tmp_path / "weir.yaml"
     config.write_text("detectors:\n  - use: injection\n", encoding="utf-8")
-    (tmp_path / "data").mkdir()
     data = _small_copy(tmp_path / "data")
     result = invoke(capsys, ["--tables", "--quick", "--data", str(data), "--config", str(config)])
     assert result.exit_code == 0, result.stderr

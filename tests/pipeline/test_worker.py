@@ -58,3 +58,14 @@ async def test_a_small_stage_runs_on_the_loop_after_its_sessions_threaded_stage(
         worker.close()
     assert other == loop_thread
     assert order == ["small", "large", "small"]
+
+
+async def test_a_worker_whose_stages_wait_on_the_network_runs_even_a_small_one_in_its_pool() -> None:
+    """``inline=False`` (an audit trail in PostgreSQL): a small stage's commit never stops the loop."""
+    worker = Worker(budget_s=60, inline=False)
+    try:
+        async with asyncio.timeout(hang_guard()):
+            where = await worker.stage("s1", lambda _: threading.current_thread().name, lambda why: why, inline=True)
+    finally:
+        worker.close()
+    assert where.startswith("weir-stage")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import enum
+import functools
 from typing import Any
 
 import cel
@@ -17,7 +18,6 @@ from weir.policy.fastpath import compile_conditions, convertible
 from weir.policy.packs import PACKS, load_pack
 from weir.policy.rules import FACT_ROOTS
 
-CONDITIONS = sorted({r.when for pack in PACKS for r in load_pack(pack)})
 EXTRA = [
     "tool.sensitive_data == true",
     "tool.sensitive_data != null",
@@ -32,13 +32,24 @@ EXTRA = [
     "arguments.to == 'x' && request.meta.k",
 ]
 
-# The fields conditions read: replacing these is what can change a verdict.
-_USED: dict[str, list[str]] = {root: [] for root in FACT_ROOTS}
-for _when in CONDITIONS + EXTRA:
-    for _path in referenced_facts(_when):
-        _root, _, _rest = _path.partition(".")
-        if _rest and _rest.split(".")[0] not in _USED[_root]:
-            _USED[_root].append(_rest.split(".")[0])
+
+@functools.cache
+def _conditions() -> list[str]:
+    """Every condition of the shipped packs, then EXTRA (read when a test first asks, not at import)."""
+    return sorted({r.when for pack in PACKS for r in load_pack(pack)}) + EXTRA
+
+
+@functools.cache
+def _used() -> dict[str, list[str]]:
+    """The fields conditions read: replacing these is what can change a verdict."""
+    used: dict[str, list[str]] = {root: [] for root in FACT_ROOTS}
+    for when in _conditions():
+        for path in referenced_facts(when):
+            root, _, rest = path.partition(".")
+            if rest and rest.split(".")[0] not in used[root]:
+                used[root].append(rest.split(".")[0])
+    return used
+
 
 POOL = [True, False, None, 0, 1, 2, "a", "pii", "email", "é", "", 1.0, 0.5, 2**70]
 scalar = st.sampled_from(POOL)
@@ -57,7 +68,7 @@ def facts(draw: st.DrawFn) -> dict[str, Any]:
     """The neutral skeleton with some fields (and whole roots) replaced by values of any kind."""
     out = copy.deepcopy(skeleton())
     for root in ("tool", "session", "result", "server"):
-        for name in _USED[root]:
+        for name in _used()[root]:
             if draw(st.booleans()):
                 out[root][name] = draw(value)
     out["args_from_untrusted"] = draw(_taints)
@@ -91,7 +102,7 @@ _FAST: dict[str, Any] = {}
 def test_a_translated_condition_answers_as_cel_or_not_at_all(values: dict[str, Any]) -> None:
     if not convertible(values):
         return  # the engine checks this first and leaves such facts to CEL
-    for when in CONDITIONS + EXTRA:
+    for when in _conditions():
         fast = _FAST.get(when) or _FAST.setdefault(when, compile_conditions([when], FACT_ROOTS))
         assert fast is not None, f"outside the subset: {when}"
         try:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import cel
@@ -23,7 +24,6 @@ from weir.policy.packs import PACKS, load_pack
 from weir.policy.rules import FACT_ROOTS, rules_from_data
 from weir.policy.schema import ITEM, ROOTS, FactType, conforms, root_conforms, wire_fields
 
-CONDITIONS = sorted({r.when for pack in PACKS for r in load_pack(pack)})
 EXTRA = [
     "tool.sensitive_data == true || tool.ai_processing != false",
     "tool.sensitive_data == null",
@@ -92,13 +92,19 @@ def _compiled(when: str, typed: bool) -> Any:
 _PROGRAMS: dict[str, Any] = {}
 
 
+@functools.cache
+def _conditions() -> list[str]:
+    """Every condition of the shipped packs, then EXTRA (read when a test first asks, not at import)."""
+    return sorted({r.when for pack in PACKS for r in load_pack(pack)}) + EXTRA
+
+
 # One drawn set of facts is put to every condition: drawing the facts costs more than the three
 # answers of a condition, and the examples of one condition are no better for being its own. 160
 # examples: each condition sees four times the 40 it saw as a parametrized test of its own.
 @settings(max_examples=160, deadline=None)
 @given(values=typed_facts)
 def test_typed_code_answers_as_the_general_code_and_as_cel(values: dict[str, Any]) -> None:
-    for when in CONDITIONS + EXTRA:
+    for when in _conditions():
         typed, general = _compiled(when, True), _compiled(when, False)
         assert typed is not None, when
         assert general is not None, when
@@ -167,14 +173,17 @@ def test_wire_text_cel_cannot_hold_fails_closed_on_typed_facts_too() -> None:
     assert broken.error is not None
 
 
-_ENGINES = {pack: Engine(load_pack(pack)) for pack in PACKS}
+@functools.cache
+def _engine(pack: str) -> Engine:
+    """One engine per pack for the module (made when a test first asks, not at import)."""
+    return Engine(load_pack(pack))
 
 
 @pytest.mark.parametrize("pack", PACKS)
 @settings(max_examples=60, deadline=None)
 @given(values=typed_facts)
 def test_a_pack_decides_typed_facts_as_it_decides_the_same_facts_untyped(pack: str, values: dict[str, Any]) -> None:
-    engine = _ENGINES[pack]
+    engine = _engine(pack)
     for phase in ("call", "result"):
         typed = engine.decide(Facts(dict(values), typed=True), phase=phase)
         plain = engine.decide(dict(values), phase=phase)

@@ -4,14 +4,14 @@ environment and never printed, a deployment that shares its sessions, ``/readyz`
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 import yaml
+from typer.testing import CliRunner
 
 from tests.fleetparts import Redis
+from weir.cli.app import app
 from weir.config import load_config
 from weir.configcheck import check_config
 from weir.errors import ConfigError
@@ -92,13 +92,13 @@ def test_readyz_reports_redis_and_the_deployment_shares_its_sessions(
     assert redis.url not in json.dumps(down)
 
 
-def test_weir_config_check_cli_exits_nonzero_on_a_missing_variable(tmp_path: Path) -> None:
+def test_weir_config_check_cli_exits_nonzero_on_a_missing_variable(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # In-process (the command's exit code and words are the point, not the interpreter): a
+    # subprocess paid a whole `weir` start for it.
+    monkeypatch.delenv("WEIR_TEST_UNSET_REDIS_URL", raising=False)
     path = _write(tmp_path, {"redis": {"url_env": "WEIR_TEST_UNSET_REDIS_URL"}})
-    out = subprocess.run(
-        [sys.executable, "-c", "from weir.cli.app import main; main()", "config", "check", str(path)],
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert out.returncode != 0
-    assert "WEIR_TEST_UNSET_REDIS_URL is not set" in out.stdout + out.stderr
+    out = CliRunner().invoke(app, ["config", "check", str(path)])
+    assert out.exit_code == 2
+    assert "WEIR_TEST_UNSET_REDIS_URL is not set" in out.output

@@ -159,3 +159,37 @@ async def test_while_redis_is_gone_quotas_and_rates_refuse_and_are_audited(
     for audit, quota in ((paced_audit, "requests_per_s"), (counted_audit, "client_sessions")):
         rows = _refusals(audit)
         assert [(r["quota"], r.get("unavailable")) for r in rows] == [(quota, True)], rows
+
+
+async def test_a_replicas_heartbeat_renews_its_lease_and_claims_back_what_it_holds(
+    redis: Redis, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The loop ``weir gateway`` runs beside a fleet's replica (its Redis ping, every 2 s) renews the
+    replica's quota lease: one that had ended (a stall, a Redis restarted empty) runs again, and the
+    holders the replica still has are counted again."""
+    from weir.serving.runner import _keep_asking
+
+    deployment, _ = _replica(redis, monkeypatch)
+    holders = deployment.holders
+    await deployment.gateway.quotas.take("client_sessions", "alice", "c1", 2)
+    client = holders._client
+    await client.zadd("weir:quota:leases", {holders.replica: 0})  # its lease ended
+    await client.delete("weir:quota:client_sessions:alice")  # and its holders were dropped
+    beating = asyncio.create_task(_keep_asking(deployment.shared, None, holders))
+
+    async def renewed() -> bool:
+        return (await client.zscore("weir:quota:leases", holders.replica) or 0) > 0 and await client.hexists(
+            "weir:quota:client_sessions:alice", "c1"
+        )
+
+    try:
+        deadline = asyncio.get_running_loop().time() + hang_guard()
+        while not await renewed() and asyncio.get_running_loop().time() < deadline:
+            await asyncio.sleep(0.05)
+        assert await renewed()
+    finally:
+        beating.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await beating
+        await deployment.gateway.close()
+        await holders.close()

@@ -3,27 +3,25 @@
 ``open_store(config.audit, base_dir=config.base_dir)`` gives the configured store; append an
 :class:`AuditEvent` per step before releasing its response. See ``docs/audit.md``.
 
-The event model and payloads are plain values; the stores (which open SQLite) are imported on
-first use, so a layer that only builds events never loads a database driver.
+Every name resolves on first use (:mod:`weir._lazy`): a layer that only builds events never loads
+a database driver, and reading ``weir.audit.config`` loads no event model.
 """
 
-from __future__ import annotations
+from typing import TYPE_CHECKING
 
-import importlib
-from typing import TYPE_CHECKING, Any
-
-from weir.audit.chain import Anchor, Problem, VerifyReport
-from weir.audit.config import AuditConfig, Durability
-from weir.audit.event import SCHEMA_VERSION, AuditEvent, DecisionRecord, Phase, RuleRecord
-from weir.audit.memory import MemoryAudit
-from weir.audit.payload import Payload, PayloadState, Redactor, redact_strings
-from weir.audit.store import AuditQuery, AuditStore, StoredEvent
+from weir._lazy import exports
 
 if TYPE_CHECKING:
     from weir.audit.aio import AsyncAuditStore
+    from weir.audit.chain import Anchor, Problem, VerifyReport
+    from weir.audit.config import AuditConfig, Durability
+    from weir.audit.event import SCHEMA_VERSION, AuditEvent, DecisionRecord, Phase, RuleRecord
+    from weir.audit.memory import MemoryAudit
     from weir.audit.opening import open_store, resolve_path
+    from weir.audit.payload import Payload, PayloadState, Redactor, redact_strings
     from weir.audit.pins import SqlitePinStore
     from weir.audit.sqlite import SqliteAuditStore
+    from weir.audit.store import AuditQuery, AuditStore, StoredEvent
 
 __all__ = [
     "SCHEMA_VERSION",
@@ -51,17 +49,31 @@ __all__ = [
     "resolve_path",
 ]
 
-_LAZY = {
-    "AsyncAuditStore": "weir.audit.aio",
-    "SqliteAuditStore": "weir.audit.sqlite",
-    "SqlitePinStore": "weir.audit.pins",
-    "open_store": "weir.audit.opening",
-    "resolve_path": "weir.audit.opening",
-}
-
-
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'weir.audit' has no attribute {name!r}")
-    return getattr(importlib.import_module(module), name)
+__getattr__, __dir__ = exports(
+    __name__,
+    {
+        "Anchor": "weir.audit.chain",
+        "AsyncAuditStore": "weir.audit.aio",
+        "AuditConfig": "weir.audit.config",
+        "AuditEvent": "weir.audit.event",
+        "AuditQuery": "weir.audit.store",
+        "AuditStore": "weir.audit.store",
+        "DecisionRecord": "weir.audit.event",
+        "Durability": "weir.audit.config",
+        "MemoryAudit": "weir.audit.memory",
+        "Payload": "weir.audit.payload",
+        "PayloadState": "weir.audit.payload",
+        "Phase": "weir.audit.event",
+        "Problem": "weir.audit.chain",
+        "Redactor": "weir.audit.payload",
+        "RuleRecord": "weir.audit.event",
+        "SCHEMA_VERSION": "weir.audit.event",
+        "SqliteAuditStore": "weir.audit.sqlite",
+        "SqlitePinStore": "weir.audit.pins",
+        "StoredEvent": "weir.audit.store",
+        "VerifyReport": "weir.audit.chain",
+        "open_store": "weir.audit.opening",
+        "redact_strings": "weir.audit.payload",
+        "resolve_path": "weir.audit.opening",
+    },
+)

@@ -83,6 +83,10 @@ class _Unsent(Exception):
 class PostgresAuditStore:
     """A hash-chained audit trail in a PostgreSQL database (see the module docstring)."""
 
+    remote = True
+    """Every append is a round trip and a commit: the gateway appends off its event loop
+    (:class:`weir.pipeline.ports.AuditSink`)."""
+
     def __init__(
         self,
         dsn: Dsn,

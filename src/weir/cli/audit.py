@@ -13,22 +13,21 @@ from collections.abc import Iterator
 from datetime import datetime
 from functools import partial
 from pathlib import Path
-from typing import Annotated, TypeVar
+from typing import TYPE_CHECKING, Annotated, TypeVar
 
 import typer
 
-from weir.audit import Anchor, AuditConfig, AuditQuery, AuditStore, StoredEvent, VerifyReport, resolve_path
-from weir.audit.adoption import ADOPT_ACTION
-from weir.audit.config import PostgresConfig
-from weir.audit.dsn import Dsn, is_postgres_url
-from weir.audit.event import AuditEvent, EffectName, Phase, format_time
-from weir.audit.opening import open_trail
-from weir.audit.read import export_jsonl, follow, load_anchors, parse_time, stored_json, verify_export
+from weir.audit.event import EffectName, Phase  # the --phase and --effect choices
 from weir.cli import _evidence as evidence
 from weir.cli._exits import guarded
-from weir.config import load_config
 from weir.errors import AuditError, WeirError
 from weir.quoting import escaped, one_line, quote
+
+if TYPE_CHECKING:
+    from weir.audit import Anchor, AuditStore, StoredEvent, VerifyReport
+
+# The stores, the readers and the config are imported where a command runs: `weir --help` and
+# every other command import this module too (cli/app.py registers them all).
 
 __all__ = ["register"]
 
@@ -92,6 +91,8 @@ def tail(
             _print(item, as_json, full)
             last = item.id
         if follow_:
+            from weir.audit.read import follow
+
             try:
                 for item in _each(follow(store, after_id=last)):
                     _print(item, as_json, full)
@@ -116,6 +117,8 @@ def query(
     full: Full = False,
 ) -> None:
     """Print the events matching every filter given, oldest first."""
+    from weir.audit import AuditQuery
+
     with _open(db, config, dsn_env=dsn_env) as store:
         q = AuditQuery(
             session=session,
@@ -140,6 +143,8 @@ def export(
     config: Config = None,
 ) -> None:
     """Write the whole trail as JSON Lines: {"id","hash","prevHash","event"} per line, in chain order."""
+    from weir.audit.read import export_jsonl
+
     with _open(db, config, dsn_env=dsn_env) as store:
         if out is None or str(out) == "-":
             guarded(lambda: export_jsonl(store, sys.stdout))
@@ -164,6 +169,8 @@ def verify(
 
     Warnings (what could not be checked) go to stderr and leave the exit code at 0.
     """
+    from weir.audit.read import load_anchors
+
     anchors: list[Anchor] = []
     for path in anchor or ():
         anchors.extend(guarded(partial(load_anchors, path)))
@@ -185,6 +192,8 @@ def verify(
 
 
 def _export_file(store: AuditStore, out: Path) -> int:
+    from weir.audit.read import export_jsonl
+
     try:
         with out.open("w", encoding="utf-8") as fh:
             return export_jsonl(store, fh)
@@ -193,6 +202,8 @@ def _export_file(store: AuditStore, out: Path) -> int:
 
 
 def _verify_file(path: Path, anchors: list[Anchor]) -> VerifyReport:
+    from weir.audit.read import verify_export
+
     try:
         with path.open(encoding="utf-8") as fh:
             return verify_export(fh, anchors)
@@ -227,6 +238,9 @@ def adopt(
     1..THROUGH and why. Give the trail's key (`--key-env` or the config's): the event must itself
     be vouched for.
     """
+    from weir.audit.adoption import ADOPT_ACTION
+    from weir.audit.event import AuditEvent
+
     who = operator or getpass.getuser()
     with _open(db, config, key_env, dsn_env=dsn_env) as store:
         head_anchor = guarded(store.head)
@@ -241,6 +255,11 @@ def adopt(
 def _open(db: str | None, config: Path | None, key_env: str | None = None, *, dsn_env: str | None = None) -> AuditStore:
     """The store to read; ``key_env`` (else the config's ``audit.anchorKeyEnv``) names the log's key;
     ``dsn_env`` (else a ``postgresql://`` ``db``, else the config's ``audit.postgresql``) a PostgreSQL trail."""
+    from weir.audit import AuditConfig, resolve_path
+    from weir.audit.config import PostgresConfig
+    from weir.audit.dsn import Dsn, is_postgres_url
+    from weir.audit.opening import open_trail
+    from weir.config import load_config
 
     def opened() -> AuditStore:
         keyed = {} if key_env is None else {"anchor_key_env": key_env}
@@ -268,10 +287,14 @@ def _each(items: Iterator[T]) -> Iterator[T]:
 
 
 def _time(text: str | None) -> datetime | None:
+    from weir.audit.read import parse_time
+
     return None if text is None else guarded(lambda: parse_time(text))
 
 
 def _print(item: StoredEvent, as_json: bool, full: bool = False) -> None:
+    from weir.audit.read import stored_json
+
     typer.echo(stored_json(item) if as_json else _line(item, full=full))
 
 
@@ -281,6 +304,8 @@ _REASON = 160
 
 def _line(item: StoredEvent, *, full: bool = False) -> str:
     """One event on one line: what, where, the decision, and why — reasons cut to a readable length."""
+    from weir.audit.event import format_time
+
     e = item.event
     where = quote("/".join(x for x in (e.server, e.tool) if x)) if (e.server or e.tool) else "-"
     parts = [f"#{item.id}", format_time(e.time)[:-4] + "Z", e.phase.value, where]

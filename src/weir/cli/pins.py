@@ -15,15 +15,16 @@ from typing import TYPE_CHECKING, Annotated, cast
 
 import typer
 
-from weir.audit import AuditConfig, resolve_path
-from weir.audit.opening import open_trail
-from weir.audit.pins import PinRow, SqlitePinStore, approve, pin_rows
 from weir.cli._exits import fail, guarded
-from weir.config import load_config
-from weir.detect.pinning import ToolPin, held_changes
 
 if TYPE_CHECKING:  # the fleet's store imports redis: only when the config names it
+    from weir.audit import AuditConfig
+    from weir.audit.pins import PinRow, SqlitePinStore
+    from weir.detect.pinning import ToolPin
     from weir.state.pins import RedisPinStore
+
+# The audit store, the config and the pins' diff are imported where a command runs: `weir --help`
+# and every other command import this module too (cli/app.py registers them all).
 
 __all__ = ["register"]
 
@@ -54,6 +55,8 @@ def list_pins(
     as_json: Annotated[bool, typer.Option("--json", help='One JSON object: {"pins": [...]}.')] = False,
 ) -> None:
     """Every pinned tool: server, tool, status, when and by whom it was approved. Exit 1 while a tool is held."""
+    from weir.audit.pins import pin_rows
+
     with _pins(db, config) as store:
         rows = guarded(lambda: pin_rows(store, servers or ()))
     if as_json:
@@ -73,6 +76,9 @@ def diff(
     config: Config = None,
 ) -> None:
     """The approved vs the last seen definition of each held tool. Exit 1 when one differs."""
+    from weir.audit.pins import pin_rows
+    from weir.detect.pinning import held_changes
+
     with _pins(db, config) as store:
         rows = guarded(lambda: pin_rows(store, [server]))
     if tool is not None:
@@ -99,6 +105,9 @@ def approve_pins(
     config: Config = None,
 ) -> None:
     """Accept the definitions the gateway last saw as approved; recorded in the audit trail first."""
+    from weir.audit.opening import open_trail
+    from weir.audit.pins import approve
+
     who = by or _user()
     _, audit_config = _where(db, config)
     pins = _pins(db, config)
@@ -112,6 +121,9 @@ def approve_pins(
 
 def _where(db: Path | None, config: Path | None) -> tuple[Path, AuditConfig]:
     """The database file and the audit settings to open it with."""
+    from weir.audit import AuditConfig, resolve_path
+    from weir.config import load_config
+
     if db is not None:
         return db, AuditConfig(path=str(db))
     if config is not None:
@@ -126,6 +138,9 @@ def _where(db: Path | None, config: Path | None) -> tuple[Path, AuditConfig]:
 
 def _pins(db: Path | None, config: Path | None) -> SqlitePinStore | RedisPinStore:
     """The pin store: the fleet's in Redis when the config has ``state.redis``, else the audit database's."""
+    from weir.audit.pins import SqlitePinStore
+    from weir.config import load_config
+
     if db is None and config is not None:
         cfg = guarded(lambda: load_config(config))
         if cfg.state.redis is not None:

@@ -4,21 +4,17 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-import yaml
 
-from weir import yamltext
 from weir.cli.replay import ConfigOption, PolicyOption, load_replay_config
-from weir.configcheck.policy import unguarded_arguments
 from weir.errors import WeirError
-from weir.policy.check import check_policy, render_check
-from weir.replay import explain_call, explain_line
-from weir.replay.examples import locate
-from weir.replay.explain import Explanation
-from weir.replay.render import render_explanation
-from weir.trace import TraceLine, read_trace
+
+if TYPE_CHECKING:
+    from weir.replay.explain import Explanation
+
+# The compiler, the replay and the decision path are imported where a command runs (see cli/replay.py).
 
 __all__ = ["register"]
 
@@ -39,6 +35,9 @@ def check_command(
     except (OSError, UnicodeDecodeError) as exc:
         typer.echo(f"{file}: cannot read the policy: {getattr(exc, 'strerror', None) or exc}", err=True)
         raise typer.Exit(2) from exc
+    from weir.configcheck.policy import unguarded_arguments
+    from weir.policy.check import check_policy, render_check
+
     if _is_config(text):
         _check_config_policy(file)
         return
@@ -57,6 +56,10 @@ _CONFIG_KEYS = frozenset(
 
 def _is_config(text: str) -> bool:
     """A weir.yaml rather than a policy file: a mapping of config sections, without ``rules``."""
+    import yaml
+
+    from weir import yamltext
+
     try:
         data = yamltext.load(text)
     except yaml.YAMLError:
@@ -98,6 +101,10 @@ def _explain(
     config: Path | None,
     policy: str | None,
 ) -> Explanation:
+    from weir.replay import explain_call, explain_line
+    from weir.replay.examples import locate
+    from weir.trace import TraceLine, read_trace
+
     lines: list[TraceLine] = []
     shipped = False
     if trace is not None:
@@ -128,6 +135,8 @@ def explain_command(
     if (line is None) == (call is None) or (line is not None and trace is None):
         typer.echo("error: give --trace T --line N, or --call JSON (optionally after --trace T)", err=True)
         raise typer.Exit(2)
+    from weir.replay.render import render_explanation
+
     try:
         ex = _explain(trace=trace, line=line, call=call, session=session, config=config, policy=policy)
     except WeirError as exc:  # the trace, the config or the call could not be read

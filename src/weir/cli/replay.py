@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from weir.config import WeirConfig, load_config
 from weir.errors import WeirError
-from weir.replay import replay, with_policy
-from weir.replay.examples import config_path, locate, trace_names
-from weir.replay.render import render_replay
-from weir.trace import read_trace
+
+if TYPE_CHECKING:
+    from weir.config import WeirConfig
+
+# The replay, the config and the decision path are imported where a command runs: `weir --help`
+# and every other command import this module too (cli/app.py registers them all).
 
 __all__ = ["load_replay_config", "register"]
 
@@ -27,6 +28,10 @@ PolicyOption = Annotated[
 
 def load_replay_config(config: Path | None, policy: str | None, *, shipped: bool) -> WeirConfig:
     """The config a replay runs with: the file given, the corpus's for a shipped trace, else defaults."""
+    from weir.config import WeirConfig, load_config
+    from weir.replay import with_policy
+    from weir.replay.examples import config_path
+
     if config is not None:
         loaded = load_config(config)
     elif shipped:
@@ -47,6 +52,11 @@ def replay_command(
     examples: Annotated[bool, typer.Option("--examples", help="List the shipped example traces and exit.")] = False,
 ) -> None:
     """Replay a recorded trace: every call decided as if the earlier ones had run as recorded."""
+    from weir.replay import replay
+    from weir.replay.examples import locate, trace_names
+    from weir.replay.render import render_replay
+    from weir.trace import read_trace
+
     if examples:
         typer.echo("\n".join(trace_names()))
         return

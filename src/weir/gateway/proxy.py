@@ -102,7 +102,9 @@ class Gateway:
         self.upstreams = dict(upstreams)
         if not self.upstreams:
             raise ConfigError("the gateway needs at least one server under `servers:`")
-        worker = Worker(settings.decision_budget_s, shared=shared)  # shared: a fleet's sessions (weir.state)
+        # shared: a fleet's sessions (weir.state); an audit trail over the network: no stage on the loop.
+        remote = bool(getattr(audit, "remote", False))
+        worker = Worker(settings.decision_budget_s, shared=shared, inline=not remote)
         self.pipeline = CallPipeline(
             decider,
             audit=audit,

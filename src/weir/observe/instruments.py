@@ -186,6 +186,8 @@ class MeteredAudit:
     def __init__(self, inner: AuditSink, metrics: GatewayMetrics) -> None:
         self.inner = inner
         self._metrics = metrics
+        self.remote = bool(getattr(inner, "remote", False))
+        """The inner sink's: whether its appends wait on the network."""
 
     def append(self, event: AuditEvent) -> Any:
         """Append through the inner sink (its errors are counted, then raised as they were)."""

@@ -190,7 +190,12 @@ class Asker(Protocol):
 
 
 class AuditSink(Protocol):
-    """Where events go. ``append`` must be durable when it returns (or raise)."""
+    """Where events go. ``append`` must be durable when it returns (or raise).
+
+    A sink whose append waits on the network (PostgreSQL) says so with a true ``remote``
+    attribute: the gateway then never runs a stage that appends on its event loop
+    (:class:`weir.pipeline.worker.Worker`, ``inline``).
+    """
 
     def append(self, event: AuditEvent) -> Any:
         """Record one event."""

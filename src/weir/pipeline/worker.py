@@ -16,6 +16,11 @@ A small message is decided inline too, on the loop, in its session's turn: its w
 its size (every stage is linear in it), and two hops to a thread and back cost more than deciding
 it (about a millisecond of a small call's few). :func:`small` says which are: at most
 :data:`INLINE_CHARS` characters of text, measured by a walk that stops as soon as it is past that.
+That holds only while a stage waits on nothing: a worker whose stages wait on the network (an
+audit trail in PostgreSQL, whose every append is a round trip and a commit) is built with
+``inline=False``, and then every stage runs in the pool — on the loop, one session's commit would
+stop every other session for its whole round trip, and the appends could never share a commit
+(:mod:`weir.audit.group`), since only the loop's one thread would ever hand one in.
 """
 
 from __future__ import annotations
@@ -120,9 +125,16 @@ class Worker:
     """Runs stages in threads under ``budget_s`` seconds each, or inline when ``budget_s`` is None."""
 
     def __init__(
-        self, budget_s: float | None = None, *, threads: int = 8, shared: SharedSessions | None = None
+        self,
+        budget_s: float | None = None,
+        *,
+        threads: int = 8,
+        shared: SharedSessions | None = None,
+        inline: bool = True,
     ) -> None:
         self.budget_s = budget_s
+        self.inline = inline
+        """Whether a small stage may run on the loop (False when stages wait on the network)."""
         self.shared = shared
         """A fleet's shared sessions: each stage runs in its session's fleet-wide turn (None: this process only)."""
         self._finishing: set[asyncio.Task[None]] = set()
@@ -154,7 +166,7 @@ class Worker:
             return await self._held(self.shared, key, sorted(set(ids)), run, timed_out)
         if self.budget_s is None:
             return run(OPEN)
-        if inline:
+        if inline and self.inline:
             await self._enter(key)  # after any larger stage of the session still in a thread
             try:
                 return run(OPEN)

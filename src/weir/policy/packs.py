@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from importlib import resources
 
 from weir.errors import ConfigError
@@ -21,5 +22,12 @@ def pack_text(name: str) -> str:
 
 
 def load_pack(name: str) -> list[Rule]:
-    """The rules of a built-in pack, named ``pack:rule``."""
-    return load_rules_text(pack_text(name), path=f"<pack {name}>", prefix=f"{name}:")
+    """The rules of a built-in pack, named ``pack:rule`` (a new list; the rules are frozen values)."""
+    return list(_pack_rules(name))
+
+
+@cache
+def _pack_rules(name: str) -> tuple[Rule, ...]:
+    """A pack is package data, the same for the life of the process: read once (``weir config check``
+    and the engine both read it; so does every reload of a policy that names it)."""
+    return tuple(load_rules_text(pack_text(name), path=f"<pack {name}>", prefix=f"{name}:"))

@@ -164,9 +164,11 @@ class RedisQuotaHolders:
         args = [self.replica, holder, limit, self._lease_ms]
         try:
             taken = await self._run(self._take, [self._key(key), self._leases], args)
-        except StateError:
-            # The reply may be what was lost: give the holder back later, in case Redis counted it.
+        except BaseException:
+            # The reply may be what was lost (Redis gone, or the request cancelled mid-exchange): give
+            # the holder back soon, in case Redis counted it.
             self._owed[key].add(holder)
+            self._flush_soon()
             raise
         if taken:
             self._mine[key].add(holder)
@@ -208,8 +210,8 @@ class RedisQuotaHolders:
     async def _flush_quietly(self) -> None:
         try:
             await self.flush()
-        except StateError as exc:  # kept, sent at the next heartbeat
-            log.warning("quota give-backs not sent yet", extra={"problem": str(exc)})
+        except StateError as exc:  # kept, sent at the next heartbeat (Redis gone is on /readyz already)
+            log.debug("quota give-backs not sent yet", extra={"problem": str(exc)})
 
     async def flush(self) -> None:
         """Send every give-back not yet in Redis (those that fail stay owed)."""

@@ -87,3 +87,19 @@ def test_the_calibration_share_is_chosen_by_text_alone() -> None:
     share = np.mean([training.holdout(d) for d in docs])
     assert 0.17 < share < 0.23
     assert [training.holdout(d) for d in docs] == [training.holdout(Document(d.text, 1, "other")) for d in docs]
+
+
+@pytest.mark.parametrize("bits", [12, 16])
+def test_the_fit_over_the_grams_present_is_bit_for_bit_the_fit_over_every_weight(bits: int) -> None:
+    # fit() numbers the grams that occur and fits those alone; the dense loop over all 2**bits
+    # weights is the reference (at 12 bits many grams share a weight, at 16 few do).
+    docs = _docs()
+    units = training.units(docs, bits=bits)
+    weights = training.balanced_weights([int(x) for x in units.bag_label], [docs[i].source for i in units.bag_doc])
+    settings = {"epochs": 25, "lr": 0.2, "l2": 1e-7, "bias": -4.0}
+    compact = training.fit(units, weights, bits=bits, **settings)
+    dense = training._fit_dense(units, weights, size=1 << bits, **settings)
+    assert compact.weights.shape == dense.weights.shape == (1 << bits,)
+    assert compact.weights.tobytes() == dense.weights.tobytes()
+    assert compact.bias == dense.bias
+    assert 0 < np.count_nonzero(compact.weights) < 1 << bits  # the absent grams stay at exactly 0
