@@ -4,6 +4,7 @@ written nothing yet (still starting) is ended at once, without the wait."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 import signal
@@ -41,6 +42,13 @@ def _started(*args: str, stop_timeout: float) -> StdioChannel:
     return StdioChannel("s", [sys.executable, "-c", SERVER, *args], {}, limit=1 << 20, stop_timeout=stop_timeout)
 
 
+async def _settled(proc: asyncio.subprocess.Process | None) -> None:
+    """Until the exited process's pipes are closed too (its transport done before the loop ends)."""
+    assert proc is not None
+    with anyio.fail_after(hang_guard()):
+        await proc.wait()
+
+
 async def _heard(channel: StdioChannel) -> None:
     """Until the server's first line is read (it is past its start)."""
     assert await eventually(lambda: channel._heard)
@@ -53,8 +61,9 @@ async def test_a_server_that_exits_at_the_end_of_its_input_is_not_killed(caplog:
     await _heard(channel)
     with caplog.at_level(logging.WARNING):
         await channel.close()
+    await _settled(proc)
     assert proc is not None
-    assert proc.returncode == 0
+    assert proc.returncode == 0  # it exited on its own
     assert KILLED not in caplog.text
 
 
@@ -77,9 +86,7 @@ async def test_a_server_is_reaped_when_it_exits_though_its_child_holds_its_pipes
         assert KILLED not in caplog.text
     finally:
         os.kill(int(pid_file.read_text()), signal.SIGKILL)
-    assert proc is not None
-    with anyio.fail_after(hang_guard()):
-        await proc.wait()  # returns once the child is gone and with it the pipes' last writer
+    await _settled(proc)  # once the child is gone, and with it the pipes' last writer
 
 
 async def test_a_server_that_ignores_the_end_of_its_input_is_killed_and_the_kill_logged(
@@ -91,6 +98,7 @@ async def test_a_server_that_ignores_the_end_of_its_input_is_killed_and_the_kill
     await _heard(channel)
     with caplog.at_level(logging.WARNING):
         await channel.close()
+    await _settled(proc)
     assert proc is not None
     assert proc.returncode == -signal.SIGKILL
     assert f"server 's' {KILLED} 0.2s" in caplog.text
@@ -105,6 +113,7 @@ async def test_a_server_still_starting_is_ended_at_once(caplog: pytest.LogCaptur
     proc = channel._proc
     with caplog.at_level(logging.WARNING):
         await channel.close()
+    await _settled(proc)
     assert proc is not None
     assert proc.returncode == -signal.SIGTERM
     assert KILLED not in caplog.text

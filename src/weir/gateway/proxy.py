@@ -169,8 +169,8 @@ class Gateway:
         ]
 
     async def close(self) -> None:
-        """Stop every upstream session, the connections' and the gateway's own at once (each server
-        is given its time to exit: together, the stop takes the longest of them), and the stage threads."""
+        """Stop every upstream session — the connections' and the gateway's own together, so a stop
+        waits out one server's grace at most, not one per round — and the stage threads."""
 
         async def connections() -> None:
             await asyncio.gather(*self._tasks, return_exceptions=True)  # connections being forgotten
