@@ -79,6 +79,9 @@ class GatewayConfig(WeirModel):
     """How long an upstream server may take to start and answer its negotiation (at start, and after
     a restart); past it the server counts as unreachable (retried on demand). A Python server on a
     loaded machine can take tens of seconds just to import."""
+    upstream_stop_timeout_s: float = Field(default=2.0, gt=0)
+    """How long a stdio server may take to exit once its input ends (the gateway stops, or a
+    client's session with it closes); past it the server is killed, and a warning says so."""
     decision_budget_s: float = Field(default=10.0, gt=0)
     """How long deciding a call, or labelling and deciding its result, may take; past it the call
     (or result) is refused, fail closed. Every stage is linear in the message's size, and runs off
@@ -92,6 +95,10 @@ class GatewayConfig(WeirModel):
     """HTTP: at most this many client sessions (``Mcp-Session-Id`` or stateless identities) at once."""
     session_idle_s: float | None = Field(default=1800.0, gt=0)
     """HTTP: forget a client session (``Mcp-Session-Id`` or stateless identity) idle this long; ``None`` keeps them."""
+    drain_timeout_s: int = Field(default=5, ge=0)
+    """HTTP, on SIGTERM: how long the responses still being sent may take before they are cancelled
+    (idle connections close at once). A client's standing ``GET`` stream never ends on its own,
+    so without this bound one connected client held the stop for ever."""
     quotas: QuotaConfig = Field(default_factory=QuotaConfig)
     """What one principal may hold (sessions, upstream processes, queued bytes) and the HTTP read timeouts."""
 

@@ -223,7 +223,8 @@ def upstreams_from_config(config: WeirConfig) -> dict[str, Upstream]:
         if server.command:
             if credential is not None:
                 raise ConfigError(f"auth.upstreams.{name}: only an HTTP server (`url`) takes a credential", server=name)
-            stdio = partial(StdioChannel, name, server.argv(), dict(server.env), limit=limit)
+            stop = config.gateway.upstream_stop_timeout_s
+            stdio = partial(StdioChannel, name, server.argv(), dict(server.env), limit=limit, stop_timeout=stop)
             out[name] = Upstream(name, stdio, start_timeout=start, shared=server.share is Share.PER_PRINCIPAL)
         elif server.url:
             auth = upstream_auth(credential, name, base=base)

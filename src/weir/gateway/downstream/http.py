@@ -552,7 +552,8 @@ async def serve_http(
     ``on_listening`` is called once the socket accepts connections."""
     check_binding(host, tokens, oauth=resource is not None)
     app = create_app(gateway, tokens=tokens, bind_host=host, mounts=mounts, resource=resource)
-    await serve_app(app, host, port, on_listening=on_listening, limits=gateway.settings.quotas)
+    drain = gateway.settings.drain_timeout_s
+    await serve_app(app, host, port, on_listening=on_listening, limits=gateway.settings.quotas, drain_s=drain)
 
 
 async def serve_app(
@@ -562,16 +563,20 @@ async def serve_app(
     *,
     on_listening: Callable[[], None] | None = None,
     limits: QuotaConfig | None = None,
+    drain_s: int = 5,
 ) -> None:
     """Serve an ASGI app with uvicorn until cancelled (uvicorn's own logging kept to warnings), under
-    the header and body read timeouts of ``limits`` (:mod:`weir.gateway.downstream.readtimeouts`)."""
+    the header and body read timeouts of ``limits`` (:mod:`weir.gateway.downstream.readtimeouts`).
+    On SIGTERM uvicorn stops listening and lets the responses under way finish for ``drain_s``."""
     import uvicorn
 
     from weir.gateway.downstream.readtimeouts import timed_protocol
 
     limits = limits or QuotaConfig()
     protocol = timed_protocol(limits.header_timeout_s, limits.body_timeout_s)
-    config = uvicorn.Config(app, host=host, port=port, log_level="warning", lifespan="off", http=protocol)
+    config = uvicorn.Config(
+        app, host=host, port=port, log_level="warning", lifespan="off", http=protocol, timeout_graceful_shutdown=drain_s
+    )
     server = uvicorn.Server(config)
     serving = asyncio.ensure_future(server.serve())
     try:

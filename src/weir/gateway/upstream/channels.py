@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import os
 import sys
 from collections.abc import Awaitable, Callable, Mapping
@@ -21,9 +22,13 @@ from weir.gateway.wire.jsonrpc import Message
 
 __all__ = ["SESSION_LOST", "Channel", "Deliver", "OnClosed", "StdioChannel"]
 
+log = logging.getLogger(__name__)
+
 Deliver = Callable[[Message], Awaitable[None]]
 _STDERR_CHUNK: Final = 65536
 """Bytes of a server's stderr read at once; a longer line is relayed in pieces."""
+_EXIT_POLL_S: Final = 0.02
+"""How often a closing channel looks whether its server has exited."""
 
 
 class OnClosed(Protocol):
@@ -54,11 +59,15 @@ class Channel(Protocol):
 class StdioChannel:
     """A server started as a subprocess; one JSON message per line each way."""
 
-    def __init__(self, name: str, command: list[str], env: Mapping[str, str], *, limit: int) -> None:
+    def __init__(
+        self, name: str, command: list[str], env: Mapping[str, str], *, limit: int, stop_timeout: float = 2.0
+    ) -> None:
         self.name = name
         self._command = command
         self._env = {**os.environ, **env}
         self._limit = limit
+        self._stop_timeout = stop_timeout
+        self._heard = False  # the server has written a line: it is past its start
         self._proc: asyncio.subprocess.Process | None = None
         self._reader: asyncio.Task[None] | None = None
         self._errors: asyncio.Task[None] | None = None
@@ -118,6 +127,7 @@ class StdioChannel:
                 line = await self._proc.stdout.readline()
                 if not line:
                     break
+                self._heard = True
                 if line.strip():
                     await self._deliver_line(line, deliver)
         except (ValueError, asyncio.LimitOverrunError):
@@ -140,8 +150,7 @@ class StdioChannel:
     async def _exit_code(self) -> int | None:
         if self._proc is None:
             return None
-        with contextlib.suppress(asyncio.TimeoutError):
-            return await asyncio.wait_for(self._proc.wait(), 1.0)
+        await _exited(self._proc, 1.0)
         return self._proc.returncode
 
     async def send(self, message: Message) -> None:
@@ -171,20 +180,34 @@ class StdioChannel:
         return self._closed_reason or "server is not running"
 
     async def close(self) -> None:
-        """Close stdin, then terminate the process if it does not exit on its own."""
+        """End of input for the server, which exits on its own; killed only if it has not within
+        ``stop_timeout`` seconds (logged). One that has written nothing yet is still starting:
+        it has no session to end, and is terminated at once rather than waited for."""
         proc, self._proc = self._proc, None
         if proc is None:
             return
         if proc.stdin is not None:
             with contextlib.suppress(Exception):
                 proc.stdin.close()
-        try:
-            await asyncio.wait_for(proc.wait(), 2.0)
-        except TimeoutError:
+        if not self._heard:
+            with contextlib.suppress(ProcessLookupError):
+                proc.terminate()
+        if not await _exited(proc, self._stop_timeout):
+            log.warning("server %r did not exit within %gs of its input's end: killed", self.name, self._stop_timeout)
             with contextlib.suppress(ProcessLookupError):
                 proc.kill()
-            await proc.wait()
+            await _exited(proc, self._stop_timeout)
         if self._reader is not None:
             self._reader.cancel()
         if self._errors is not None:
             self._errors.cancel()
+
+
+async def _exited(proc: asyncio.subprocess.Process, timeout: float) -> bool:
+    """Whether the process exits within ``timeout`` seconds. Not ``proc.wait()``: on Python 3.11
+    that also waits for its output pipes to close, which a child it started may hold open."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while proc.returncode is None and loop.time() < deadline:
+        await asyncio.sleep(_EXIT_POLL_S)
+    return proc.returncode is not None
