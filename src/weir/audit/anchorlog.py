@@ -10,18 +10,29 @@ are missing from its end. The log remembers how far the chain went, so a cut tai
 stored anchors, or every row) leaves it pointing past the end, and rows rewritten with recomputed
 hashes leave lines that disagree with them (:mod:`weir.audit.logcheck`). A line is written after
 its row's commit, so the log never records a row that was not committed; only a writer killed
-between the two leaves a row the log does not cover yet.
+between the two leaves a row the log does not cover.
+
+**The log's lock.** A writer holds an exclusive ``flock`` on the log from before its commit until
+its lines are written (:meth:`AnchorLog.held`), and everyone who judges rows by the log takes the
+lock before reading it: a writer opening the trail (exclusive, :func:`open_log`) and a verify
+looking at rows past the log's end (shared, :func:`settled_tail`). So whoever holds the lock sees
+every committed row together with its lines — a row without a line then is one whose writer died
+between commit and line (the kernel drops a dead process's lock), or was added by something that
+does not keep the log; never one in flight.
 
 The key (HMAC-SHA256 over ``weir-audit-anchor:<id>:<hash>``) is the deployer's and is never stored
 beside the database: without it no line can be written that verifies, so someone who can write
 both files still cannot make the log vouch for rows of their own — they can only cut both.
 
-Several processes may append to one log: each line is one ``write`` to a file opened with
-``O_APPEND``, so lines never interleave, though they may be out of id order across processes.
+Several processes may append to one log: each commit's lines are one ``write`` to a file opened
+with ``O_APPEND`` under the lock, so lines never interleave (a log written by an older Weir may
+have them out of id order across processes; the check does not rely on the order).
 """
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import hmac
 import os
 import re
@@ -44,6 +55,7 @@ __all__ = [
     "open_log",
     "parse_line",
     "read_lines",
+    "settled_tail",
     "tail_lines",
 ]
 
@@ -185,30 +197,45 @@ def open_log(
     writer stopped between a commit and its line — are *adopted*: a line for the last row says
     from which row on they were found without lines, so a verify keeps saying so.
     """
-    mark, forged = last_trusted(tail_lines(path), key)  # before the database's rows: lines follow commits
     if expected and not path.exists():
         raise AuditError(
             f"{path}: the anchor log is missing, but the database was written with one: it was deleted. "
             "Restore it, or move the database aside to start a new trail"
         )
-    if forged:
-        raise AuditError(
-            f"{path}: {forged} of the anchor log's last lines carry a MAC that does not match this key "
-            "(a wrong key, or forged lines): run `weir audit verify --key-env NAME`"
-        )
-    if mark is not None:
-        _check_mark(path, mark, row_hash, last_row)
-    last = last_row()
-    if mark is not None and last is not None and last[0] > mark.id:
-        # Another writer may be between its commit and its line right now: look once more.
-        again = last_trusted(tail_lines(path), key)[0]
-        if again is not None and again.id > mark.id:
-            _check_mark(path, again, row_hash, last_row)
-            mark = again
     log = AnchorLog(path, key=key, sync=sync)
-    if last is not None and (mark is None or last[0] > mark.id):
-        log.write(*last, adopted=1 if mark is None else mark.id + 1)
+    try:
+        with log.held():  # no writer is between a commit and its lines while this runs
+            mark, forged = last_trusted(tail_lines(path), key)
+            if forged:
+                raise AuditError(
+                    f"{path}: {forged} of the anchor log's last lines carry a MAC that does not match this key "
+                    "(a wrong key, or forged lines): run `weir audit verify --key-env NAME`"
+                )
+            if mark is not None:
+                _check_mark(path, mark, row_hash, last_row)
+            last = last_row()
+            if last is not None and (mark is None or last[0] > mark.id):
+                log.write(*last, adopted=1 if mark is None else mark.id + 1)
+    except BaseException:
+        log.close()
+        raise
     return log
+
+
+def settled_tail(path: Path) -> list[LogLine | None]:
+    """:func:`tail_lines`, read under the log's lock (shared): every row committed before the call
+    has its lines in it by then, unless its writer died between the two. ``[]`` with no log."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+    except FileNotFoundError:
+        return []
+    except OSError as exc:
+        raise AuditError(f"{path}: cannot read the anchor log: {exc.strerror or exc}") from exc
+    try:
+        with _locked(fd, fcntl.LOCK_SH, path):
+            return tail_lines(path)
+    finally:
+        os.close(fd)
 
 
 def _check_mark(path: Path, mark: LogLine, row_hash: RowHash, last_row: LastRow) -> None:
@@ -249,6 +276,11 @@ class AnchorLog:
             self.close()
             raise AuditError(f"{path}: cannot read the anchor log: {exc.strerror or exc}") from exc
 
+    def held(self) -> contextlib.AbstractContextManager[None]:
+        """Hold the log's lock (exclusive, across processes): a writer's commit and its lines, or an
+        opening writer's check of the log against the database, happen under it."""
+        return _locked(self._fd, fcntl.LOCK_EX, self.path)
+
     def write(self, row_id: int, digest: str, adopted: int | None = None) -> None:
         """Append the line for a committed row (``AuditError`` when it could not be written in full)."""
         self._put(self._line(row_id, digest, adopted), row_id)
@@ -281,6 +313,23 @@ class AnchorLog:
         if self._fd >= 0:
             os.close(self._fd)
             self._fd = -1
+
+
+@contextlib.contextmanager
+def _locked(fd: int, op: int, path: Path) -> Iterator[None]:
+    try:
+        _flock(fd, op)
+    except OSError as exc:
+        raise AuditError(f"{path}: cannot lock the anchor log: {exc.strerror or exc}") from exc
+    try:
+        yield
+    finally:
+        _flock(fd, fcntl.LOCK_UN)
+
+
+def _flock(fd: int, op: int) -> None:
+    """``flock`` (one place, so a test can see who waits for the lock)."""
+    fcntl.flock(fd, op)
 
 
 def _ends_torn(fd: int, size: int) -> bool:

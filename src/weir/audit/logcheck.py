@@ -10,8 +10,9 @@ What it reports, besides the walk's own problems:
   adopted (:mod:`weir.audit.adoption`).
 
 And as warnings (the chain may still be intact): no log at all (a database from before the log:
-a cut tail cannot be detected), rows after the log's last line (a writer stopped between its
-commit and its line, or rows added by someone else), rows an operator adopted, lines that are
+a cut tail cannot be detected), rows after the log's last line (a writer died between its commit
+and its line, or rows added by someone else — never a writer in flight: the end is read again
+under the log's lock), rows an operator adopted, lines that are
 not log lines, lines without a MAC, MACs not checked.
 
 Memory stays small whatever the trail's length: the log is read alongside the walk, lines ahead
@@ -28,7 +29,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from weir.audit.adoption import Adoptions
-from weir.audit.anchorlog import LogLine, last_trusted, mac_ok, read_lines, tail_lines
+from weir.audit.anchorlog import LogLine, last_trusted, mac_ok, read_lines, settled_tail
 from weir.audit.chain import ChainRow, Problem, VerifyReport
 from weir.errors import AuditError
 
@@ -143,11 +144,14 @@ class LogCheck:
             self._problem = problem
 
     def _catch_up(self, last: int) -> None:
-        """Rows the walk saw past the log's length when the check began: their lines are written by
-        now (a running writer), unless a writer stopped between commit and line — look once more."""
+        """Rows the walk saw past the log's length when the check began: read the log's end again
+        under its lock, when every committed row has its lines unless its writer died between the two.
+
+        (The tail is read under the lock and the rows looked up after it is released: the lookup may
+        wait for the store's own lock, which a writer holds while it waits for the log's.)"""
         if self._absent or self._max >= last:
             return
-        line = last_trusted(tail_lines(self.path), self._key)[0]
+        line = last_trusted(settled_tail(self.path), self._key)[0]
         if line is not None and line.id > self._max and self._row_hash(line.id) == line.hash:
             self._max = min(line.id, last)
 

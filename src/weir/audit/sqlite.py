@@ -13,7 +13,8 @@ SIGKILL loses nothing it was told was appended, but the newest commits may be lo
 ``durability: full`` adds an fsync per append and survives power loss.
 
 After the commit the row's anchor goes to the anchor log beside the file
-(:mod:`weir.audit.anchorlog`), and before and after it the store checks that the database and
+(:mod:`weir.audit.anchorlog`) — the commit and the line both under the log's lock, so a writer
+opening the trail, or a verify, never finds the row without its line while it is in flight — and before and after it the store checks that the database and
 the log are still the files at their paths (:mod:`weir.audit.watch`): a trail deleted or replaced
 under a running gateway fails every append instead of losing it.
 """
@@ -153,11 +154,15 @@ class SqliteAuditStore:
                 watch.check()  # never commit to a file that is no longer the one at the path
                 if log is None:  # opened for reading, now appending: a writer from here on
                     log = self._open_log(watch)
-            alone = self._insert_after_own_head(db, texts[0]) if len(texts) == 1 else None
-            done = [alone] if alone is not None else self._insert_locked(db, texts)
-            self._head = (done[-1][0], done[-1][2])
-            if log is not None and watch is not None:
-                log.write_many([(row_id, digest) for row_id, _, digest in done])
+            # The log's lock from before the commit until the lines are written: whoever checks the
+            # log against the rows under it never sees this commit's rows without their lines.
+            with log.held() if log is not None else contextlib.nullcontext():
+                alone = self._insert_after_own_head(db, texts[0]) if len(texts) == 1 else None
+                done = [alone] if alone is not None else self._insert_locked(db, texts)
+                self._head = (done[-1][0], done[-1][2])
+                if log is not None:
+                    log.write_many([(row_id, digest) for row_id, _, digest in done])
+            if watch is not None:
                 watch.check()  # a file deleted or replaced during this append: the events are not on record
             return done
 
