@@ -71,7 +71,9 @@ def _lines(path: Path) -> list[dict[str, object]]:
     return [json.loads(line) for line in log_path(path).read_text().splitlines()]
 
 
-def _hold_second_append(monkeypatch: pytest.MonkeyPatch, db_path: Path) -> tuple[SqliteAuditStore, _Window, threading.Thread]:
+def _hold_second_append(
+    monkeypatch: pytest.MonkeyPatch, db_path: Path
+) -> tuple[SqliteAuditStore, _Window, threading.Thread]:
     writer = SqliteAuditStore(db_path, anchor_every=0)
     writer.append(event(0))  # row 1 with its line
     window = _Window(monkeypatch, writer)
@@ -91,7 +93,8 @@ def test_a_writer_opening_the_trail_mid_commit_waits_for_the_line_and_adopts_not
     window.release()
     appending.join(hang_guard())
     opener.join(hang_guard())
-    assert not appending.is_alive() and not opener.is_alive()
+    assert not appending.is_alive()
+    assert not opener.is_alive()
     assert len(opened) == 1
     opened[0].append(event(2))
     opened[0].close()
@@ -116,7 +119,8 @@ def test_a_verify_mid_commit_waits_for_the_line_instead_of_calling_the_row_uncov
     window.release()
     appending.join(hang_guard())
     verifying.join(hang_guard())
-    assert not appending.is_alive() and not verifying.is_alive()
+    assert not appending.is_alive()
+    assert not verifying.is_alive()
     reader.close()
     writer.close()
 

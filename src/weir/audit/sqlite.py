@@ -14,9 +14,10 @@ SIGKILL loses nothing it was told was appended, but the newest commits may be lo
 
 After the commit the row's anchor goes to the anchor log beside the file
 (:mod:`weir.audit.anchorlog`) — the commit and the line both under the log's lock, so a writer
-opening the trail, or a verify, never finds the row without its line while it is in flight — and before and after it the store checks that the database and
-the log are still the files at their paths (:mod:`weir.audit.watch`): a trail deleted or replaced
-under a running gateway fails every append instead of losing it.
+opening the trail, or a verify, never finds the row without its line while it is in flight — and
+before and after it the store checks that the database and the log are still the files at their
+paths (:mod:`weir.audit.watch`): a trail deleted or replaced under a running gateway
+fails every append instead of losing it.
 """
 
 from __future__ import annotations
