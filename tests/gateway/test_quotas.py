@@ -19,7 +19,7 @@ import pytest
 
 from tests.deadlines import eventually, hang_guard
 from tests.gateway.conftest import TableDecider, make_gateway, wire_upstream
-from tests.jsonrpc import INITIALIZED, initialize
+from tests.jsonrpc import bearer_headers, open_legacy_session
 from tests.servers.launch import free_port
 from weir.audit import MemoryAudit
 from weir.audit.event import Phase
@@ -63,23 +63,11 @@ async def _serving(gateway: Gateway) -> AsyncIterator[str]:
         await gateway.close()
 
 
-def _headers(token: str, sid: str | None = None) -> dict[str, str]:
-    out = {"authorization": f"Bearer {token}", "content-type": "application/json", "accept": "application/json"}
-    return {**out, "mcp-session-id": sid} if sid else out
-
-
-async def _open(http: httpx2.AsyncClient, url: str, token: str) -> httpx2.Response:
-    reply = await http.post(url, json=initialize(0), headers=_headers(token))
-    if reply.status_code == 200:
-        await http.post(url, json=INITIALIZED, headers=_headers(token, reply.headers["mcp-session-id"]))
-    return reply
-
-
 async def _call(http: httpx2.AsyncClient, url: str, token: str, sid: str, session: str | None = None) -> dict[str, Any]:
     meta = {"dev.weir/session": session} if session else {}
     params = {"name": "mail__list_inbox", "arguments": {}, "_meta": meta}
     msg = {"jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": params}
-    reply = await http.post(url, json=msg, headers=_headers(token, sid))
+    reply = await http.post(url, json=msg, headers=bearer_headers(token, sid))
     assert reply.status_code == 200, reply.text
     body: dict[str, Any] = reply.json()
     return body
@@ -94,12 +82,12 @@ def _refusals(audit: MemoryAudit, quota: str) -> list[dict[str, Any]]:
 async def test_one_principals_client_sessions_are_capped_and_another_is_served() -> None:
     gateway, audit = _gateway(client_sessions=2)
     async with _serving(gateway) as url, httpx2.AsyncClient(timeout=hang_guard()) as http:
-        first, second = [await _open(http, url, ALICE) for _ in range(2)]
-        third = await _open(http, url, ALICE)
-        bobs = await _open(http, url, BOB)
+        first, second = [await open_legacy_session(http, url, ALICE) for _ in range(2)]
+        third = await open_legacy_session(http, url, ALICE)
+        bobs = await open_legacy_session(http, url, BOB)
         assert (await _call(http, url, BOB, bobs.headers["mcp-session-id"]))["result"]["isError"] is False
-        ended = await http.delete(url, headers=_headers(ALICE, first.headers["mcp-session-id"]))
-        again = await _open(http, url, ALICE)
+        ended = await http.delete(url, headers=bearer_headers(ALICE, first.headers["mcp-session-id"]))
+        again = await open_legacy_session(http, url, ALICE)
     assert (first.status_code, second.status_code, bobs.status_code) == (200, 200, 200)
     assert third.status_code == 429
     error = third.json()["error"]
@@ -118,8 +106,8 @@ async def test_a_principals_agent_sessions_are_capped_and_idle_ones_expire() -> 
     now = [1000.0]
     gateway.calls.sessions.clock = lambda: now[0]
     async with _serving(gateway) as url, httpx2.AsyncClient(timeout=hang_guard()) as http:
-        alice = (await _open(http, url, ALICE)).headers["mcp-session-id"]
-        bob = (await _open(http, url, BOB)).headers["mcp-session-id"]
+        alice = (await open_legacy_session(http, url, ALICE)).headers["mcp-session-id"]
+        bob = (await open_legacy_session(http, url, BOB)).headers["mcp-session-id"]
         one = await _call(http, url, ALICE, alice, "one")
         two = await _call(http, url, ALICE, alice, "two")  # the connection is in "two" now
         three = await _call(http, url, ALICE, alice, "three")
@@ -140,11 +128,11 @@ async def test_a_principals_agent_sessions_are_capped_and_idle_ones_expire() -> 
 async def test_upstream_sessions_are_counted_per_principal() -> None:
     gateway, audit = _gateway(upstream_sessions=1)
     async with _serving(gateway) as url, httpx2.AsyncClient(timeout=hang_guard()) as http:
-        a1, a2, b1 = [(await _open(http, url, t)).headers["mcp-session-id"] for t in (ALICE, ALICE, BOB)]
+        a1, a2, b1 = [(await open_legacy_session(http, url, t)).headers["mcp-session-id"] for t in (ALICE, ALICE, BOB)]
         first = await _call(http, url, ALICE, a1)
         second = await _call(http, url, ALICE, a2)  # a second connection would open a second session
         bobs = await _call(http, url, BOB, b1)
-        await http.delete(url, headers=_headers(ALICE, a1))
+        await http.delete(url, headers=bearer_headers(ALICE, a1))
         # The closed connection's upstream sessions end in the background.
         assert await eventually(lambda: gateway.quotas.count("upstream_sessions", principal_of(ALICE)) == 0)
         freed = await _call(http, url, ALICE, a2)
@@ -211,7 +199,7 @@ async def test_log_lines_parked_for_a_client_that_does_not_read_are_bounded_told
     config = WeirConfig.model_validate({"gateway": {"quotas": {"queued_bytes": 600}}})
     gateway, audit = make_gateway(TableDecider(), {"wire": wire_upstream()}, config=config)
     async with _serving(gateway) as url, httpx2.AsyncClient(timeout=hang_guard()) as http:
-        sid = (await _open(http, url, ALICE)).headers["mcp-session-id"]
+        sid = (await open_legacy_session(http, url, ALICE)).headers["mcp-session-id"]
         for i in range(40):  # each call's log line follows its answer; no GET reads the standing stream
             msg = {
                 "jsonrpc": "2.0",
@@ -221,11 +209,11 @@ async def test_log_lines_parked_for_a_client_that_does_not_read_are_bounded_told
             }
             # A line that arrives while the next call is still open rides on that call's own stream
             # (delivered, not parked): so the calls go on until three lines have been parked.
-            assert "result" in _answer(await http.post(url, json=msg, headers=_headers(ALICE, sid)), 100 + i)
+            assert "result" in _answer(await http.post(url, json=msg, headers=bearer_headers(ALICE, sid)), 100 + i)
             if _refusals(audit, "queued_bytes"):
                 break
         assert await eventually(lambda: bool(_refusals(audit, "queued_bytes")))
-        headers = {**_headers(ALICE, sid), "accept": "text/event-stream"}
+        headers = {**bearer_headers(ALICE, sid), "accept": "text/event-stream"}
         notice = None
         async with http.stream("GET", url, headers=headers) as stream:
             async for line in stream.aiter_lines():

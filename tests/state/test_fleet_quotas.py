@@ -17,7 +17,7 @@ import pytest
 
 from tests.deadlines import hang_guard
 from tests.fleetparts import Redis
-from tests.jsonrpc import INITIALIZED, initialize
+from tests.jsonrpc import bearer_headers, open_legacy_session
 from tests.servers.launch import free_port
 from weir.audit import MemoryAudit
 from weir.audit.event import Phase
@@ -76,22 +76,10 @@ async def _serving(*deployments: Deployment) -> AsyncIterator[list[str]]:
             await deployment.holders.close()
 
 
-def _headers(token: str, sid: str | None = None) -> dict[str, str]:
-    out = {"authorization": f"Bearer {token}", "content-type": "application/json", "accept": "application/json"}
-    return {**out, "mcp-session-id": sid} if sid else out
-
-
-async def _open(http: httpx2.AsyncClient, url: str, token: str) -> httpx2.Response:
-    reply = await http.post(url, json=initialize(0), headers=_headers(token))
-    if reply.status_code == 200:
-        await http.post(url, json=INITIALIZED, headers=_headers(token, reply.headers["mcp-session-id"]))
-    return reply
-
-
 async def _call(http: httpx2.AsyncClient, url: str, token: str, sid: str, session: str) -> dict[str, Any]:
     params = {"name": "mail__list_inbox", "arguments": {}, "_meta": {"dev.weir/session": session}}
     msg = {"jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": params}
-    reply = await http.post(url, json=msg, headers=_headers(token, sid))
+    reply = await http.post(url, json=msg, headers=bearer_headers(token, sid))
     assert reply.status_code == 200, reply.text
     body: dict[str, Any] = reply.json()
     return body
@@ -108,12 +96,12 @@ async def test_a_principals_client_sessions_at_the_quota_on_replica_1_are_refuse
     assert isinstance(one.gateway.quotas, SharedQuotas)
     assert isinstance(one.gateway.rate, SharedRate)
     async with _serving(one, two) as (r1, r2), httpx2.AsyncClient(timeout=hang_guard()) as http:
-        first, second = [await _open(http, r1, ALICE) for _ in range(2)]
-        refused = await _open(http, r2, ALICE)
-        bobs = await _open(http, r2, BOB)  # another principal's room is its own
-        ended = await http.delete(r1, headers=_headers(ALICE, first.headers["mcp-session-id"]))
+        first, second = [await open_legacy_session(http, r1, ALICE) for _ in range(2)]
+        refused = await open_legacy_session(http, r2, ALICE)
+        bobs = await open_legacy_session(http, r2, BOB)  # another principal's room is its own
+        ended = await http.delete(r1, headers=bearer_headers(ALICE, first.headers["mcp-session-id"]))
         await one.holders.flush()  # the give-back is sent in the background; make sure it went
-        again = await _open(http, r2, ALICE)
+        again = await open_legacy_session(http, r2, ALICE)
     assert (first.status_code, second.status_code, bobs.status_code, ended.status_code) == (200, 200, 200, 200)
     assert refused.status_code == 429, refused.text
     message = refused.json()["error"]["message"]
@@ -128,8 +116,8 @@ async def test_a_principals_agent_sessions_are_counted_for_the_fleet(
 ) -> None:
     (one, _), (two, _) = (_replica(redis, monkeypatch, agent_sessions=2) for _ in range(2))
     async with _serving(one, two) as (r1, r2), httpx2.AsyncClient(timeout=hang_guard()) as http:
-        on_one = (await _open(http, r1, ALICE)).headers["mcp-session-id"]
-        on_two = (await _open(http, r2, ALICE)).headers["mcp-session-id"]
+        on_one = (await open_legacy_session(http, r1, ALICE)).headers["mcp-session-id"]
+        on_two = (await open_legacy_session(http, r2, ALICE)).headers["mcp-session-id"]
         named = [await _call(http, r1, ALICE, on_one, name) for name in ("a", "b")]
         again = await _call(http, r2, ALICE, on_two, "a")  # the same agent session on replica 2: counted once
         third = await _call(http, r2, ALICE, on_two, "c")
@@ -143,12 +131,12 @@ async def test_while_redis_is_gone_quotas_and_rates_refuse_and_are_audited(
     paced, paced_audit = _replica(redis, monkeypatch)
     counted, counted_audit = _replica(redis, monkeypatch, requests_per_s=None)
     async with _serving(paced, counted) as (r1, r2), httpx2.AsyncClient(timeout=hang_guard()) as http:
-        assert (await _open(http, r1, ALICE)).status_code == 200
+        assert (await open_legacy_session(http, r1, ALICE)).status_code == 200
         redis.stop()
-        rate_refused = await _open(http, r1, ALICE)
-        quota_refused = await _open(http, r2, ALICE)
+        rate_refused = await open_legacy_session(http, r1, ALICE)
+        quota_refused = await open_legacy_session(http, r2, ALICE)
         redis.start()
-        back = [await _open(http, url, ALICE) for url in (r1, r2)]
+        back = [await open_legacy_session(http, url, ALICE) for url in (r1, r2)]
     for reply, quota in ((rate_refused, "requests_per_s"), (quota_refused, "client_sessions")):
         assert reply.status_code == 503, reply.text
         error = reply.json()["error"]
