@@ -45,3 +45,14 @@ def test_a_docstring_paragraph_is_refilled_as_one_paragraph() -> None:
     assert paragraph.startswith("Generate safety tables: per tool, its effect, outcome, destination, sensitivity")
     assert "in and out, confirmation and reversibility" in paragraph
     assert all(len(line) <= 80 for line in lines)
+
+
+def test_python_dash_m_weir_runs_the_command() -> None:
+    """Where the environment's scripts are not on PATH, ``python -m weir`` is the ``weir`` command."""
+    import subprocess
+    import sys
+
+    command = [sys.executable, "-m", "weir", "policy", "--help"]
+    done = subprocess.run(command, check=False, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert "Check and explain policies." in done.stdout
