@@ -36,6 +36,21 @@ def test_check_of_a_good_file_counts_its_rules(tmp_path: Path) -> None:
     assert (done.exit_code, done.stdout) == (0, f"{policy}: 1 rules, all compile\n")
 
 
+def test_check_refuses_an_empty_file_and_accepts_an_explicit_empty_list(tmp_path: Path) -> None:
+    """A file with no YAML document (empty, or comments only) is an error, not "0 rules, all compile":
+    a truncated or unwritten policy file would otherwise run the packs alone without a word."""
+    for text in ("", "# the rules will go here\n"):
+        policy = tmp_path / "p.yaml"
+        policy.write_text(text, encoding="utf-8")
+        done = runner.invoke(app, ["policy", "check", str(policy)])
+        assert done.exit_code == 1, done.output
+        assert done.stderr.startswith(f"{policy}:1:1: the policy file is empty")
+        assert "rules: []" in done.stderr
+    policy.write_text("rules: []\n", encoding="utf-8")
+    done = runner.invoke(app, ["policy", "check", str(policy)])
+    assert (done.exit_code, done.stdout) == (0, f"{policy}: 0 rules, all compile\n")
+
+
 def test_explain_prints_every_rule_with_its_verdict() -> None:
     done = runner.invoke(app, ["policy", "explain", "--trace", "mail-newsletter-forward-hr", "--line", "10"])
     assert done.exit_code == 0, done.output

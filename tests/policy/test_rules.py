@@ -121,3 +121,9 @@ def test_invalid_yaml_reports_where() -> None:
     with pytest.raises(PolicyCompileError) as info:
         load_rules_text("rules:\n  - name: [unclosed\n")
     assert info.value.line is not None
+
+
+def test_an_empty_policy_text_does_not_load_as_no_rules() -> None:
+    with pytest.raises(PolicyCompileError, match="the policy file is empty"):
+        load_rules_text("# nothing yet\n", path="p.yaml")
+    assert load_rules_text("rules: []\n", path="p.yaml") == []

@@ -53,8 +53,6 @@ def check_policy_text(text: str, *, path: str) -> PolicyCheck:
     check = PolicyCheck(path)
     try:
         node = rules_node(text, path=path)
-        if node is None:
-            return check
         check.rules, unread = read_rules_from_node(node, path=path)
     except PolicyCompileError as exc:  # the file's structure is wrong: no rule list to go through
         check.errors.append(exc)

@@ -118,14 +118,20 @@ def _fail(msg: str, *, node: yaml.Node | None, path: str | None, rule: str | Non
 
 def load_rules_text(text: str, *, path: str | None = None, prefix: str = "") -> list[Rule]:
     """Parse a policy file (``rules:`` mapping or a bare list). Raises PolicyCompileError."""
-    node = rules_node(text, path=path)
-    return [] if node is None else rules_from_node(node, path=path, prefix=prefix)
+    return rules_from_node(rules_node(text, path=path), path=path, prefix=prefix)
 
 
-def rules_node(text: str, *, path: str | None = None) -> yaml.Node | None:
-    """The node holding a policy file's rules (None for an empty file). Raises PolicyCompileError."""
+_EMPTY_POLICY = "the policy file is empty (no YAML document): write `rules: []` for a policy of no rules"
+"""An empty or comment-only file is refused, not read as no rules: a truncated or unwritten file
+would otherwise run the packs alone without a word."""
+
+
+def rules_node(text: str, *, path: str | None = None) -> yaml.Node:
+    """The node holding a policy file's rules. Raises PolicyCompileError (an empty file included)."""
     root = compose(text, path=path)
-    if root is None or not isinstance(root, yaml.MappingNode):
+    if root is None:
+        raise PolicyCompileError(_EMPTY_POLICY, line=1, column=1, path=path)
+    if not isinstance(root, yaml.MappingNode):
         return root
     found: list[yaml.Node] = [v for k, v in root.value if isinstance(k, yaml.ScalarNode) and k.value == "rules"]
     if not found:
