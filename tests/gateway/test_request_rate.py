@@ -18,8 +18,8 @@ import httpx2
 import pytest
 
 from tests.deadlines import hang_guard
-from tests.gateway.test_quotas import ALICE, BOB, _call, _gateway, _headers, _open, _refusals
-from tests.jsonrpc import INITIALIZED, initialize
+from tests.gateway.test_quotas import ALICE, BOB, _call, _gateway, _refusals
+from tests.jsonrpc import INITIALIZED, bearer_headers, initialize, open_legacy_session
 from tests.servers.launch import free_port
 from weir.gateway.downstream.http import create_app, principal_of, serve_app
 from weir.gateway.proxy import Gateway
@@ -68,12 +68,12 @@ async def _serving(gateway: Gateway, tokens: list[str]) -> AsyncIterator[str]:
 async def test_a_principal_over_its_rate_is_refused_and_audited_while_another_is_served() -> None:
     gateway, audit = _gateway(requests_per_s=4, request_burst=4)
     async with _serving(gateway, [ALICE, BOB]) as url, httpx2.AsyncClient(timeout=hang_guard()) as http:
-        sid = (await _open(http, url, ALICE)).headers["mcp-session-id"]  # two requests of alice's four
+        sid = (await open_legacy_session(http, url, ALICE)).headers["mcp-session-id"]  # two requests of alice's four
         served = await _call(http, url, ALICE, sid)
-        pings = [await http.post(url, json=PING, headers=_headers(ALICE, sid)) for _ in range(6)]
-        bob_sid = (await _open(http, url, BOB)).headers["mcp-session-id"]
+        pings = [await http.post(url, json=PING, headers=bearer_headers(ALICE, sid)) for _ in range(6)]
+        bob_sid = (await open_legacy_session(http, url, BOB)).headers["mcp-session-id"]
         bobs = await _call(http, url, BOB, bob_sid)
-        ended = await http.delete(url, headers=_headers(ALICE, sid))  # giving room back is never refused
+        ended = await http.delete(url, headers=bearer_headers(ALICE, sid))  # giving room back is never refused
     assert "error" not in served
     assert "error" not in bobs
     assert [p.status_code for p in pings] == [200, 429, 429, 429, 429, 429]

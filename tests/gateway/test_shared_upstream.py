@@ -27,7 +27,8 @@ from mcp import Client
 
 from tests.deadlines import eventually, hang_guard
 from tests.gateway.conftest import TableDecider, make_gateway
-from tests.gateway.test_quotas import ALICE, BOB, _headers, _open
+from tests.gateway.test_quotas import ALICE, BOB
+from tests.jsonrpc import bearer_headers, open_legacy_session
 from tests.servers.launch import free_port
 from weir.config import WeirConfig
 from weir.gateway.downstream.http import create_app, serve_app
@@ -195,11 +196,12 @@ async def test_over_http_two_tokens_never_share_and_one_tokens_sessions_do() -> 
     try:
         await asyncio.wait_for(listening.wait(), hang_guard())
         async with httpx2.AsyncClient(timeout=hang_guard()) as http:
-            sids = [((await _open(http, url, token)).headers["mcp-session-id"], token) for token in (ALICE, ALICE, BOB)]
+            opened = [(await open_legacy_session(http, url, token), token) for token in (ALICE, ALICE, BOB)]
+            sids = [(reply.headers["mcp-session-id"], token) for reply, token in opened]
             pids = []
             for sid, token in sids:
                 call = {"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": {"name": "pid", "arguments": {}}}
-                reply = (await http.post(url, json=call, headers=_headers(token, sid))).json()
+                reply = (await http.post(url, json=call, headers=bearer_headers(token, sid))).json()
                 pids.append(int(reply["result"]["content"][0]["text"]))
     finally:
         task.cancel()
