@@ -81,6 +81,9 @@ class TableDecider:
     def forget(self, session_id: str) -> None:
         pass
 
+    def intend(self, session: Session, words: str) -> bool:
+        return False  # the table keeps no sessions: the user's words change nothing
+
     def register_tools(self, server: str, tools: Sequence[Mapping[str, Any]]) -> ToolsReview:
         profiles = {
             str(x["name"]): ToolProfile(
