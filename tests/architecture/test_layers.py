@@ -170,7 +170,7 @@ def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 def test_the_diagram_reads_as_the_layers_it_draws() -> None:
     assert LAYERS[0] == ("errors", "_version", "yamltext", "_lazy")
-    assert LAYERS[-1] == ("cli", "demo")
+    assert LAYERS[-1] == ("cli", "demo", "__main__")
     assert RANK["labels"] < RANK["flow"] < RANK["policy"] < RANK["detect"] < RANK["guard"] < RANK["pipeline"]
     assert RANK["gateway"] < RANK["console"] < RANK["config"] < RANK["serving"] == RANK["testing"]
     assert [r for (r,) in ROOMS] == [
