@@ -84,6 +84,9 @@ async def test_a_server_is_reaped_when_it_exits_though_its_child_holds_its_pipes
         assert proc is not None
         assert proc.returncode == 0
         assert KILLED not in caplog.text
+        # The child still holds the pipes' other ends; the gateway's ends are closed all the same.
+        assert os.kill(int(pid_file.read_text()), 0) is None  # still alive
+        assert proc._transport.is_closing()  # type: ignore[attr-defined]
     finally:
         os.kill(int(pid_file.read_text()), signal.SIGKILL)
     await _settled(proc)  # once the child is gone, and with it the pipes' last writer

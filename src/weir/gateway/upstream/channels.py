@@ -201,6 +201,17 @@ class StdioChannel:
             self._reader.cancel()
         if self._errors is not None:
             self._errors.cancel()
+        _close_pipes(proc)
+
+
+def _close_pipes(proc: asyncio.subprocess.Process) -> None:
+    """Close the gateway's ends of an exited server's pipes. A child the server started may hold the
+    other ends open after the server has gone; asyncio's transport (and its descriptors) would stay
+    open until that child ends, or be closed by the garbage collector after the loop is gone.
+    ``Process`` has no public close, so its transport is reached by name (CPython 3.8-3.14)."""
+    transport = getattr(proc, "_transport", None)
+    if isinstance(transport, asyncio.SubprocessTransport) and not transport.is_closing():
+        transport.close()
 
 
 async def _exited(proc: asyncio.subprocess.Process, timeout: float) -> bool:
