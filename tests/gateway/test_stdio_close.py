@@ -54,13 +54,23 @@ async def _heard(channel: StdioChannel) -> None:
     assert await eventually(lambda: channel._heard)
 
 
-async def test_a_server_that_exits_at_the_end_of_its_input_is_not_killed(caplog: pytest.LogCaptureFixture) -> None:
-    channel = _started(stop_timeout=hang_guard())
+async def _running(channel: StdioChannel, *, heard: bool = True) -> asyncio.subprocess.Process | None:
+    """Start the channel's server (and wait until it is past its start, unless ``heard`` is False)."""
     await channel.start(_nothing, lambda reason, lost_session=False: None)
-    proc = channel._proc
-    await _heard(channel)
+    if heard:
+        await _heard(channel)
+    return channel._proc
+
+
+async def _close_logged(channel: StdioChannel, caplog: pytest.LogCaptureFixture) -> None:
     with caplog.at_level(logging.WARNING):
         await channel.close()
+
+
+async def test_a_server_that_exits_at_the_end_of_its_input_is_not_killed(caplog: pytest.LogCaptureFixture) -> None:
+    channel = _started(stop_timeout=hang_guard())
+    proc = await _running(channel)
+    await _close_logged(channel, caplog)
     await _settled(proc)
     assert proc is not None
     assert proc.returncode == 0  # it exited on its own
@@ -74,18 +84,15 @@ async def test_a_server_is_reaped_when_it_exits_though_its_child_holds_its_pipes
     # grace, "killed" the exited server, then waited for ever.
     pid_file = tmp_path / "grandchild.pid"
     channel = _started("grandchild", str(pid_file), stop_timeout=hang_guard())
-    await channel.start(_nothing, lambda reason, lost_session=False: None)
-    proc = channel._proc
-    await _heard(channel)
+    proc = await _running(channel)
     assert await eventually(lambda: pid_file.is_file() and pid_file.read_text() != "")
     try:
-        with caplog.at_level(logging.WARNING):
-            await channel.close()
+        await _close_logged(channel, caplog)
         assert proc is not None
         assert proc.returncode == 0
         assert KILLED not in caplog.text
         # The child still holds the pipes' other ends; the gateway's ends are closed all the same.
-        assert os.kill(int(pid_file.read_text()), 0) is None  # still alive
+        os.kill(int(pid_file.read_text()), 0)  # still alive: raises ProcessLookupError otherwise
         assert proc._transport.is_closing()  # type: ignore[attr-defined]
     finally:
         os.kill(int(pid_file.read_text()), signal.SIGKILL)
@@ -96,11 +103,8 @@ async def test_a_server_that_ignores_the_end_of_its_input_is_killed_and_the_kill
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     channel = _started("ignore", stop_timeout=0.2)  # the grace is the feature under test
-    await channel.start(_nothing, lambda reason, lost_session=False: None)
-    proc = channel._proc
-    await _heard(channel)
-    with caplog.at_level(logging.WARNING):
-        await channel.close()
+    proc = await _running(channel)
+    await _close_logged(channel, caplog)
     await _settled(proc)
     assert proc is not None
     assert proc.returncode == -signal.SIGKILL
@@ -112,10 +116,8 @@ async def test_a_server_still_starting_is_ended_at_once(caplog: pytest.LogCaptur
     channel = StdioChannel(
         "s", [sys.executable, "-c", "import time; time.sleep(600)"], {}, limit=1 << 20, stop_timeout=hang_guard()
     )
-    await channel.start(_nothing, lambda reason, lost_session=False: None)
-    proc = channel._proc
-    with caplog.at_level(logging.WARNING):
-        await channel.close()
+    proc = await _running(channel, heard=False)
+    await _close_logged(channel, caplog)
     await _settled(proc)
     assert proc is not None
     assert proc.returncode == -signal.SIGTERM
