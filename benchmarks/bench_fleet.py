@@ -254,7 +254,8 @@ def _roomy(config: Path) -> Path:
 @contextlib.contextmanager
 def _web_upstream() -> Iterator[str]:
     """The demo web server over streamable HTTP on a free port; yields its URL."""
-    from tests.fleetparts import free_port, wait_port
+    from tests.fleetparts import wait_port
+    from tests.ports import free_port
 
     port = free_port()
     serve = f"from weir.demo_servers.web import server; server.run('streamable-http', port={port})"

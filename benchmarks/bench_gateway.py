@@ -44,7 +44,8 @@ from mcp import Client
 from mcp.client._memory import InMemoryTransport
 from mcp.client.stdio import StdioServerParameters
 from mcp.client.streamable_http import streamable_http_client
-from tests.servers.launch import free_port, serving
+from tests.ports import free_port
+from tests.servers.launch import serving
 
 from weir.config import WeirConfig
 from weir.flow.session import Session

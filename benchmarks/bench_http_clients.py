@@ -21,7 +21,8 @@ from pathlib import Path
 import httpx2
 from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
-from tests.servers.launch import free_port, stop, wait_for_port
+from tests.ports import free_port
+from tests.servers.launch import stop, wait_for_port
 
 from benchmarks.bench_gateway import ARGS, PY, WEIR_CMD, _tool_name, _write_config
 

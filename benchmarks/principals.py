@@ -25,7 +25,7 @@ from typing import Any
 
 import httpx2
 from mcp.server.mcpserver import MCPServer
-from tests.servers.launch import free_port
+from tests.ports import free_port
 
 from weir.config import WeirConfig
 from weir.gateway.downstream.http import create_app, serve_app

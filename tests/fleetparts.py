@@ -21,14 +21,9 @@ from pathlib import Path
 import pytest
 
 from tests.deadlines import hang_guard
+from tests.ports import free_port
 
-__all__ = ["Redis", "demo_upstreams", "free_port", "haproxy", "need", "redis_server", "wait_port"]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+__all__ = ["Redis", "demo_upstreams", "haproxy", "need", "redis_server", "wait_port"]
 
 
 def need(binary: str) -> str:

@@ -16,13 +16,13 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
-import socket
 import subprocess
 import tempfile
 import uuid
 from pathlib import Path
 
 from tests.deadlines import hang_guard
+from tests.ports import free_port
 
 __all__ = ["PostgresServer", "pg_bin"]
 
@@ -40,12 +40,6 @@ def pg_bin() -> Path | None:
     return None
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 class PostgresServer:
     """One throwaway cluster: :meth:`start`, :meth:`stop` (and start again), :meth:`destroy`."""
 
@@ -55,7 +49,7 @@ class PostgresServer:
         # As root, under /tmp: the postgres user must be able to reach the directory ($TMPDIR may not let it).
         self.root = Path(tempfile.mkdtemp(prefix="weir-pg-", dir="/tmp" if self._as_root else None))
         self.data = self.root / "data"
-        self.port = _free_port()
+        self.port = free_port()
         self._started = False
         if self._as_root:
             shutil.chown(self.root, "postgres", "postgres")
@@ -84,7 +78,7 @@ class PostgresServer:
                 log = (self.root / "log").read_text(errors="replace") if (self.root / "log").exists() else ""
                 if self._started or attempt == 2 or "could not bind" not in log:
                     raise
-                self.port = _free_port()
+                self.port = free_port()
                 continue
             self._started = True
             return

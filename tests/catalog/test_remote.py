@@ -10,7 +10,8 @@ import anyio
 import pytest
 
 from tests.deadlines import hang_guard
-from tests.servers.launch import free_port, http_server, stdio_argv
+from tests.ports import free_port
+from tests.servers.launch import http_server, stdio_argv
 from weir.catalog import Catalog, fetch_stdio, fetch_url, read_catalog_file
 from weir.catalog.bundled import bundled_catalogs
 from weir.errors import ProtocolError, UpstreamError

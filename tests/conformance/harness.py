@@ -30,8 +30,8 @@ from typing import Any
 
 import yaml
 
+from tests.ports import free_port
 from tests.servers import launch
-from tests.servers.launch import free_port
 
 HERE = Path(__file__).resolve().parent
 SUITE = HERE / "node_modules" / "@modelcontextprotocol" / "conformance" / "dist" / "index.js"

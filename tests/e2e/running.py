@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import socket
 import subprocess
 import sys
 import time
@@ -15,15 +14,10 @@ import yaml
 
 from tests.deadlines import hang_guard
 from tests.e2e.conftest import DEMO_SERVERS, RULES, UPSTREAM_START_S, weir_command
+from tests.ports import free_port
 
 CLIENT = "e2e-client-token-00000000"
 OPERATOR = "e2e-operator-token-1111111"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def write_config(

@@ -30,7 +30,8 @@ from hypothesis import strategies as st
 from tests.conftest import scaled_examples
 from tests.deadlines import hang_guard
 from tests.e2e.conftest import weir_command, write_config
-from tests.servers.launch import free_port, wait_for_port
+from tests.ports import free_port
+from tests.servers.launch import wait_for_port
 
 MODERN = "2026-07-28"
 META = {"io.modelcontextprotocol/protocolVersion": MODERN, "io.modelcontextprotocol/clientInfo": {"name": "fuzz"}}

@@ -22,7 +22,8 @@ from mcp.client.streamable_http import streamable_http_client
 from tests.deadlines import hang_guard
 from tests.e2e.conftest import weir_command
 from tests.jsonrpc import initialize
-from tests.servers.launch import free_port, serving
+from tests.ports import free_port
+from tests.servers.launch import serving
 from weir.audit import AuditConfig, AuditQuery, open_store
 
 pytestmark = [pytest.mark.anyio, pytest.mark.slow]

@@ -23,7 +23,8 @@ from mcp import Client
 
 from tests.conformance import harness
 from tests.deadlines import hang_guard
-from tests.servers.launch import free_port, wait_for_port
+from tests.ports import free_port
+from tests.servers.launch import wait_for_port
 from weir.config import WeirConfig
 from weir.gateway.downstream.memory import MemoryTransport
 from weir.gateway.proxy import Gateway

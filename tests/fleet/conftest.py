@@ -28,7 +28,8 @@ import yaml
 from tests.deadlines import hang_guard
 from tests.e2e.conftest import weir_command
 from tests.e2e.running import Running, stop
-from tests.fleetparts import Redis, demo_upstreams, free_port, haproxy, redis_server
+from tests.fleetparts import Redis, demo_upstreams, haproxy, redis_server
+from tests.ports import free_port
 from tests.postgres import PostgresServer
 from weir.audit import AuditConfig, AuditStore
 from weir.audit.dsn import Dsn

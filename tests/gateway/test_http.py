@@ -14,7 +14,8 @@ from mcp import Client
 from tests.deadlines import hang_guard
 from tests.gateway.conftest import HERE, approve
 from tests.jsonrpc import INITIALIZED, initialize
-from tests.servers.launch import free_port, serving
+from tests.ports import free_port
+from tests.servers.launch import serving
 from weir.errors import ConfigError
 from weir.gateway.downstream.http import check_binding, is_loopback
 

@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 from tests.gateway.conftest import HERE, TableDecider, approve, client, make_gateway
-from tests.servers.launch import free_port, serving
+from tests.ports import free_port
+from tests.servers.launch import serving
 from weir.gateway.upstream.http import HttpChannel, ServerTransport
 from weir.gateway.upstream.session import Upstream
 

@@ -29,8 +29,9 @@ from mcp import Client
 from pydantic import BaseModel, ConfigDict
 
 from tests.gateway.conftest import client
+from tests.ports import free_port
 from tests.servers import planted_server as planted
-from tests.servers.launch import free_port, serving
+from tests.servers.launch import serving
 from weir.audit import AuditConfig, open_store
 from weir.audit.store import AuditQuery
 from weir.config import WeirConfig

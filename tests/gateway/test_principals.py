@@ -22,7 +22,7 @@ from mcp.client.streamable_http import streamable_http_client
 from mcp.shared.exceptions import MCPError
 
 from tests.jsonrpc import INITIALIZED, initialize
-from tests.servers.launch import free_port
+from tests.ports import free_port
 from weir.audit import MemoryAudit
 from weir.config import WeirConfig
 from weir.demo_servers import files, mail, web

@@ -20,7 +20,7 @@ import pytest
 from tests.deadlines import eventually, hang_guard
 from tests.gateway.conftest import TableDecider, make_gateway, wire_upstream
 from tests.jsonrpc import bearer_headers, open_legacy_session
-from tests.servers.launch import free_port
+from tests.ports import free_port
 from weir.audit import MemoryAudit
 from weir.audit.event import Phase
 from weir.config import WeirConfig

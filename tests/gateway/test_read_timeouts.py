@@ -17,7 +17,7 @@ import pytest
 
 from tests.deadlines import hang_guard
 from tests.jsonrpc import initialize
-from tests.servers.launch import free_port
+from tests.ports import free_port
 from weir.audit import MemoryAudit
 from weir.config import WeirConfig
 from weir.demo_servers import mail

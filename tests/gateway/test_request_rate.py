@@ -20,7 +20,7 @@ import pytest
 from tests.deadlines import hang_guard
 from tests.gateway.test_quotas import ALICE, BOB, _call, _gateway, _refusals
 from tests.jsonrpc import INITIALIZED, bearer_headers, initialize, open_legacy_session
-from tests.servers.launch import free_port
+from tests.ports import free_port
 from weir.gateway.downstream.http import create_app, principal_of, serve_app
 from weir.gateway.proxy import Gateway
 from weir.gateway.quotas import RequestRate

@@ -29,7 +29,7 @@ from tests.deadlines import eventually, hang_guard
 from tests.gateway.conftest import TableDecider, make_gateway
 from tests.gateway.test_quotas import ALICE, BOB
 from tests.jsonrpc import bearer_headers, open_legacy_session
-from tests.servers.launch import free_port
+from tests.ports import free_port
 from weir.config import WeirConfig
 from weir.gateway.downstream.http import create_app, serve_app
 from weir.gateway.downstream.memory import MemoryTransport

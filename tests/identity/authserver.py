@@ -23,7 +23,8 @@ import pytest
 from joserfc.jwk import RSAKey
 
 from tests.deadlines import hang_guard
-from tests.servers.launch import free_port, stop
+from tests.ports import free_port
+from tests.servers.launch import stop
 
 HERE = Path(__file__).resolve().parent / "authserver"
 SCRIPT = HERE / "server.mjs"

@@ -13,7 +13,7 @@ import pytest
 import uvicorn
 
 from tests.identity.authserver import AuthServer, Client
-from tests.servers.launch import free_port
+from tests.ports import free_port
 from weir.audit import MemoryAudit
 from weir.config import WeirConfig
 from weir.demo_servers import files, mail, web

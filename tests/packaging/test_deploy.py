@@ -14,7 +14,6 @@ import json
 import os
 import re
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -24,6 +23,7 @@ import pytest
 from typer.testing import CliRunner
 
 from tests.deadlines import hang_guard
+from tests.ports import free_port
 from weir.cli.app import app
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -107,17 +107,10 @@ def _healthcheck_command() -> list[str]:
     return argv
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
 @pytest.mark.slow
 def test_the_health_check_passes_against_a_real_gateway_and_fails_without_one(tmp_path: Path) -> None:
     argv = _healthcheck_command()
-    port = _free_port()
+    port = free_port()
     probe = [sys.executable, "-c", argv[2].replace("127.0.0.1:8080", f"127.0.0.1:{port}")]
     assert "127.0.0.1:8080/healthz" in argv[2]
     assert subprocess.run(probe, capture_output=True, check=False).returncode != 0  # nothing listens yet

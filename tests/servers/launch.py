@@ -12,8 +12,9 @@ from pathlib import Path
 from typing import Any
 
 from tests.deadlines import hang_guard
+from tests.ports import free_port
 
-__all__ = ["SERVER", "free_port", "http_server", "serving", "stdio_argv", "stop", "wait_for_port"]
+__all__ = ["SERVER", "http_server", "serving", "stdio_argv", "stop", "wait_for_port"]
 
 SERVER = Path(__file__).resolve().parent / "catalog_server.py"
 """The catalog server script (run by path, so no package import is needed in the child)."""
@@ -22,13 +23,6 @@ SERVER = Path(__file__).resolve().parent / "catalog_server.py"
 def stdio_argv(catalog: Path | str, *flags: str) -> list[str]:
     """argv that serves ``catalog`` over stdio."""
     return [sys.executable, str(SERVER), str(catalog), *flags]
-
-
-def free_port() -> int:
-    """A port on 127.0.0.1 nobody listens on right now."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def wait_for_port(port: int, proc: subprocess.Popen[Any], timeout: float = 60.0) -> None:

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from tests.deadlines import eventually_sync, hang_guard
+from tests.ports import free_port
 
 WEIR = Path(sys.executable).with_name("weir")
 INITIALIZE = {
@@ -112,11 +113,7 @@ def test_the_end_of_input_closes_a_stdio_gateway_cleanly(tmp_path: Path) -> None
 
 @pytest.mark.slow
 def test_sigterm_closes_an_http_gateway_cleanly(tmp_path: Path) -> None:
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    port = free_port()
     gateway = subprocess.Popen(
         [str(WEIR), "gateway", "--config", str(_config(tmp_path)), "--http", f"127.0.0.1:{port}", "--no-watch"],
         stdin=subprocess.DEVNULL,
