@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import anyio
+import mcp_types as t
 import pytest
 from mcp import Client
 from typer.testing import CliRunner
@@ -98,6 +99,57 @@ async def test_each_released_result_names_its_record_and_verifies_against_the_tr
     # the store: the evidence does not depend on either.
     assert KEYS["result-meta"] not in json.dumps(results["shaped"])
     assert KEYS["result-meta"] not in (tmp_path / "audit.db").read_bytes().decode("utf-8", "replace")
+
+
+STOP = {"name": "no-stop", "effect": "block", "when": "tool.name == 'echo' && arguments.text == 'stop'", "reason": "r"}
+ASK = {
+    "name": "ask-first",
+    "effect": "confirm",
+    "when": "tool.name == 'echo' && arguments.text == 'ask'",
+    "reason": "r",
+}
+
+
+async def _refused(work: Path, mode: str) -> dict[str, t.CallToolResult]:
+    """A call the policy blocks and one it confirms, which this client cannot be asked about (the
+    fallback blocks it), through the gateway, by the rule that stopped it."""
+    config = WeirConfig.model_validate(
+        {
+            "servers": {"wire": {"trust": "trusted"}},
+            "policy": {"rules": [STOP, ASK]},
+            "audit": {"path": str(work / "audit.db")},
+            "gateway": {"confirm_fallback": "block"},
+        }
+    )
+    audit = open_audit(config)
+    gateway = Gateway(config.gateway, decider=Guard(config), audit=audit, upstreams={"wire": wire_upstream()})
+    try:
+        async with Client(MemoryTransport(gateway), mode=mode) as client:
+            with anyio.fail_after(HANG_GUARD_S):
+                await client.list_tools()
+                stopped = await client.call_tool("echo", {"text": "stop"})
+                unasked = await client.call_tool("echo", {"text": "ask"})
+    finally:
+        await gateway.close()
+        audit.close()
+    return {"no-stop": stopped, "weir/confirm": unasked}
+
+
+@pytest.mark.parametrize("mode", ["legacy", "2026-07-28"])
+async def test_a_blocked_or_declined_call_names_the_record_of_its_block(tmp_path: Path, mode: str) -> None:
+    for rule, refused in (await _refused(tmp_path, mode)).items():
+        assert refused.is_error is True
+        result = refused.model_dump(by_alias=True, mode="json", exclude_none=True)
+        ref = _ref(result)
+        assert ref["type"] == "policy-decision"
+        verified = _verify(tmp_path, result)
+        assert verified.exit_code == 0, verified.output
+        assert "call «wire/echo»" in verified.stdout
+        assert "→block" in verified.stdout
+        assert rule in verified.stdout  # the record is the block's: its rule, and (declined) the refusal
+        shown = runner.invoke(app, ["audit", "show", ref["ref"], "--db", str(tmp_path / "audit.db"), "--json"])
+        assert shown.exit_code == 0, shown.output
+        assert json.loads(shown.stdout)["event"]["decision"]["applied"] == "block"
 
 
 async def test_a_forged_digest_an_unknown_ref_and_a_rewritten_record_fail(tmp_path: Path) -> None:

@@ -220,7 +220,11 @@ def _the_send_was_stopped_and_replay_agrees(
 ) -> None:
     """The planted address's send was confirmed or blocked (and did not run), and `weir replay` of
     the recorded trace gives the same decision on every audited row of ``phases``."""
-    (send,) = [r for r in rows if r.phase.value == "call" and r.tool == "send_email" and not (r.details or {})]
+    (send,) = [
+        r
+        for r in rows
+        if r.phase.value == "call" and r.tool == "send_email" and not (r.details or {}).get("confirmation")
+    ]
     assert send.decision is not None
     assert send.decision.effect in ("confirm", "block"), send.decision
     assert sent.is_error is True

@@ -8,6 +8,7 @@ from typing import Any, Protocol
 
 from weir.flow.provenance import ArgTaint
 from weir.labels.datalabel import DataLabel
+from weir.labels.evidenceref import EvidenceRef
 from weir.labels.finding import Finding
 from weir.labels.profile import ToolProfile
 from weir.policy.decision import Decision
@@ -69,6 +70,9 @@ class CallCheck:
     """The call's step in its agent session."""
     resolve_problems: tuple[str, ...] = ()
     """Why a ``tools/resolve`` answer was not believed (the static definition decided instead)."""
+    evidence: EvidenceRef | None = None
+    """The ``policy-decision`` reference to the audit record of a blocking decision (the pipeline sets
+    it when it audits the block, :mod:`weir.audit.evidence`); the blocked result carries it."""
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from weir.audit.event import AuditEvent
@@ -27,6 +27,7 @@ from weir.flow.session import Session
 from weir.guard.checks import CallCheck, ResultCheck, ToolsReview
 from weir.guard.shaping import blocked_result, declined, error_result, warn_result
 from weir.labels.datalabel import DataLabel
+from weir.labels.evidenceref import EvidenceRef
 from weir.pipeline import ports
 from weir.pipeline.flows import MessageFlow
 from weir.pipeline.ports import Answer, Approved, Declined, Deferred, ToolCall
@@ -166,10 +167,17 @@ class CallPipeline:
         if not gate.commit():
             return check  # abandoned past the budget: the waiter recorded the block it answered with
         if self.audit is not None and (answer is None or check.decision.applied is Verdict.BLOCK):
+            ref = self._block_ref(check.decision)
             records = CallRecords(call)
-            event = records.call(check.decision, call.arguments, resolve_problems=check.resolve_problems)
+            event = records.call(check.decision, call.arguments, resolve_problems=check.resolve_problems, evidence=ref)
+            if ref is not None:  # the blocked result will name this record
+                check = replace(check, evidence=reference(event))
             self.audit.append(self.kept(event, check.decision))
         return check
+
+    def _block_ref(self, decision: Decision) -> str | None:
+        """A fresh reference for the record of a blocking decision (``None``: not a block, or no evidence)."""
+        return new_ref() if self.evidence and self.audit is not None and decision.applied is Verdict.BLOCK else None
 
     def observe(self, call: ToolCall, result: Mapping[str, Any]) -> ResultCheck:
         """Record a result as the server sent it, then label, decide and shape it (never raises)."""
@@ -231,14 +239,17 @@ class CallPipeline:
         applied = check.decision.applied
         was_resolved = resolved is not None and not check.resolve_problems
         if applied is Verdict.BLOCK:
-            return Passage(call, check, blocked_result(check.decision, tool=call.name), resolved=was_resolved)
+            result = _named(blocked_result(check.decision, tool=call.name), check.evidence)
+            return Passage(call, check, result, resolved=was_resolved)
         if answer is None and applied is Verdict.CONFIRM:
             answer = await asker.ask(call, check)
         if isinstance(answer, Deferred):
             return Passage(call, check, answer.result, interim=True, resolved=was_resolved)
         if isinstance(answer, Declined):
-            self._confirmed(call, "weir/confirm", answer.reason, approved=False, base=check, recorded=retry is not None)
-            result = blocked_result(declined(check.decision, answer.reason), tool=call.name)
+            ref = self._confirmed(
+                call, "weir/confirm", answer.reason, approved=False, base=check, recorded=retry is not None
+            )
+            result = _named(blocked_result(declined(check.decision, answer.reason), tool=call.name), ref)
             return Passage(call, check, result, confirmed=False, resolved=was_resolved)
         confirmed: bool | None = None
         if isinstance(answer, Approved):
@@ -255,12 +266,16 @@ class CallPipeline:
         approved: bool,
         base: CallCheck | None = None,
         recorded: bool = False,
-    ) -> None:
-        """Audit (and, unless the retry already recorded it, record) a confirmation's outcome."""
+    ) -> EvidenceRef | None:
+        """Audit (and, unless the retry already recorded it, record) a confirmation's outcome; a
+        declined call's record gets a reference, returned for its blocked result to carry."""
         if self.recorder is not None and not recorded:
             self.recorder.record(ConfirmEvent(call.server, call.tool, approved, reason), call.session)
         effect = "allow" if approved else "block"
-        self._append(CallRecords(call).note(effect, rule, reason, base=base.decision if base else None))
+        ref = None if approved or not self.evidence or self.audit is None else new_ref()
+        event = CallRecords(call).note(effect, rule, reason, base=base.decision if base else None, evidence=ref)
+        self._append(event)
+        return None if ref is None else reference(event)
 
     async def _forward(
         self, call: ToolCall, check: CallCheck, router: ports.Router, confirmed: bool | None, resolved: bool
@@ -296,19 +311,28 @@ class CallPipeline:
     def _decision_failed(self, call: ToolCall, why: str) -> CallCheck:
         """The call's decision did not come in time: block, and record that (not the arguments' text)."""
         check = CallCheck(failed_decision(why), {}, (), None)
-        self._append(CallRecords(call).call(check.decision, call.arguments, stripped=True))
-        return check
+        ref = self._block_ref(check.decision)
+        event = CallRecords(call).call(check.decision, call.arguments, stripped=True, evidence=ref)
+        self._append(event)
+        return check if ref is None else replace(check, evidence=reference(event))
 
     def _result_failed(self, call: ToolCall, why: str, latency_ms: float) -> tuple[ResultCheck, dict[str, Any]]:
         """The result's decision did not come in time: withhold it, and record that."""
         post = ResultCheck(failed_decision(why), {}, DataLabel(untrusted=True), ())
         released = blocked_result(post.decision, tool=call.name, phase="result")
-        self._append(CallRecords(call).result(post, {}, released, latency_ms))
-        return post, released
+        ref = self._block_ref(post.decision)
+        event = CallRecords(call).result(post, {}, released, latency_ms, evidence=ref)
+        self._append(event)
+        return post, _named(released, None if ref is None else reference(event))
 
     def _append(self, event: Any) -> None:
         if self.audit is not None:
             self.audit.append(event)
+
+
+def _named(result: dict[str, Any], ref: EvidenceRef | None) -> dict[str, Any]:
+    """A blocked call's result, naming the audit record of the block when there is one."""
+    return result if ref is None else attach(result, ref)
 
 
 def _release(call: ToolCall, check: CallCheck, post: ResultCheck) -> dict[str, Any]:

@@ -161,18 +161,25 @@ class CallRecords:
         *,
         stripped: bool = False,
         resolve_problems: Sequence[str] = (),
+        evidence: str | None = None,
     ) -> AuditEvent:
         """The pre-call decision; ``stripped`` keeps only the arguments' shape (a call too large to decide).
 
         ``resolve_problems``: why the server's ``tools/resolve`` answer was not believed (the static
-        definition decided instead), kept in the event's details.
+        definition decided instead), kept in the event's details. ``evidence``: the reference the
+        blocked result names this record by (``details.evidence``).
         """
         payload = Payload.stripped(dict(arguments)) if stripped else Payload.raw(dict(arguments))
-        details = {"resolve_rejected": list(resolve_problems)} if resolve_problems else None
-        return self._event(Phase.CALL, arguments=payload, decision=_record(decision), details=details)
+        details: dict[str, Any] = {"resolve_rejected": list(resolve_problems)} if resolve_problems else {}
+        if evidence is not None:
+            details[EVIDENCE_KEY] = evidence
+        return self._event(Phase.CALL, arguments=payload, decision=_record(decision), details=details or None)
 
-    def note(self, effect: str, rule: str, reason: str, *, base: Decision | None = None) -> AuditEvent:
-        """A confirmation outcome (approved, declined, fallback) for the call."""
+    def note(
+        self, effect: str, rule: str, reason: str, *, base: Decision | None = None, evidence: str | None = None
+    ) -> AuditEvent:
+        """A confirmation outcome (approved, declined, fallback) for the call; ``evidence``: the
+        reference a declined call's result names this record by."""
         rules = [*(base.rule_names if base else ()), rule]
         reasons = [*(base.reasons if base else ()), reason]
         decision = {
@@ -181,7 +188,10 @@ class CallRecords:
             "rules": [{"name": name, "effect": effect, "reason": reasons[i]} for i, name in enumerate(rules)],
             "reasons": reasons,
         }
-        return self._event(Phase.CALL, decision=decision, details={"confirmation": True})
+        details: dict[str, Any] = {"confirmation": True}
+        if evidence is not None:
+            details[EVIDENCE_KEY] = evidence
+        return self._event(Phase.CALL, decision=decision, details=details)
 
     def result(
         self,
