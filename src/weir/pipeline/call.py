@@ -167,7 +167,7 @@ class CallPipeline:
         if not gate.commit():
             return check  # abandoned past the budget: the waiter recorded the block it answered with
         if self.audit is not None and (answer is None or check.decision.applied is Verdict.BLOCK):
-            ref = self._block_ref(check.decision)
+            ref = self._block_ref(blocks=check.decision.applied is Verdict.BLOCK)
             records = CallRecords(call)
             event = records.call(check.decision, call.arguments, resolve_problems=check.resolve_problems, evidence=ref)
             if ref is not None:  # the blocked result will name this record
@@ -175,9 +175,9 @@ class CallPipeline:
             self.audit.append(self.kept(event, check.decision))
         return check
 
-    def _block_ref(self, decision: Decision) -> str | None:
-        """A fresh reference for the record of a blocking decision (``None``: not a block, or no evidence)."""
-        return new_ref() if self.evidence and self.audit is not None and decision.applied is Verdict.BLOCK else None
+    def _block_ref(self, *, blocks: bool = True) -> str | None:
+        """A fresh reference for the record of a block (``None``: not a block, or no evidence given)."""
+        return new_ref() if blocks and self.evidence and self.audit is not None else None
 
     def observe(self, call: ToolCall, result: Mapping[str, Any]) -> ResultCheck:
         """Record a result as the server sent it, then label, decide and shape it (never raises)."""
@@ -272,7 +272,7 @@ class CallPipeline:
         if self.recorder is not None and not recorded:
             self.recorder.record(ConfirmEvent(call.server, call.tool, approved, reason), call.session)
         effect = "allow" if approved else "block"
-        ref = None if approved or not self.evidence or self.audit is None else new_ref()
+        ref = self._block_ref(blocks=not approved)
         event = CallRecords(call).note(effect, rule, reason, base=base.decision if base else None, evidence=ref)
         self._append(event)
         return None if ref is None else reference(event)
@@ -311,7 +311,7 @@ class CallPipeline:
     def _decision_failed(self, call: ToolCall, why: str) -> CallCheck:
         """The call's decision did not come in time: block, and record that (not the arguments' text)."""
         check = CallCheck(failed_decision(why), {}, (), None)
-        ref = self._block_ref(check.decision)
+        ref = self._block_ref()
         event = CallRecords(call).call(check.decision, call.arguments, stripped=True, evidence=ref)
         self._append(event)
         return check if ref is None else replace(check, evidence=reference(event))
@@ -320,7 +320,7 @@ class CallPipeline:
         """The result's decision did not come in time: withhold it, and record that."""
         post = ResultCheck(failed_decision(why), {}, DataLabel(untrusted=True), ())
         released = blocked_result(post.decision, tool=call.name, phase="result")
-        ref = self._block_ref(post.decision)
+        ref = self._block_ref()
         event = CallRecords(call).result(post, {}, released, latency_ms, evidence=ref)
         self._append(event)
         return post, _named(released, None if ref is None else reference(event))

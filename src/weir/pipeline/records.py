@@ -151,7 +151,10 @@ class CallRecords:
             "call_id": None if call.call_id is None else str(call.call_id),
         }
 
-    def _event(self, phase: Phase, **fields: Any) -> AuditEvent:
+    def _event(self, phase: Phase, *, evidence: str | None = None, **fields: Any) -> AuditEvent:
+        """One event of the call; ``evidence``: the reference a result names it by (``details.evidence``)."""
+        if evidence is not None:
+            fields["details"] = {**(fields.get("details") or {}), EVIDENCE_KEY: evidence}
         return AuditEvent.model_validate({"phase": phase, **fields, **self._common})
 
     def call(
@@ -170,10 +173,9 @@ class CallRecords:
         blocked result names this record by (``details.evidence``).
         """
         payload = Payload.stripped(dict(arguments)) if stripped else Payload.raw(dict(arguments))
-        details: dict[str, Any] = {"resolve_rejected": list(resolve_problems)} if resolve_problems else {}
-        if evidence is not None:
-            details[EVIDENCE_KEY] = evidence
-        return self._event(Phase.CALL, arguments=payload, decision=_record(decision), details=details or None)
+        details = {"resolve_rejected": list(resolve_problems)} if resolve_problems else None
+        decided = _record(decision)
+        return self._event(Phase.CALL, arguments=payload, decision=decided, details=details, evidence=evidence)
 
     def note(
         self, effect: str, rule: str, reason: str, *, base: Decision | None = None, evidence: str | None = None
@@ -188,10 +190,7 @@ class CallRecords:
             "rules": [{"name": name, "effect": effect, "reason": reasons[i]} for i, name in enumerate(rules)],
             "reasons": reasons,
         }
-        details: dict[str, Any] = {"confirmation": True}
-        if evidence is not None:
-            details[EVIDENCE_KEY] = evidence
-        return self._event(Phase.CALL, decision=decision, details=details)
+        return self._event(Phase.CALL, decision=decision, details={"confirmation": True}, evidence=evidence)
 
     def result(
         self,
@@ -206,16 +205,15 @@ class CallRecords:
 
         ``evidence``: the reference the released result names this record by (``details.evidence``).
         """
-        details: dict[str, Any] = {"findings": [describe_finding(f) for f in post.findings]} if post.findings else {}
-        if evidence is not None:
-            details[EVIDENCE_KEY] = evidence
+        findings = {"findings": [describe_finding(f) for f in post.findings]} if post.findings else None
         return self._event(
             Phase.RESULT,
             result=_for_audit(raw, released, post.findings, post.decision.applied),
             decision=_record(post.decision),
             latency_ms=latency_ms,
             labels_after=label_json(post.label),
-            details=details or None,
+            details=findings,
+            evidence=evidence,
         )
 
     def error(self, message: str, latency_ms: float) -> AuditEvent:
