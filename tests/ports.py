@@ -19,13 +19,15 @@ import threading
 
 __all__ = ["free_port"]
 
-_FIRST, _SLICE, _SLICES = 20000, 1000, 12
-"""Ports 20000-31999, below Linux's default ephemeral range (32768-60999), in slices of 1000."""
+_FIRST, _SLICE, _WORKERS, _OTHERS = 20000, 1000, 8, 4
+"""Ports 20000-31999, below Linux's default ephemeral range (32768-60999), in slices of 1000: the
+first eight for xdist workers, the last four for other processes (the conformance run beside the
+workers, a benchmark), chosen by process id."""
 
 
 def _slice() -> range:
-    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw")
-    index = int(worker) % _SLICES if worker.isdigit() else 0
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "").removeprefix("gw")
+    index = int(worker) % _WORKERS if worker.isdigit() else _WORKERS + os.getpid() % _OTHERS
     start = _FIRST + index * _SLICE
     return range(start, start + _SLICE)
 
